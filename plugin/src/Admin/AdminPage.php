@@ -1,0 +1,112 @@
+<?php
+/**
+ * The top-level wp-admin menu and the panel's assets.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Admin;
+
+/**
+ * Registers the menu and loads the compiled TypeScript panel from build/.
+ */
+final class AdminPage {
+	public const SLUG      = 'svc-licensing';
+	public const ROOT_ID   = 'svc-licensing-root';
+	private const HANDLE   = 'svc-licensing-panel';
+	private const CAPABILITY = 'manage_options';
+
+	/**
+	 * Plugin folder, with a trailing slash.
+	 *
+	 * @var string
+	 */
+	private $plugin_dir;
+
+	/**
+	 * Plugin main file, for plugins_url().
+	 *
+	 * @var string
+	 */
+	private $plugin_file;
+
+	/**
+	 * Service version, for asset cache-busting when the build has none.
+	 *
+	 * @var string
+	 */
+	private $version;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string $plugin_file Plugin main file.
+	 * @param string $version     Service version.
+	 */
+	public function __construct( string $plugin_file, string $version ) {
+		$this->plugin_file = $plugin_file;
+		$this->plugin_dir  = plugin_dir_path( $plugin_file );
+		$this->version     = $version;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function add_hooks(): void {
+		add_action( 'admin_menu', array( $this, 'register_menu' ) );
+		add_action( 'admin_enqueue_scripts', array( $this, 'enqueue' ) );
+	}
+
+	/**
+	 * Adds the menu.
+	 */
+	public function register_menu(): void {
+		add_menu_page(
+			__( 'Licence Service', 'svc-licensing' ),
+			__( 'Licences', 'svc-licensing' ),
+			self::CAPABILITY,
+			self::SLUG,
+			array( $this, 'render' ),
+			'dashicons-admin-network',
+			58
+		);
+	}
+
+	/**
+	 * Loads the panel on its own screen only.
+	 *
+	 * @param string $hook_suffix Current admin screen.
+	 */
+	public function enqueue( string $hook_suffix ): void {
+		if ( 'toplevel_page_' . self::SLUG !== $hook_suffix ) {
+			return;
+		}
+		$asset_file = $this->plugin_dir . 'build/index.asset.php';
+		if ( ! file_exists( $asset_file ) ) {
+			return;
+		}
+		$asset = require $asset_file;
+		wp_enqueue_script(
+			self::HANDLE,
+			plugins_url( 'build/index.js', $this->plugin_file ),
+			$asset['dependencies'] ?? array(),
+			$asset['version'] ?? $this->version,
+			true
+		);
+		wp_set_script_translations( self::HANDLE, 'svc-licensing' );
+		wp_enqueue_style( 'wp-components' );
+	}
+
+	/**
+	 * The mount point; without a build it says how to make one.
+	 */
+	public function render(): void {
+		if ( ! file_exists( $this->plugin_dir . 'build/index.asset.php' ) ) {
+			echo '<div class="wrap"><h1>' . esc_html__( 'Licence Service', 'svc-licensing' ) . '</h1><div class="notice notice-error"><p>'
+				. esc_html__( 'The admin panel has not been built. Run "npm run build" in the plugin\'s source tree.', 'svc-licensing' )
+				. '</p></div></div>';
+			return;
+		}
+		echo '<div class="wrap" id="' . esc_attr( self::ROOT_ID ) . '"></div>';
+	}
+}

@@ -1,0 +1,40 @@
+<?php
+/**
+ * Error codes of the API specification, in one place.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Domain;
+
+/**
+ * The spec's error codes and the HTTP status each one travels with.
+ */
+final class ErrorCode {
+	public const INVALID_PARAMS      = 'invalid_params';
+	public const UNAUTHORIZED        = 'unauthorized';
+	public const FORBIDDEN           = 'forbidden';
+	public const NOT_FOUND           = 'not_found';
+	public const METHOD_NOT_ALLOWED  = 'method_not_allowed';
+	public const RATE_LIMIT_EXCEEDED = 'rate_limit_exceeded';
+	public const INTERNAL_ERROR      = 'internal_error';
+
+	private const STATUS = array(
+		self::INVALID_PARAMS      => 400,
+		self::UNAUTHORIZED        => 401,
+		self::FORBIDDEN           => 403,
+		self::NOT_FOUND           => 404,
+		self::METHOD_NOT_ALLOWED  => 405,
+		self::RATE_LIMIT_EXCEEDED => 429,
+		self::INTERNAL_ERROR      => 500,
+	);
+
+	/**
+	 * The HTTP status that goes with a code; 500 for a code this class does not know.
+	 *
+	 * @param string $code Error code.
+	 */
+	public static function status( string $code ): int {
+		return self::STATUS[ $code ] ?? 500;
+	}
+}

@@ -1,0 +1,59 @@
+<?php
+/**
+ * Wires the plugin together.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing;
+
+use Svc\Licensing\Admin\AdminPage;
+use Svc\Licensing\Health\DatabaseCheck;
+use Svc\Licensing\Health\FileStorageCheck;
+use Svc\Licensing\Health\PaymentWebhookCheck;
+use Svc\Licensing\Http\ErrorEnvelope;
+use Svc\Licensing\Http\HealthController;
+use Svc\Licensing\Http\RestApi;
+use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\Schema;
+use Svc\Licensing\Storage\SchemaMigrator;
+use Svc\Licensing\Storage\Settings;
+
+/**
+ * The composition root: builds each collaborator once and lets it add its hooks. Nothing else lives here.
+ */
+final class Plugin {
+
+	/**
+	 * Builds the object graph and registers hooks.
+	 *
+	 * @param string $plugin_file Plugin main file.
+	 */
+	public static function boot( string $plugin_file ): void {
+		global $wpdb;
+
+		$settings = new Settings();
+		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
+		$packages = PackageDirectory::from_environment();
+
+		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
+		$migrator->add_hooks();
+		( new ErrorEnvelope() )->add_hooks();
+		( new RestApi(
+			array(
+				new HealthController(
+					array(
+						new DatabaseCheck( $wpdb, $migrator ),
+						new FileStorageCheck( $packages ),
+						new PaymentWebhookCheck( $settings ),
+					),
+					SVC_LICENSING_VERSION
+				),
+			)
+		) )->add_hooks();
+
+		if ( is_admin() ) {
+			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();
+		}
+	}
+}

@@ -1,0 +1,27 @@
+<?php
+/**
+ * The ordered list of schema steps.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Storage;
+
+use Svc\Licensing\Storage\Migrations\CreateProducts;
+
+/**
+ * Append new steps at the end with the next version number; never edit a step that has shipped.
+ */
+final class Schema {
+
+	/**
+	 * Every step, oldest first.
+	 */
+	public static function plan(): MigrationPlan {
+		return new MigrationPlan(
+			array(
+				new CreateProducts(),
+			)
+		);
+	}
+}

@@ -1,0 +1,141 @@
+<?php
+/**
+ * Runs pending schema steps against the site's database.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Storage;
+
+use RuntimeException;
+use wpdb;
+
+/**
+ * Compares the stored schema version with the code's and runs the missing steps, one process at a time.
+ * It hooks early into every request (front end, REST, admin, cron), so an update that replaced the plugin's
+ * files without running activation still upgrades the tables on the next API call.
+ */
+final class SchemaMigrator {
+	public const VERSION_OPTION = 'svc_licensing_schema_version';
+	public const LOCK_OPTION    = 'svc_licensing_schema_lock';
+	private const LOCK_SECONDS  = 300;
+
+	/**
+	 * Database.
+	 *
+	 * @var wpdb
+	 */
+	private $db;
+
+	/**
+	 * Steps.
+	 *
+	 * @var MigrationPlan
+	 */
+	private $plan;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param wpdb          $db   Database.
+	 * @param MigrationPlan $plan Steps.
+	 */
+	public function __construct( wpdb $db, MigrationPlan $plan ) {
+		$this->db   = $db;
+		$this->plan = $plan;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function add_hooks(): void {
+		add_action( 'plugins_loaded', array( $this, 'maybe_upgrade' ), 1 );
+	}
+
+	/**
+	 * Whether the stored version is the code's latest. Reads an autoloaded option: no query.
+	 */
+	public function is_current(): bool {
+		return (int) get_option( self::VERSION_OPTION, 0 ) >= $this->plan->latest();
+	}
+
+	/**
+	 * Upgrades when behind. Never breaks the request: a failure is logged and the health check reports it.
+	 */
+	public function maybe_upgrade(): void {
+		if ( $this->is_current() ) {
+			return;
+		}
+		try {
+			$this->upgrade();
+		} catch ( RuntimeException $e ) {
+			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an operator must see a failed upgrade.
+			error_log( 'svc-licensing: ' . $e->getMessage() );
+		}
+	}
+
+	/**
+	 * Runs every pending step under a lock; records the version after each step, so a failure resumes there.
+	 *
+	 * @return bool False when another process holds the lock.
+	 * @throws RuntimeException When a statement fails.
+	 */
+	public function upgrade(): bool {
+		if ( ! $this->acquire_lock() ) {
+			return false;
+		}
+		try {
+			foreach ( $this->plan->pending( $this->read_stored_version() ) as $step ) {
+				foreach ( $step->statements( $this->db->prefix, $this->db->get_charset_collate() ) as $sql ) {
+					// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- schema DDL built from constants.
+					if ( false === $this->db->query( $sql ) ) {
+						throw new RuntimeException( sprintf( 'schema step %d failed: %s', $step->version(), $this->db->last_error ) );
+					}
+				}
+				update_option( self::VERSION_OPTION, $step->version(), true );
+			}
+		} finally {
+			$this->release_lock();
+		}
+		return true;
+	}
+
+	/**
+	 * The stored version straight from the table, bypassing a cache another process may have outdated.
+	 */
+	private function read_stored_version(): int {
+		$value = $this->db->get_var(
+			$this->db->prepare( "SELECT option_value FROM {$this->db->options} WHERE option_name = %s", self::VERSION_OPTION )
+		);
+		return (int) $value;
+	}
+
+	/**
+	 * Claims the lock row; the option name's UNIQUE index makes exactly one INSERT win.
+	 */
+	private function acquire_lock(): bool {
+		$now = time();
+		$this->db->query(
+			$this->db->prepare(
+				"DELETE FROM {$this->db->options} WHERE option_name = %s AND option_value < %s",
+				self::LOCK_OPTION,
+				(string) ( $now - self::LOCK_SECONDS )
+			)
+		);
+		$inserted = $this->db->query(
+			$this->db->prepare(
+				"INSERT IGNORE INTO {$this->db->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no')",
+				self::LOCK_OPTION,
+				(string) $now
+			)
+		);
+		return 1 === $inserted;
+	}
+
+	/**
+	 * Frees the lock row.
+	 */
+	private function release_lock(): void {
+		$this->db->delete( $this->db->options, array( 'option_name' => self::LOCK_OPTION ) );
+	}
+}
