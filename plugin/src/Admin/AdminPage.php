@@ -11,9 +11,9 @@ namespace Svc\Licensing\Admin;
  * Registers the menu and loads the compiled TypeScript panel from build/.
  */
 final class AdminPage {
-	public const SLUG      = 'svc-licensing';
-	public const ROOT_ID   = 'svc-licensing-root';
-	private const HANDLE   = 'svc-licensing-panel';
+	public const SLUG        = 'svc-licensing';
+	public const ROOT_ID     = 'svc-licensing-root';
+	private const HANDLE     = 'svc-licensing-panel';
 	private const CAPABILITY = 'manage_options';
 
 	/**
@@ -86,6 +86,7 @@ final class AdminPage {
 			return;
 		}
 		$asset = require $asset_file;
+		$this->register_jsx_runtime_fallback();
 		wp_enqueue_script(
 			self::HANDLE,
 			plugins_url( 'build/index.js', $this->plugin_file ),
@@ -95,6 +96,22 @@ final class AdminPage {
 		);
 		wp_set_script_translations( self::HANDLE, 'svc-licensing' );
 		wp_enqueue_style( 'wp-components' );
+	}
+
+	/**
+	 * WordPress registers react-jsx-runtime from 6.6 on; the build imports it, so 6.5 gets a small equivalent
+	 * built on React.createElement.
+	 */
+	private function register_jsx_runtime_fallback(): void {
+		if ( wp_script_is( 'react-jsx-runtime', 'registered' ) ) {
+			return;
+		}
+		// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.NoExplicitVersion -- inline-only handle.
+		wp_register_script( 'react-jsx-runtime', false, array( 'react' ), false, true );
+		wp_add_inline_script(
+			'react-jsx-runtime',
+			'window.ReactJSXRuntime=(function(R){function j(t,p,k){return R.createElement(t,k===undefined?p:Object.assign({},p,{key:k}));}return{Fragment:R.Fragment,jsx:j,jsxs:j};})(window.React);'
+		);
 	}
 
 	/**

@@ -46,7 +46,7 @@ final class ErrorEnvelope {
 		if ( ! is_array( $body ) || ! isset( $body['code'] ) ) {
 			return $response;
 		}
-		$data = isset( $body['data'] ) && is_array( $body['data'] ) ? $body['data'] : array();
+		$data                  = isset( $body['data'] ) && is_array( $body['data'] ) ? $body['data'] : array();
 		list( $code, $status ) = RestErrorMap::translate( (string) $body['code'], (int) ( $data['status'] ?? $response->get_status() ) );
 
 		$data['status'] = $status;

@@ -53,6 +53,10 @@ final class PackageDirectory {
 		if ( ! is_dir( $this->path ) && ! wp_mkdir_p( $this->path ) ) {
 			return false;
 		}
+		// Checked first, so the writes below do not raise warnings on a read-only folder.
+		if ( ! wp_is_writable( $this->path ) ) {
+			return false;
+		}
 		$guards = array(
 			'.htaccess' => "Require all denied\nDeny from all\n",
 			'index.php' => "<?php\n// Silence is golden.\n",
@@ -60,16 +64,16 @@ final class PackageDirectory {
 		foreach ( $guards as $name => $content ) {
 			$file = $this->path . '/' . $name;
 			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- WP_Filesystem may need credentials; this runs unattended.
-			if ( ! file_exists( $file ) && false === @file_put_contents( $file, $content ) ) {
+			if ( ! file_exists( $file ) && false === file_put_contents( $file, $content ) ) {
 				return false;
 			}
 		}
 		$probe = $this->path . '/.probe-' . bin2hex( random_bytes( 8 ) );
 		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- see above.
-		if ( false === @file_put_contents( $probe, 'ok' ) ) {
+		if ( false === file_put_contents( $probe, 'ok' ) ) {
 			return false;
 		}
 		// phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- removing our own probe file.
-		return @unlink( $probe );
+		return unlink( $probe );
 	}
 }

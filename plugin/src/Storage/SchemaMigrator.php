@@ -19,6 +19,7 @@ final class SchemaMigrator {
 	public const VERSION_OPTION = 'svc_licensing_schema_version';
 	public const LOCK_OPTION    = 'svc_licensing_schema_lock';
 	private const LOCK_SECONDS  = 300;
+	private const WAIT_SECONDS  = 10;
 
 	/**
 	 * Database.
@@ -67,7 +68,9 @@ final class SchemaMigrator {
 			return;
 		}
 		try {
-			$this->upgrade();
+			if ( ! $this->upgrade() ) {
+				$this->wait_for_other_upgrade();
+			}
 		} catch ( RuntimeException $e ) {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- an operator must see a failed upgrade.
 			error_log( 'svc-licensing: ' . $e->getMessage() );
@@ -96,8 +99,34 @@ final class SchemaMigrator {
 			}
 		} finally {
 			$this->release_lock();
+			// Another process may have finished the steps just before this one took the lock; either way the
+			// version this request cached at start-up is stale now.
+			$this->forget_cached_version();
 		}
 		return true;
+	}
+
+	/**
+	 * Another request holds the lock: wait (briefly) until it has finished, so this request does not run
+	 * against a half-made schema. The health check reports it if the wait runs out.
+	 */
+	private function wait_for_other_upgrade(): void {
+		$deadline = microtime( true ) + self::WAIT_SECONDS;
+		while ( microtime( true ) < $deadline ) {
+			usleep( 100000 );
+			if ( $this->read_stored_version() >= $this->plan->latest() ) {
+				$this->forget_cached_version();
+				return;
+			}
+		}
+	}
+
+	/**
+	 * Drops the request's cached copy of the version option, so get_option() reads it again.
+	 */
+	private function forget_cached_version(): void {
+		wp_cache_delete( 'alloptions', 'options' );
+		wp_cache_delete( self::VERSION_OPTION, 'options' );
 	}
 
 	/**

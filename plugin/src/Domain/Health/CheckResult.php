@@ -63,7 +63,7 @@ final class CheckResult {
 	}
 
 	/**
-	 * pass, warn or fail.
+	 * The status: pass, warn or fail.
 	 */
 	public function status(): string {
 		return $this->status;

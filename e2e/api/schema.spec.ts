@@ -1,0 +1,35 @@
+/**
+ * The versioned schema: tables come back by the ordered steps on the next REST request, once, even when
+ * many requests arrive together.
+ */
+import { expect, test } from '@playwright/test';
+import type { Health } from '../../src/api/types';
+import { readSchema, rewindSchema } from '../fixtures/test-helpers';
+
+test.describe( 'schema migrations', () => {
+	test( 'a REST request upgrades a rewound schema', async ( { request } ) => {
+		const rewound = await rewindSchema( request );
+		expect( rewound.schema_version ).toBe( 0 );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( health.status() ).toBe( 200 );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( { name: 'database', status: 'pass' } );
+
+		const schema = await readSchema( request );
+		expect( schema.schema_version ).toBeGreaterThanOrEqual( 1 );
+		expect( Object.values( schema.tables ).every( Boolean ) ).toBe( true );
+	} );
+
+	test( '20 parallel requests on a rewound schema all find it current', async ( { request } ) => {
+		await rewindSchema( request );
+		const responses = await Promise.all(
+			Array.from( { length: 20 }, () => request.get( '/wp-json/svc/v1/health' ) )
+		);
+		const statuses = await Promise.all(
+			responses.map( async ( r ) => `${ r.status() } ${ ( ( await r.json() ) as Health ).checks[ 0 ].status }` )
+		);
+		expect( statuses ).toEqual( Array( 20 ).fill( '200 pass' ) );
+		const schema = await readSchema( request );
+		expect( Object.values( schema.tables ).every( Boolean ) ).toBe( true );
+	} );
+} );

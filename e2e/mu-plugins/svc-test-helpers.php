@@ -1,0 +1,167 @@
+<?php
+/**
+ * Plugin Name: Licence Service test helpers
+ * Description: Test-only REST routes under svc-test/v1. The stack links this folder into test sites only,
+ *              and the routes answer only with the token the stack wrote into wp-config.php.
+ *
+ * @package SvcLicensing
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_type() ) {
+	return;
+}
+
+/**
+ * Whether the request carries the test token.
+ *
+ * @param WP_REST_Request $request Request.
+ */
+function svc_test_helpers_authorised( WP_REST_Request $request ): bool {
+	return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
+}
+
+add_action(
+	'rest_api_init',
+	static function (): void {
+		// Rewinds the stored schema version and drops the plugin's tables, so the next request must migrate.
+		register_rest_route(
+			'svc-test/v1',
+			'/schema/rewind',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function (): array {
+					global $wpdb;
+					foreach ( array_reverse( Svc\Licensing\Storage\Tables::all() ) as $table ) {
+						// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- test helper.
+						$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}{$table}" );
+					}
+					update_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0, true );
+					return array( 'schema_version' => 0 );
+				},
+			)
+		);
+		// Reports the stored schema version and whether each table exists.
+		register_rest_route(
+			'svc-test/v1',
+			'/schema',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function (): array {
+					global $wpdb;
+					$tables = array();
+					foreach ( Svc\Licensing\Storage\Tables::all() as $table ) {
+						$name             = $wpdb->prefix . $table;
+						$tables[ $table ] = $name === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $name ) );
+					}
+					return array(
+						'schema_version' => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
+						'tables'         => $tables,
+					);
+				},
+			)
+		);
+		// Replaces settings (until the admin settings API exists).
+		register_rest_route(
+			'svc-test/v1',
+			'/settings',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					$settings = array_merge( (array) get_option( Svc\Licensing\Storage\Settings::OPTION, array() ), (array) $request->get_json_params() );
+					update_option( Svc\Licensing\Storage\Settings::OPTION, $settings, true );
+					return $settings;
+				},
+			)
+		);
+		// Routes inside the service's own namespace, so the error envelope can be tested before the real
+		// endpoints with parameters exist: core validation errors, a thrown ServiceError, an unexpected exception.
+		register_rest_route(
+			Svc\Licensing\Http\Api::NAMESPACE,
+			'/__test/echo',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					return array(
+						'count' => $request->get_param( 'count' ),
+						'mode'  => $request->get_param( 'mode' ),
+					);
+				},
+				'args'                => array(
+					'count' => array(
+						'type'     => 'integer',
+						'required' => true,
+						'minimum'  => 1,
+						'maximum'  => 10,
+					),
+					'mode'  => array(
+						'type' => 'string',
+						'enum' => array( 'fast', 'slow' ),
+					),
+				),
+			)
+		);
+		register_rest_route(
+			Svc\Licensing\Http\Api::NAMESPACE,
+			'/__test/throw',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => Svc\Licensing\Http\ErrorResponder::wrap(
+					static function () {
+						throw new RuntimeException( 'secret detail: /var/www/private/key.pem' );
+					}
+				),
+			)
+		);
+		register_rest_route(
+			Svc\Licensing\Http\Api::NAMESPACE,
+			'/__test/service-error',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => Svc\Licensing\Http\ErrorResponder::wrap(
+					static function () {
+						throw new Svc\Licensing\Domain\ServiceError(
+							'activation_limit_reached',
+							'This licence is already active on 3 of 3 sites.',
+							403,
+							array(
+								'activation_limit' => 3,
+								'activation_count' => 3,
+							)
+						);
+					}
+				),
+			)
+		);
+		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.
+		register_rest_route(
+			'svc-test/v1',
+			'/package-dir',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					$dir = Svc\Licensing\Storage\PackageDirectory::from_environment()->path();
+					if ( $request->get_param( 'broken' ) ) {
+						if ( is_dir( $dir ) ) {
+							// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rename -- test helper.
+							rename( $dir, $dir . '.moved-' . time() );
+						}
+						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+						file_put_contents( $dir, 'not a folder' );
+					} elseif ( is_file( $dir ) ) {
+						wp_delete_file( $dir );
+					}
+					return array( 'is_dir' => is_dir( $dir ) );
+				},
+			)
+		);
+	}
+);

@@ -1,0 +1,30 @@
+/**
+ * Playwright runs against a real WordPress that the stack starts (npm run test:e2e), on SQLite with php -S
+ * or on MariaDB with nginx + php-fpm. Debian's Chromium is the browser.
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH, baseURL, runLabel } from './e2e/fixtures/env';
+
+export default defineConfig( {
+	testDir: 'e2e',
+	outputDir: `artifacts/test-results/${ runLabel }`,
+	// One worker: the specs share one WordPress and some change its settings; concurrency is tested
+	// inside specs with parallel requests, where it is the point of the test.
+	workers: 1,
+	fullyParallel: false,
+	forbidOnly: true,
+	retries: 0,
+	reporter: [ [ 'list' ] ],
+	globalSetup: './e2e/fixtures/global-setup.ts',
+	globalTeardown: './e2e/fixtures/global-teardown.ts',
+	use: {
+		baseURL,
+		launchOptions: CHROMIUM_LAUNCH,
+		screenshot: 'only-on-failure',
+		trace: 'retain-on-failure',
+	},
+	projects: [
+		{ name: 'api', testMatch: 'api/**/*.spec.ts' },
+		{ name: 'admin', testMatch: 'admin/**/*.spec.ts', use: { storageState: 'artifacts/.auth/admin.json' } },
+	],
+} );

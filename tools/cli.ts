@@ -1,0 +1,165 @@
+/**
+ * The local stack's command line. `npm start`, `npm run stop`, `npm run reset` and the test scripts all come here.
+ *
+ *   start  [--db=sqlite|mariadb] [--server=php|nginx]   start the development site on http://localhost:8888
+ *   stop   [--all]                                      stop the development site (--all: every site); MariaDB stops with the last one
+ *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
+ *   info   [--db=...]                                   print URL and credentials
+ *   e2e    [--db=...] [--server=...] [playwright args]  reset the test site and run the Playwright suite on it
+ *   phpunit [phpunit args]                              run the PHP unit tests
+ *   lint-php                                            php -l and the WordPress coding standard
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { WORDPRESS_VERSION } from './stack/core.ts';
+import { stopMariaDbIfOurs } from './stack/mariadb.ts';
+import { ensurePanelBuilt } from './stack/panel.ts';
+import { repoRoot, stackDir } from './stack/paths.ts';
+import { CommandError } from './stack/process.ts';
+import { DEV_PORT, devProfile, parseFlags, testProfile } from './stack/profiles.ts';
+import { ADMIN, Site } from './stack/site.ts';
+import { ensureSystemPackages } from './stack/system.ts';
+import { ensurePhpTools, lintPhp, runPhpUnit } from './stack/php-tools.ts';
+
+function knownSites(): Site[] {
+	const dir = path.join( stackDir, 'sites' );
+	if ( ! fs.existsSync( dir ) ) {
+		return [];
+	}
+	return ( [ 'sqlite', 'mariadb' ] as const ).flatMap( ( db ) => [
+		new Site( devProfile( db, 'php' ) ),
+		new Site( testProfile( db, 'php' ) ),
+	] ).filter( ( site ) => fs.existsSync( site.dir ) );
+}
+
+function printInfo( site: Site ): void {
+	console.log( [
+		'',
+		`WordPress ${ WORDPRESS_VERSION } on ${ site.profile.database === 'sqlite' ? 'SQLite' : 'MariaDB' } ` +
+			`(${ site.server === 'php' ? 'php -S' : 'nginx + php-fpm' }), plugin active.`,
+		`  Site:        ${ site.url }/`,
+		`  Admin:       ${ site.url }/wp-admin/   user: ${ ADMIN.user }   password: ${ ADMIN.password }`,
+		`  Panel:       ${ site.url }/wp-admin/admin.php?page=svc-licensing`,
+		`  API health:  ${ site.healthUrl }`,
+		`  Files:       ${ path.relative( repoRoot, site.dir ) }/ (logs/debug.log for PHP notices)`,
+		'',
+	].join( '\n' ) );
+}
+
+async function startDev( args: string[] ): Promise<void> {
+	const flags = parseFlags( args );
+	const site = new Site( devProfile( flags.database, flags.server ) );
+	// Only one development site can hold port 8888.
+	for ( const other of knownSites() ) {
+		if ( other.port === site.port && other.dir !== site.dir ) {
+			await other.stop();
+		}
+	}
+	if ( site.running() && site.server !== flags.server ) {
+		await site.stop();
+	}
+	const started = Date.now();
+	ensureSystemPackages();
+	ensurePanelBuilt();
+	await site.start();
+	printInfo( site );
+	console.log( `Ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s.` );
+}
+
+async function stop( args: string[] ): Promise<void> {
+	const flags = parseFlags( args );
+	for ( const site of knownSites() ) {
+		if ( flags.all || site.port === DEV_PORT ) {
+			await site.stop();
+		}
+	}
+	await stopMariaDbWhenIdle();
+	console.log( flags.all ? 'Stopped every site.' : 'Stopped the development site.' );
+}
+
+async function reset( args: string[] ): Promise<void> {
+	const flags = parseFlags( args );
+	const site = new Site( devProfile( flags.database, flags.server ) );
+	ensureSystemPackages();
+	ensurePanelBuilt();
+	await site.reset();
+	printInfo( site );
+}
+
+async function e2e( args: string[] ): Promise<number> {
+	const flags = parseFlags( args );
+	const site = new Site( testProfile( flags.database, flags.server ) );
+	ensureSystemPackages( { browser: true } );
+	ensurePanelBuilt();
+	const started = Date.now();
+	await site.reset();
+	console.log(
+		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
+			`(${ flags.database }, ${ flags.server === 'php' ? 'php -S' : 'nginx + php-fpm' })`
+	);
+	try {
+		const result = spawnSync( 'npx', [ 'playwright', 'test', ...flags.rest ], {
+			cwd: repoRoot,
+			stdio: 'inherit',
+			env: {
+				...process.env,
+				SVC_BASE_URL: site.url,
+				SVC_TEST_TOKEN: site.testHelpersToken ?? '',
+				SVC_DB: flags.database,
+				SVC_SERVER: flags.server,
+				SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
+			},
+		} );
+		return result.status ?? 1;
+	} finally {
+		await site.stop();
+		await stopMariaDbWhenIdle();
+	}
+}
+
+/** MariaDB goes down with the last site, if the stack started it. */
+async function stopMariaDbWhenIdle(): Promise<void> {
+	if ( ! knownSites().some( ( site ) => site.running() ) ) {
+		await stopMariaDbIfOurs();
+	}
+}
+
+async function main(): Promise<number> {
+	const [ command, ...args ] = process.argv.slice( 2 );
+	switch ( command ) {
+		case 'start':
+			await startDev( args );
+			return 0;
+		case 'stop':
+			await stop( args );
+			return 0;
+		case 'reset':
+			await reset( args );
+			return 0;
+		case 'info': {
+			const flags = parseFlags( args );
+			printInfo( new Site( devProfile( flags.database, flags.server ) ) );
+			return 0;
+		}
+		case 'e2e':
+			return e2e( args );
+		case 'phpunit':
+			ensurePhpTools();
+			return runPhpUnit( args );
+		case 'lint-php':
+			ensurePhpTools();
+			return lintPhp();
+		default:
+			console.error( 'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|phpunit|lint-php [--db=sqlite|mariadb] [--server=php|nginx]' );
+			return 2;
+	}
+}
+
+main().then(
+	( code ) => process.exit( code ),
+	( error: unknown ) => {
+		console.error( error instanceof CommandError ? `\n${ error.message }` : error );
+		process.exit( 1 );
+	}
+);

@@ -1,0 +1,205 @@
+/**
+ * One WordPress site of the stack: its files, its database, its server.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WORDPRESS_VERSION, coreDir, ensureCore, sqliteDir } from './core.ts';
+import { DB_PASSWORD, DB_USER, SOCKET, databaseExists, dropDatabase, ensureMariaDb, recreateDatabase } from './mariadb.ts';
+import { pluginDir, stackDir, testHelpersDir } from './paths.ts';
+import { run, waitForHttp } from './process.ts';
+import { serverRunning, startServer, stopServer } from './servers.ts';
+import { PHP } from './system.ts';
+import { SALT_NAMES, wpConfig, type Database, type Server } from './templates.ts';
+
+export interface SiteProfile {
+	name: string;
+	port: number;
+	database: Database;
+	server: Server;
+	testHelpers: boolean;
+}
+
+export const ADMIN = { user: 'admin', password: 'password', email: 'admin@example.com' } as const;
+
+interface SiteState {
+	wordpress: string;
+	salts: Record<string, string>;
+	testHelpersToken: string;
+}
+
+export class Site {
+	readonly dir: string;
+	readonly docroot: string;
+	readonly runDir: string;
+	readonly logDir: string;
+	readonly packageDir: string;
+	readonly sqliteDbDir: string;
+	readonly url: string;
+	readonly dbName: string;
+	private readonly stateFile: string;
+
+	constructor( readonly profile: SiteProfile ) {
+		this.dir = path.join( stackDir, 'sites', profile.name );
+		this.docroot = path.join( this.dir, 'wordpress' );
+		this.runDir = path.join( this.dir, 'run' );
+		this.logDir = path.join( this.dir, 'logs' );
+		this.packageDir = path.join( this.dir, 'private', 'packages' );
+		this.sqliteDbDir = path.join( this.dir, 'private', 'database' );
+		this.stateFile = path.join( this.dir, 'site.json' );
+		this.url = `http://localhost:${ profile.port }`;
+		this.dbName = `svc_${ profile.name.replace( /[^a-z0-9]/gi, '_' ) }`;
+	}
+
+	get port(): number {
+		return this.profile.port;
+	}
+
+	get server(): Server {
+		return this.profile.server;
+	}
+
+	get healthUrl(): string {
+		return `${ this.url }/wp-json/svc/v1/health`;
+	}
+
+	get testHelpersToken(): string | null {
+		return this.profile.testHelpers ? this.state().testHelpersToken : null;
+	}
+
+	/** Provisions what is missing, installs WordPress if needed, starts the server. Fast when all is there. */
+	async start(): Promise<void> {
+		ensureCore();
+		if ( this.profile.database === 'mariadb' ) {
+			await ensureMariaDb();
+			if ( ! databaseExists( this.dbName ) ) {
+				recreateDatabase( this.dbName );
+			}
+		}
+		this.layFiles();
+		run( PHP, [ path.join( path.dirname( new URL( import.meta.url ).pathname ), 'install.php' ), this.docroot, this.url, ADMIN.user, ADMIN.password, ADMIN.email ], {
+			stdio: [ 'ignore', 'pipe', 'pipe' ],
+		} );
+		await startServer( this );
+		await waitForHttp( this.healthUrl, 30_000, [ 200 ] );
+	}
+
+	async stop(): Promise<void> {
+		await stopServer( this );
+	}
+
+	running(): boolean {
+		return serverRunning( this );
+	}
+
+	/** Back to a freshly installed site: database, uploads and packages emptied; files and salts kept. */
+	async reset(): Promise<void> {
+		await this.stop();
+		if ( this.profile.database === 'mariadb' ) {
+			await ensureMariaDb();
+			recreateDatabase( this.dbName );
+		}
+		for ( const dir of [ this.sqliteDbDir, this.packageDir, path.join( this.docroot, 'wp-content', 'uploads' ), this.logDir ] ) {
+			fs.rmSync( dir, { recursive: true, force: true } );
+		}
+		await this.start();
+	}
+
+	/** Removes the site entirely. */
+	async destroy(): Promise<void> {
+		await this.stop();
+		if ( this.profile.database === 'mariadb' ) {
+			dropDatabase( this.dbName );
+		}
+		fs.rmSync( this.dir, { recursive: true, force: true } );
+	}
+
+	private state(): SiteState {
+		if ( fs.existsSync( this.stateFile ) ) {
+			return JSON.parse( fs.readFileSync( this.stateFile, 'utf8' ) ) as SiteState;
+		}
+		const secret = () => randomBytes( 32 ).toString( 'base64url' );
+		const state: SiteState = {
+			wordpress: '',
+			salts: Object.fromEntries( SALT_NAMES.map( ( name ) => [ name, secret() ] ) ),
+			testHelpersToken: secret(),
+		};
+		this.saveState( state );
+		return state;
+	}
+
+	private saveState( state: SiteState ): void {
+		fs.mkdirSync( this.dir, { recursive: true } );
+		fs.writeFileSync( this.stateFile, JSON.stringify( state, null, '\t' ) );
+	}
+
+	/** Core copy, wp-config.php, drop-in, plugin link and test helpers; each step is skipped when done. */
+	private layFiles(): void {
+		const state = this.state();
+		if ( state.wordpress !== WORDPRESS_VERSION || ! fs.existsSync( path.join( this.docroot, 'wp-settings.php' ) ) ) {
+			fs.rmSync( this.docroot, { recursive: true, force: true } );
+			fs.cpSync( coreDir, this.docroot, { recursive: true, filter: ( src ) => ! src.endsWith( '.complete' ) } );
+			state.wordpress = WORDPRESS_VERSION;
+			this.saveState( state );
+		}
+		for ( const dir of [ this.runDir, this.logDir, this.packageDir, this.sqliteDbDir ] ) {
+			fs.mkdirSync( dir, { recursive: true } );
+		}
+		const content = path.join( this.docroot, 'wp-content' );
+		fs.mkdirSync( path.join( content, 'plugins' ), { recursive: true } );
+
+		fs.writeFileSync(
+			path.join( this.docroot, 'wp-config.php' ),
+			wpConfig( {
+				url: this.url,
+				database: this.profile.database,
+				dbName: this.dbName,
+				dbUser: DB_USER,
+				dbPassword: DB_PASSWORD,
+				dbSocket: SOCKET,
+				sqliteDir: this.sqliteDbDir,
+				packageDir: this.packageDir,
+				debugLog: path.join( this.logDir, 'debug.log' ),
+				salts: state.salts,
+				testHelpersToken: this.profile.testHelpers ? state.testHelpersToken : null,
+			} )
+		);
+
+		const dropIn = path.join( content, 'db.php' );
+		const sqlitePlugin = path.join( content, 'plugins', 'sqlite-database-integration' );
+		if ( this.profile.database === 'sqlite' ) {
+			link( sqliteDir, sqlitePlugin );
+			const template = fs.readFileSync( path.join( sqliteDir, 'db.copy' ), 'utf8' );
+			fs.writeFileSync(
+				dropIn,
+				template
+					.replace( /\{SQLITE_IMPLEMENTATION_FOLDER_PATH\}/g, sqlitePlugin )
+					.replace( /\{SQLITE_PLUGIN\}/g, 'sqlite-database-integration/load.php' )
+			);
+		} else {
+			fs.rmSync( dropIn, { force: true } );
+			fs.rmSync( sqlitePlugin, { force: true, recursive: true } );
+		}
+
+		link( pluginDir, path.join( content, 'plugins', 'svc-licensing' ) );
+
+		const muPlugins = path.join( content, 'mu-plugins' );
+		fs.rmSync( muPlugins, { recursive: true, force: true } );
+		if ( this.profile.testHelpers ) {
+			link( testHelpersDir, muPlugins );
+		}
+	}
+}
+
+/** A symlink at `at` pointing to `target`, replacing whatever was there. */
+function link( target: string, at: string ): void {
+	try {
+		if ( fs.readlinkSync( at ) === target ) {
+			return;
+		}
+	} catch {
+		// Not a link yet.
+	}
+	fs.rmSync( at, { recursive: true, force: true } );
+	fs.symlinkSync( target, at );
+}

@@ -1,0 +1,75 @@
+/**
+ * Debian packages the stack needs, installed when missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { CommandError, hasExecutable, succeeds } from './process.ts';
+
+export const PHP = '/usr/bin/php8.2';
+export const PHP_FPM = '/usr/sbin/php-fpm8.2';
+export const NGINX = '/usr/sbin/nginx';
+export const MARIADBD = '/usr/sbin/mariadbd';
+export const CHROMIUM = '/usr/bin/chromium';
+
+type Requirement = { package: string; present: () => boolean };
+
+const phpModule = ( module: string ) => () =>
+	hasExecutable( PHP ) && succeeds( 'sh', [ '-c', `${ PHP } -m | grep -qix '${ module }'` ] );
+
+const SERVER: Requirement[] = [
+	{ package: 'php8.2-cli', present: () => hasExecutable( PHP ) },
+	{ package: 'php8.2-fpm', present: () => hasExecutable( PHP_FPM ) },
+	{ package: 'php8.2-sqlite3', present: phpModule( 'pdo_sqlite' ) },
+	{ package: 'php8.2-mysql', present: phpModule( 'mysqli' ) },
+	{ package: 'php8.2-curl', present: phpModule( 'curl' ) },
+	{ package: 'php8.2-mbstring', present: phpModule( 'mbstring' ) },
+	{ package: 'php8.2-xml', present: phpModule( 'dom' ) },
+	{ package: 'php8.2-intl', present: phpModule( 'intl' ) },
+	{ package: 'nginx-light', present: () => hasExecutable( NGINX ) },
+	{ package: 'mariadb-server', present: () => hasExecutable( MARIADBD ) },
+	{ package: 'unzip', present: () => hasExecutable( 'unzip' ) },
+];
+
+const BROWSER: Requirement[] = [ { package: 'chromium', present: () => hasExecutable( CHROMIUM ) } ];
+
+/** Installs whatever is missing; `browser` adds Chromium for the Playwright suite. */
+export function ensureSystemPackages( { browser = false }: { browser?: boolean } = {} ): void {
+	const wanted = browser ? [ ...SERVER, ...BROWSER ] : SERVER;
+	const missing = wanted.filter( ( requirement ) => ! requirement.present() ).map( ( r ) => r.package );
+	if ( missing.length === 0 ) {
+		return;
+	}
+	const prefix = aptPrefix();
+	if ( prefix === null ) {
+		throw new CommandError(
+			`These Debian packages are missing: ${ missing.join( ' ' ) }.\n` +
+				'The stack installs them itself when it runs as root or with password-less sudo. Install them with:\n' +
+				`  sudo apt-get update && sudo apt-get install -y ${ missing.join( ' ' ) }`
+		);
+	}
+	console.log( `Installing Debian packages: ${ missing.join( ' ' ) }` );
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	for ( const args of [ [ 'apt-get', 'update', '-qq' ], [ 'apt-get', 'install', '-y', '-qq', ...missing ] ] ) {
+		const command = [ ...prefix, ...args ];
+		const result = spawnSync( command[ 0 ], command.slice( 1 ), { stdio: 'inherit', env } );
+		if ( result.status !== 0 ) {
+			throw new CommandError( `"${ command.join( ' ' ) }" failed (exit ${ result.status }); see its output above.` );
+		}
+	}
+	const still = wanted.filter( ( requirement ) => ! requirement.present() ).map( ( r ) => r.package );
+	if ( still.length > 0 ) {
+		throw new CommandError( `Installed, but still not usable: ${ still.join( ' ' ) }` );
+	}
+}
+
+/** How to run apt-get: directly as root, through password-less sudo, or not at all. */
+function aptPrefix(): string[] | null {
+	if ( ! hasExecutable( 'apt-get' ) ) {
+		return null;
+	}
+	if ( process.getuid?.() === 0 ) {
+		return [];
+	}
+	return succeeds( 'sudo', [ '-n', 'true' ] ) ? [ 'sudo', '-n' ] : null;
+}
+
+export const isRoot = (): boolean => process.getuid?.() === 0;
