@@ -25,6 +25,10 @@ export default defineConfig( {
 	},
 	projects: [
 		{ name: 'api', testMatch: 'api/**/*.spec.ts' },
-		{ name: 'admin', testMatch: 'admin/**/*.spec.ts', use: { storageState: 'artifacts/.auth/admin.json' } },
+		{
+			name: 'admin',
+			testMatch: 'admin/**/*.spec.ts',
+			use: { storageState: 'artifacts/.auth/admin.json' },
+		},
 	],
 } );

@@ -17,7 +17,12 @@ import { stopMariaDbIfOurs } from './stack/mariadb.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot, stackDir } from './stack/paths.ts';
 import { CommandError } from './stack/process.ts';
-import { DEV_PORT, devProfile, parseFlags, testProfile } from './stack/profiles.ts';
+import {
+	DEV_PORT,
+	devProfile,
+	parseFlags,
+	testProfile,
+} from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
 import { ensureSystemPackages } from './stack/system.ts';
 import { ensurePhpTools, lintPhp, runPhpUnit } from './stack/php-tools.ts';
@@ -27,27 +32,31 @@ function knownSites(): Site[] {
 	if ( ! fs.existsSync( dir ) ) {
 		return [];
 	}
-	return ( [ 'sqlite', 'mariadb' ] as const ).flatMap( ( db ) => [
-		new Site( devProfile( db, 'php' ) ),
-		new Site( testProfile( db, 'php' ) ),
-	] ).filter( ( site ) => fs.existsSync( site.dir ) );
+	return ( [ 'sqlite', 'mariadb' ] as const )
+		.flatMap( ( db ) => [
+			new Site( devProfile( db, 'php' ) ),
+			new Site( testProfile( db, 'php' ) ),
+		] )
+		.filter( ( site ) => fs.existsSync( site.dir ) );
 }
 
 function printInfo( site: Site ): void {
-	console.log( [
-		'',
-		`WordPress ${ WORDPRESS_VERSION } on ${ site.profile.database === 'sqlite' ? 'SQLite' : 'MariaDB' } ` +
-			`(${ site.server === 'php' ? 'php -S' : 'nginx + php-fpm' }), plugin active.`,
-		`  Site:        ${ site.url }/`,
-		`  Admin:       ${ site.url }/wp-admin/   user: ${ ADMIN.user }   password: ${ ADMIN.password }`,
-		`  Panel:       ${ site.url }/wp-admin/admin.php?page=svc-licensing`,
-		`  API health:  ${ site.healthUrl }`,
-		`  Files:       ${ path.relative( repoRoot, site.dir ) }/ (logs/debug.log for PHP notices)`,
-		'',
-	].join( '\n' ) );
+	console.log(
+		[
+			'',
+			`WordPress ${ WORDPRESS_VERSION } on ${ site.profile.database === 'sqlite' ? 'SQLite' : 'MariaDB' } ` +
+				`(${ site.server === 'php' ? 'php -S' : 'nginx + php-fpm' }), plugin active.`,
+			`  Site:        ${ site.url }/`,
+			`  Admin:       ${ site.url }/wp-admin/   user: ${ ADMIN.user }   password: ${ ADMIN.password }`,
+			`  Panel:       ${ site.url }/wp-admin/admin.php?page=svc-licensing`,
+			`  API health:  ${ site.healthUrl }`,
+			`  Files:       ${ path.relative( repoRoot, site.dir ) }/ (logs/debug.log for PHP notices)`,
+			'',
+		].join( '\n' )
+	);
 }
 
-async function startDev( args: string[] ): Promise<void> {
+async function startDev( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
 	const site = new Site( devProfile( flags.database, flags.server ) );
 	// Only one development site can hold port 8888.
@@ -64,10 +73,12 @@ async function startDev( args: string[] ): Promise<void> {
 	ensurePanelBuilt();
 	await site.start();
 	printInfo( site );
-	console.log( `Ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s.` );
+	console.log(
+		`Ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s.`
+	);
 }
 
-async function stop( args: string[] ): Promise<void> {
+async function stop( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
 	for ( const site of knownSites() ) {
 		if ( flags.all || site.port === DEV_PORT ) {
@@ -75,10 +86,12 @@ async function stop( args: string[] ): Promise<void> {
 		}
 	}
 	await stopMariaDbWhenIdle();
-	console.log( flags.all ? 'Stopped every site.' : 'Stopped the development site.' );
+	console.log(
+		flags.all ? 'Stopped every site.' : 'Stopped the development site.'
+	);
 }
 
-async function reset( args: string[] ): Promise<void> {
+async function reset( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
 	const site = new Site( devProfile( flags.database, flags.server ) );
 	ensureSystemPackages();
@@ -87,7 +100,7 @@ async function reset( args: string[] ): Promise<void> {
 	printInfo( site );
 }
 
-async function e2e( args: string[] ): Promise<number> {
+async function e2e( args: string[] ): Promise< number > {
 	const flags = parseFlags( args );
 	const site = new Site( testProfile( flags.database, flags.server ) );
 	ensureSystemPackages( { browser: true } );
@@ -99,18 +112,22 @@ async function e2e( args: string[] ): Promise<number> {
 			`(${ flags.database }, ${ flags.server === 'php' ? 'php -S' : 'nginx + php-fpm' })`
 	);
 	try {
-		const result = spawnSync( 'npx', [ 'playwright', 'test', ...flags.rest ], {
-			cwd: repoRoot,
-			stdio: 'inherit',
-			env: {
-				...process.env,
-				SVC_BASE_URL: site.url,
-				SVC_TEST_TOKEN: site.testHelpersToken ?? '',
-				SVC_DB: flags.database,
-				SVC_SERVER: flags.server,
-				SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
-			},
-		} );
+		const result = spawnSync(
+			'npx',
+			[ 'playwright', 'test', ...flags.rest ],
+			{
+				cwd: repoRoot,
+				stdio: 'inherit',
+				env: {
+					...process.env,
+					SVC_BASE_URL: site.url,
+					SVC_TEST_TOKEN: site.testHelpersToken ?? '',
+					SVC_DB: flags.database,
+					SVC_SERVER: flags.server,
+					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
+				},
+			}
+		);
 		return result.status ?? 1;
 	} finally {
 		await site.stop();
@@ -119,13 +136,17 @@ async function e2e( args: string[] ): Promise<number> {
 }
 
 /** MariaDB goes down with the last site, if the stack started it. */
-async function stopMariaDbWhenIdle(): Promise<void> {
-	if ( ! knownSites().some( ( site ) => site.running() ) ) {
+async function stopMariaDbWhenIdle(): Promise< void > {
+	if (
+		! knownSites().some(
+			( site ) => site.profile.database === 'mariadb' && site.running()
+		)
+	) {
 		await stopMariaDbIfOurs();
 	}
 }
 
-async function main(): Promise<number> {
+async function main(): Promise< number > {
 	const [ command, ...args ] = process.argv.slice( 2 );
 	switch ( command ) {
 		case 'start':
@@ -151,7 +172,9 @@ async function main(): Promise<number> {
 			ensurePhpTools();
 			return lintPhp();
 		default:
-			console.error( 'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|phpunit|lint-php [--db=sqlite|mariadb] [--server=php|nginx]' );
+			console.error(
+				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|phpunit|lint-php [--db=sqlite|mariadb] [--server=php|nginx]'
+			);
 			return 2;
 	}
 }
@@ -159,7 +182,9 @@ async function main(): Promise<number> {
 main().then(
 	( code ) => process.exit( code ),
 	( error: unknown ) => {
-		console.error( error instanceof CommandError ? `\n${ error.message }` : error );
+		console.error(
+			error instanceof CommandError ? `\n${ error.message }` : error
+		);
 		process.exit( 1 );
 	}
 );

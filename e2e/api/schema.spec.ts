@@ -13,20 +13,30 @@ test.describe( 'schema migrations', () => {
 
 		const health = await request.get( '/wp-json/svc/v1/health' );
 		expect( health.status() ).toBe( 200 );
-		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( { name: 'database', status: 'pass' } );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
 
 		const schema = await readSchema( request );
 		expect( schema.schema_version ).toBeGreaterThanOrEqual( 1 );
 		expect( Object.values( schema.tables ).every( Boolean ) ).toBe( true );
 	} );
 
-	test( '20 parallel requests on a rewound schema all find it current', async ( { request } ) => {
+	test( '20 parallel requests on a rewound schema all find it current', async ( {
+		request,
+	} ) => {
 		await rewindSchema( request );
 		const responses = await Promise.all(
-			Array.from( { length: 20 }, () => request.get( '/wp-json/svc/v1/health' ) )
+			Array.from( { length: 20 }, () =>
+				request.get( '/wp-json/svc/v1/health' )
+			)
 		);
 		const statuses = await Promise.all(
-			responses.map( async ( r ) => `${ r.status() } ${ ( ( await r.json() ) as Health ).checks[ 0 ].status }` )
+			responses.map(
+				async ( r ) =>
+					`${ r.status() } ${ ( ( await r.json() ) as Health ).checks[ 0 ].status }`
+			)
 		);
 		expect( statuses ).toEqual( Array( 20 ).fill( '200 pass' ) );
 		const schema = await readSchema( request );

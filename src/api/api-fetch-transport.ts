@@ -5,7 +5,12 @@
 import apiFetch from '@wordpress/api-fetch';
 import { routePath, type Transport } from './client';
 
-export const apiFetchTransport: Transport = async ( { method, path, query, body } ) => {
+export const apiFetchTransport: Transport = async ( {
+	method,
+	path,
+	query,
+	body,
+} ) => {
 	const response = ( await apiFetch( {
 		path: routePath( path, query ),
 		method,

@@ -23,14 +23,14 @@ export interface Health {
 export interface ErrorEnvelope {
 	code: string;
 	message: string;
-	data: { status: number } & Record<string, unknown>;
+	data: { status: number } & Record< string, unknown >;
 }
 
 export function isErrorEnvelope( value: unknown ): value is ErrorEnvelope {
 	if ( typeof value !== 'object' || value === null ) {
 		return false;
 	}
-	const candidate = value as Partial<ErrorEnvelope>;
+	const candidate = value as Partial< ErrorEnvelope >;
 	return (
 		typeof candidate.code === 'string' &&
 		typeof candidate.message === 'string' &&

@@ -13,9 +13,17 @@ export const WORDPRESS_VERSION = '6.5.5';
 const BUILDS = path.join( nodeModules, '@wp-playground', 'wordpress-builds' );
 const CORE_ZIP = path.join( BUILDS, 'src', 'wordpress', 'wp-6.5.zip' );
 const CORE_ASSETS = path.join( BUILDS, 'public', 'wp-6.5' );
-const SQLITE_ZIP = path.join( nodeModules, '@wp-playground', 'cli', 'sqlite-database-integration.zip' );
+const SQLITE_ZIP = path.join(
+	nodeModules,
+	'@wp-playground',
+	'cli',
+	'sqlite-database-integration.zip'
+);
 
-export const coreDir = path.join( cacheDir, `wordpress-${ WORDPRESS_VERSION }` );
+export const coreDir = path.join(
+	cacheDir,
+	`wordpress-${ WORDPRESS_VERSION }`
+);
 export const sqliteDir = path.join( cacheDir, 'sqlite-database-integration' );
 
 /** Unpacks core and the drop-in when not already there; returns quickly otherwise. */
@@ -23,13 +31,24 @@ export function ensureCore(): void {
 	unpackOnce( coreDir, () => {
 		requireFile( CORE_ZIP );
 		run( 'unzip', [ '-q', '-o', CORE_ZIP, '-d', coreDir ] );
-		fs.cpSync( CORE_ASSETS, coreDir, { recursive: true, force: false, errorOnExist: false } );
-		fs.rmSync( path.join( coreDir, 'wordpress-remote-asset-paths' ), { force: true } );
+		fs.cpSync( CORE_ASSETS, coreDir, {
+			recursive: true,
+			force: false,
+			errorOnExist: false,
+		} );
+		fs.rmSync( path.join( coreDir, 'wordpress-remote-asset-paths' ), {
+			force: true,
+		} );
 		// The build carries Playground's own wp-config.php; every site writes its own.
 		fs.rmSync( path.join( coreDir, 'wp-config.php' ), { force: true } );
-		const version = fs.readFileSync( path.join( coreDir, 'wp-includes', 'version.php' ), 'utf8' );
+		const version = fs.readFileSync(
+			path.join( coreDir, 'wp-includes', 'version.php' ),
+			'utf8'
+		);
 		if ( ! version.includes( `$wp_version = '${ WORDPRESS_VERSION }'` ) ) {
-			throw new CommandError( `${ CORE_ZIP } is not WordPress ${ WORDPRESS_VERSION }` );
+			throw new CommandError(
+				`${ CORE_ZIP } is not WordPress ${ WORDPRESS_VERSION }`
+			);
 		}
 	} );
 	unpackOnce( sqliteDir, () => {
@@ -43,7 +62,11 @@ export function ensureCore(): void {
 	} );
 }
 
-/** Runs `fill` into an empty folder and marks it complete, so an interrupted unpack is redone. */
+/**
+ * Runs `fill` into an empty folder and marks it complete, so an interrupted unpack is redone.
+ * @param dir
+ * @param fill
+ */
 function unpackOnce( dir: string, fill: () => void ): void {
 	const marker = path.join( dir, '.complete' );
 	if ( fs.existsSync( marker ) ) {

@@ -15,31 +15,58 @@ const STARTED_MARKER = path.join( stackDir, 'mariadb.started-by-stack' );
 const PID_FILE = '/run/mysqld/mysqld.pid';
 
 function sql( statement: string ): string {
-	return run( 'mariadb', [ '--protocol=socket', `--socket=${ SOCKET }`, '-uroot', '-N', '-e', statement ] );
+	return run( 'mariadb', [
+		'--protocol=socket',
+		`--socket=${ SOCKET }`,
+		'-uroot',
+		'-N',
+		'-e',
+		statement,
+	] );
 }
 
 function answers(): boolean {
-	return succeeds( 'mariadb-admin', [ '--protocol=socket', `--socket=${ SOCKET }`, '-uroot', 'ping' ] );
+	return succeeds( 'mariadb-admin', [
+		'--protocol=socket',
+		`--socket=${ SOCKET }`,
+		'-uroot',
+		'ping',
+	] );
 }
 
 /** Starts the server when it is not answering, and creates the stack's user. */
-export async function ensureMariaDb(): Promise<void> {
+export async function ensureMariaDb(): Promise< void > {
 	if ( ! answers() ) {
 		fs.mkdirSync( '/run/mysqld', { recursive: true } );
 		run( 'chown', [ 'mysql:mysql', '/run/mysqld' ] );
 		if ( ! fs.existsSync( '/var/lib/mysql/mysql' ) ) {
-			run( 'mariadb-install-db', [ '--user=mysql', '--datadir=/var/lib/mysql', '--auth-root-authentication-method=socket' ] );
+			run( 'mariadb-install-db', [
+				'--user=mysql',
+				'--datadir=/var/lib/mysql',
+				'--auth-root-authentication-method=socket',
+			] );
 		}
 		run( 'start-stop-daemon', [
-			'--start', '--oknodo', '--background', '--pidfile', PID_FILE,
-			'--exec', MARIADBD, '--', '--user=mysql', `--socket=${ SOCKET }`, `--pid-file=${ PID_FILE }`,
+			'--start',
+			'--oknodo',
+			'--background',
+			'--pidfile',
+			PID_FILE,
+			'--exec',
+			MARIADBD,
+			'--',
+			'--user=mysql',
+			`--socket=${ SOCKET }`,
+			`--pid-file=${ PID_FILE }`,
 		] );
 		fs.mkdirSync( stackDir, { recursive: true } );
 		fs.writeFileSync( STARTED_MARKER, new Date().toISOString() );
 		const deadline = Date.now() + 30_000;
 		while ( ! answers() ) {
 			if ( Date.now() > deadline ) {
-				throw new CommandError( 'MariaDB did not start within 30 s; see /var/log/mysql or run mariadbd by hand.' );
+				throw new CommandError(
+					'MariaDB did not start within 30 s; see /var/log/mysql or run mariadbd by hand.'
+				);
 			}
 			await sleep( 200 );
 		}
@@ -50,13 +77,23 @@ export async function ensureMariaDb(): Promise<void> {
 	);
 }
 
-/** Drops and creates a site's database. */
+/**
+ * Drops and creates a site's database.
+ * @param name
+ */
 export function recreateDatabase( name: string ): void {
-	sql( `DROP DATABASE IF EXISTS \`${ name }\`; CREATE DATABASE \`${ name }\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;` );
+	sql(
+		`DROP DATABASE IF EXISTS \`${ name }\`; CREATE DATABASE \`${ name }\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;`
+	);
 }
 
 export function databaseExists( name: string ): boolean {
-	return answers() && sql( `SHOW DATABASES LIKE '${ name.replace( /_/g, '\\_' ) }'` ).trim() === name;
+	return (
+		answers() &&
+		sql(
+			`SHOW DATABASES LIKE '${ name.replace( /_/g, '\\_' ) }'`
+		).trim() === name
+	);
 }
 
 export function dropDatabase( name: string ): void {
@@ -70,12 +107,17 @@ export function serverVersion(): string {
 }
 
 /** Stops the server if this stack started it. */
-export async function stopMariaDbIfOurs(): Promise<void> {
+export async function stopMariaDbIfOurs(): Promise< void > {
 	if ( ! fs.existsSync( STARTED_MARKER ) ) {
 		return;
 	}
 	if ( answers() ) {
-		run( 'mariadb-admin', [ '--protocol=socket', `--socket=${ SOCKET }`, '-uroot', 'shutdown' ] );
+		run( 'mariadb-admin', [
+			'--protocol=socket',
+			`--socket=${ SOCKET }`,
+			'-uroot',
+			'shutdown',
+		] );
 	}
 	fs.rmSync( STARTED_MARKER, { force: true } );
 }

@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { pluginDir, repoRoot } from './paths.ts';
 import { CommandError } from './process.ts';
 
-const SOURCES = [ 'src', 'blocks' ].map( ( dir ) => path.join( repoRoot, dir ) );
+const SOURCES = [ 'src', 'blocks' ].map( ( dir ) =>
+	path.join( repoRoot, dir )
+);
 const BUILD_MARKER = path.join( pluginDir, 'build', 'index.asset.php' );
 
 function newestMtime( dir: string ): number {
@@ -15,9 +17,15 @@ function newestMtime( dir: string ): number {
 		return 0;
 	}
 	let newest = 0;
-	for ( const entry of fs.readdirSync( dir, { withFileTypes: true, recursive: true } ) ) {
+	for ( const entry of fs.readdirSync( dir, {
+		withFileTypes: true,
+		recursive: true,
+	} ) ) {
 		if ( entry.isFile() ) {
-			newest = Math.max( newest, fs.statSync( path.join( entry.parentPath, entry.name ) ).mtimeMs );
+			newest = Math.max(
+				newest,
+				fs.statSync( path.join( entry.parentPath, entry.name ) ).mtimeMs
+			);
 		}
 	}
 	return newest;
@@ -31,13 +39,20 @@ export function panelIsStale(): boolean {
 	return SOURCES.some( ( dir ) => newestMtime( dir ) > built );
 }
 
-export function ensurePanelBuilt( { force = false }: { force?: boolean } = {} ): void {
+export function ensurePanelBuilt( {
+	force = false,
+}: { force?: boolean } = {} ): void {
 	if ( ! force && ! panelIsStale() ) {
 		return;
 	}
 	console.log( 'Building the admin panel (npm run build)...' );
-	const result = spawnSync( 'npm', [ 'run', '--silent', 'build' ], { cwd: repoRoot, stdio: 'inherit' } );
+	const result = spawnSync( 'npm', [ 'run', '--silent', 'build' ], {
+		cwd: repoRoot,
+		stdio: 'inherit',
+	} );
 	if ( result.status !== 0 ) {
-		throw new CommandError( 'The admin panel did not build; see the output above.' );
+		throw new CommandError(
+			'The admin panel did not build; see the output above.'
+		);
 	}
 }

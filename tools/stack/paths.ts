@@ -5,7 +5,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = path.resolve( path.dirname( fileURLToPath( import.meta.url ) ), '..', '..' );
+export const repoRoot = path.resolve(
+	path.dirname( fileURLToPath( import.meta.url ) ),
+	'..',
+	'..'
+);
 export const stackDir = path.join( repoRoot, '.stack' );
 export const cacheDir = path.join( repoRoot, '.cache' );
 export const pluginDir = path.join( repoRoot, 'plugin' );

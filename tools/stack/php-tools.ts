@@ -16,18 +16,29 @@ export function ensurePhpTools(): void {
 	ensureSystemPackages();
 	const manifest = path.join( repoRoot, 'composer.json' );
 	const installed = path.join( repoRoot, 'vendor', 'autoload.php' );
-	if ( fs.existsSync( installed ) && fs.statSync( installed ).mtimeMs >= fs.statSync( manifest ).mtimeMs ) {
+	if (
+		fs.existsSync( installed ) &&
+		fs.statSync( installed ).mtimeMs >= fs.statSync( manifest ).mtimeMs
+	) {
 		return;
 	}
 	if ( ! hasExecutable( 'composer' ) ) {
-		throw new CommandError( 'Composer is missing: install it (apt-get install composer) and retry.' );
+		throw new CommandError(
+			'Composer is missing: install it (apt-get install composer) and retry.'
+		);
 	}
-	const result = spawnSync( 'composer', [ 'update', '--no-interaction', '--no-progress', '--prefer-dist' ], {
-		cwd: repoRoot,
-		stdio: 'inherit',
-	} );
+	const result = spawnSync(
+		'composer',
+		[ 'update', '--no-interaction', '--no-progress', '--prefer-dist' ],
+		{
+			cwd: repoRoot,
+			stdio: 'inherit',
+		}
+	);
 	if ( result.status !== 0 ) {
-		throw new CommandError( 'composer update failed; see the output above.' );
+		throw new CommandError(
+			'composer update failed; see the output above.'
+		);
 	}
 	fs.utimesSync( installed, new Date(), new Date() );
 }
@@ -35,12 +46,22 @@ export function ensurePhpTools(): void {
 function phpFiles( dir: string ): string[] {
 	return fs
 		.readdirSync( dir, { withFileTypes: true, recursive: true } )
-		.filter( ( e ) => e.isFile() && e.name.endsWith( '.php' ) && ! e.parentPath.includes( `${ path.sep }build` ) )
+		.filter(
+			( e ) =>
+				e.isFile() &&
+				e.name.endsWith( '.php' ) &&
+				! e.parentPath.includes( `${ path.sep }build` )
+		)
 		.map( ( e ) => path.join( e.parentPath, e.name ) );
 }
 
 export function lintPhp(): number {
-	const files = [ pluginDir, path.join( repoRoot, 'tests' ), path.join( repoRoot, 'e2e' ), path.join( repoRoot, 'tools' ) ]
+	const files = [
+		pluginDir,
+		path.join( repoRoot, 'tests' ),
+		path.join( repoRoot, 'e2e' ),
+		path.join( repoRoot, 'tools' ),
+	]
 		.filter( ( dir ) => fs.existsSync( dir ) )
 		.flatMap( phpFiles );
 	let failures = 0;
@@ -51,12 +72,21 @@ export function lintPhp(): number {
 			process.stderr.write( result.stdout + result.stderr );
 		}
 	}
-	console.log( `php -l: ${ files.length } files, ${ failures } with syntax errors` );
-	const phpcs = spawnSync( path.join( VENDOR_BIN, 'phpcs' ), [], { cwd: repoRoot, stdio: 'inherit' } );
+	console.log(
+		`php -l: ${ files.length } files, ${ failures } with syntax errors`
+	);
+	const phpcs = spawnSync( path.join( VENDOR_BIN, 'phpcs' ), [], {
+		cwd: repoRoot,
+		stdio: 'inherit',
+	} );
 	return failures > 0 || phpcs.status !== 0 ? 1 : 0;
 }
 
 export function runPhpUnit( args: string[] ): number {
-	const result = spawnSync( PHP, [ path.join( VENDOR_BIN, 'phpunit' ), ...args ], { cwd: repoRoot, stdio: 'inherit' } );
+	const result = spawnSync(
+		PHP,
+		[ path.join( VENDOR_BIN, 'phpunit' ), ...args ],
+		{ cwd: repoRoot, stdio: 'inherit' }
+	);
 	return result.status ?? 1;
 }

@@ -7,26 +7,52 @@ import net from 'node:net';
 
 export class CommandError extends Error {}
 
-/** Runs a command to completion; throws with its output when it fails. */
-export function run( command: string, args: string[], options: SpawnSyncOptions = {} ): string {
+/**
+ * Runs a command to completion; throws with its output when it fails.
+ * @param command
+ * @param args
+ * @param options
+ */
+export function run(
+	command: string,
+	args: string[],
+	options: SpawnSyncOptions = {}
+): string {
 	const result = spawnSync( command, args, { encoding: 'utf8', ...options } );
 	if ( result.error ) {
-		throw new CommandError( `${ command } could not start: ${ result.error.message }` );
+		throw new CommandError(
+			`${ command } could not start: ${ result.error.message }`
+		);
 	}
 	if ( result.status !== 0 ) {
-		const output = `${ result.stdout ?? '' }${ result.stderr ?? '' }`.trim();
-		throw new CommandError( `${ command } ${ args.join( ' ' ) } exited with ${ result.status }\n${ output }` );
+		const output =
+			`${ result.stdout ?? '' }${ result.stderr ?? '' }`.trim();
+		throw new CommandError(
+			`${ command } ${ args.join( ' ' ) } exited with ${ result.status }\n${ output }`
+		);
 	}
 	return String( result.stdout ?? '' );
 }
 
-/** Whether a command exits with 0. */
-export function succeeds( command: string, args: string[], options: SpawnSyncOptions = {} ): boolean {
+/**
+ * Whether a command exits with 0.
+ * @param command
+ * @param args
+ * @param options
+ */
+export function succeeds(
+	command: string,
+	args: string[],
+	options: SpawnSyncOptions = {}
+): boolean {
 	const result = spawnSync( command, args, { stdio: 'ignore', ...options } );
 	return ! result.error && result.status === 0;
 }
 
-/** Whether an executable is on PATH or at an absolute path. */
+/**
+ * Whether an executable is on PATH or at an absolute path.
+ * @param name
+ */
 export function hasExecutable( name: string ): boolean {
 	if ( name.startsWith( '/' ) ) {
 		return fs.existsSync( name );
@@ -34,11 +60,23 @@ export function hasExecutable( name: string ): boolean {
 	return succeeds( 'sh', [ '-c', `command -v ${ name }` ] );
 }
 
-/** Starts a detached process writing to a log file and records its pid. */
+/**
+ * Starts a detached process writing to a log file and records its pid.
+ * @param command
+ * @param args
+ * @param root0
+ * @param root0.pidFile
+ * @param root0.logFile
+ * @param root0.env
+ */
 export function startDaemon(
 	command: string,
 	args: string[],
-	{ pidFile, logFile, env }: { pidFile: string; logFile: string; env?: NodeJS.ProcessEnv }
+	{
+		pidFile,
+		logFile,
+		env,
+	}: { pidFile: string; logFile: string; env?: NodeJS.ProcessEnv }
 ): number {
 	const out = fs.openSync( logFile, 'a' );
 	const child = spawn( command, args, {
@@ -49,18 +87,26 @@ export function startDaemon(
 	child.unref();
 	fs.closeSync( out );
 	if ( ! child.pid ) {
-		throw new CommandError( `${ command } did not start; see ${ logFile }` );
+		throw new CommandError(
+			`${ command } did not start; see ${ logFile }`
+		);
 	}
 	fs.writeFileSync( pidFile, String( child.pid ) );
 	return child.pid;
 }
 
-/** The pid in a pid file when that process is alive, else null. */
+/**
+ * The pid in a pid file when that process is alive, else null.
+ * @param pidFile
+ */
 export function livePid( pidFile: string ): number | null {
 	if ( ! fs.existsSync( pidFile ) ) {
 		return null;
 	}
-	const pid = Number.parseInt( fs.readFileSync( pidFile, 'utf8' ).trim(), 10 );
+	const pid = Number.parseInt(
+		fs.readFileSync( pidFile, 'utf8' ).trim(),
+		10
+	);
 	if ( ! Number.isInteger( pid ) || pid <= 0 ) {
 		return null;
 	}
@@ -72,8 +118,15 @@ export function livePid( pidFile: string ): number | null {
 	}
 }
 
-/** Stops the process (and its process group when it leads one) named in a pid file, then removes the file. */
-export async function stopPid( pidFile: string, timeoutMs = 10_000 ): Promise<void> {
+/**
+ * Stops the process (and its process group when it leads one) named in a pid file, then removes the file.
+ * @param pidFile
+ * @param timeoutMs
+ */
+export async function stopPid(
+	pidFile: string,
+	timeoutMs = 10_000
+): Promise< void > {
 	const pid = livePid( pidFile );
 	if ( pid !== null ) {
 		signal( pid, 'SIGTERM' );
@@ -107,12 +160,19 @@ function isAlive( pid: number ): boolean {
 	}
 }
 
-export function sleep( ms: number ): Promise<void> {
+export function sleep( ms: number ): Promise< void > {
 	return new Promise( ( resolve ) => setTimeout( resolve, ms ) );
 }
 
-/** Whether something accepts TCP connections on the port. */
-export function portInUse( port: number, host = '127.0.0.1' ): Promise<boolean> {
+/**
+ * Whether something accepts TCP connections on the port.
+ * @param port
+ * @param host
+ */
+export function portInUse(
+	port: number,
+	host = '127.0.0.1'
+): Promise< boolean > {
 	return new Promise( ( resolve ) => {
 		const socket = net.connect( { port, host } );
 		socket.once( 'connect', () => {
@@ -123,13 +183,25 @@ export function portInUse( port: number, host = '127.0.0.1' ): Promise<boolean> 
 	} );
 }
 
-/** Polls a URL until it answers with one of the expected statuses. */
-export async function waitForHttp( url: string, timeoutMs: number, statuses = [ 200 ] ): Promise<void> {
+/**
+ * Polls a URL until it answers with one of the expected statuses.
+ * @param url
+ * @param timeoutMs
+ * @param statuses
+ */
+export async function waitForHttp(
+	url: string,
+	timeoutMs: number,
+	statuses = [ 200 ]
+): Promise< void > {
 	const deadline = Date.now() + timeoutMs;
 	let last = 'no answer';
 	while ( Date.now() < deadline ) {
 		try {
-			const response = await fetch( url, { redirect: 'manual', signal: AbortSignal.timeout( 5000 ) } );
+			const response = await fetch( url, {
+				redirect: 'manual',
+				signal: AbortSignal.timeout( 5000 ),
+			} );
 			if ( statuses.includes( response.status ) ) {
 				return;
 			}
@@ -139,5 +211,7 @@ export async function waitForHttp( url: string, timeoutMs: number, statuses = [ 
 		}
 		await sleep( 100 );
 	}
-	throw new CommandError( `${ url } did not answer within ${ timeoutMs } ms (${ last })` );
+	throw new CommandError(
+		`${ url } did not answer within ${ timeoutMs } ms (${ last })`
+	);
 }

@@ -7,11 +7,23 @@ import type { SiteProfile } from './site.ts';
 export const DEV_PORT = 8888;
 
 export function devProfile( database: Database, server: Server ): SiteProfile {
-	return { name: `dev-${ database }`, port: DEV_PORT, database, server, testHelpers: false };
+	return {
+		name: `dev-${ database }`,
+		port: DEV_PORT,
+		database,
+		server,
+		testHelpers: false,
+	};
 }
 
 export function testProfile( database: Database, server: Server ): SiteProfile {
-	return { name: `test-${ database }`, port: database === 'sqlite' ? 8889 : 8890, database, server, testHelpers: true };
+	return {
+		name: `test-${ database }`,
+		port: database === 'sqlite' ? 8889 : 8890,
+		database,
+		server,
+		testHelpers: true,
+	};
 }
 
 export interface StackFlags {
@@ -21,19 +33,32 @@ export interface StackFlags {
 	all: boolean;
 }
 
-/** Reads --db=, --server= and --all; whatever follows is passed on (to Playwright or PHPUnit). */
+/**
+ * Reads --db=, --server= and --all; whatever follows is passed on (to Playwright or PHPUnit).
+ * @param args
+ */
 export function parseFlags( args: string[] ): StackFlags {
-	const flags: StackFlags = { database: 'sqlite', server: 'php', rest: [], all: false };
+	const flags: StackFlags = {
+		database: 'sqlite',
+		server: 'php',
+		rest: [],
+		all: false,
+	};
 	let serverGiven = false;
 	for ( const arg of args ) {
 		const [ key, value ] = arg.split( '=', 2 );
 		if ( key === '--db' && ( value === 'sqlite' || value === 'mariadb' ) ) {
 			flags.database = value;
-		} else if ( key === '--server' && ( value === 'php' || value === 'nginx' ) ) {
+		} else if (
+			key === '--server' &&
+			( value === 'php' || value === 'nginx' )
+		) {
 			flags.server = value;
 			serverGiven = true;
 		} else if ( key === '--db' || key === '--server' ) {
-			throw new Error( `${ key } takes ${ key === '--db' ? 'sqlite or mariadb' : 'php or nginx' }, not "${ value ?? '' }"` );
+			throw new Error(
+				`${ key } takes ${ key === '--db' ? 'sqlite or mariadb' : 'php or nginx' }, not "${ value ?? '' }"`
+			);
 		} else if ( arg === '--all' ) {
 			flags.all = true;
 		} else {

@@ -4,7 +4,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CommandError, livePid, portInUse, run, startDaemon, stopPid } from './process.ts';
+import {
+	CommandError,
+	livePid,
+	portInUse,
+	run,
+	startDaemon,
+	stopPid,
+} from './process.ts';
 import { NGINX, PHP, PHP_FPM, isRoot } from './system.ts';
 import { PHP_SETTINGS, fpmConf, nginxConf, type Server } from './templates.ts';
 
@@ -16,18 +23,29 @@ export interface ServerSite {
 	logDir: string;
 }
 
-const ROUTER = path.join( path.dirname( new URL( import.meta.url ).pathname ), 'router.php' );
+const ROUTER = path.join(
+	path.dirname( new URL( import.meta.url ).pathname ),
+	'router.php'
+);
 const WORKERS = 8;
 
-const pidFiles = ( site: ServerSite ) => [ 'php-server.pid', 'nginx.pid', 'php-fpm.pid' ].map( ( f ) => path.join( site.runDir, f ) );
+const pidFiles = ( site: ServerSite ) =>
+	[ 'php-server.pid', 'nginx.pid', 'php-fpm.pid' ].map( ( f ) =>
+		path.join( site.runDir, f )
+	);
 
-/** Whether this site's server processes are alive. */
+/**
+ * Whether this site's server processes are alive.
+ * @param site
+ */
 export function serverRunning( site: ServerSite ): boolean {
 	const [ phpPid, nginxPid, fpmPid ] = pidFiles( site ).map( livePid );
-	return site.server === 'php' ? phpPid !== null : nginxPid !== null && fpmPid !== null;
+	return site.server === 'php'
+		? phpPid !== null
+		: nginxPid !== null && fpmPid !== null;
 }
 
-export async function startServer( site: ServerSite ): Promise<void> {
+export async function startServer( site: ServerSite ): Promise< void > {
 	if ( serverRunning( site ) ) {
 		return;
 	}
@@ -47,12 +65,19 @@ export async function startServer( site: ServerSite ): Promise<void> {
 }
 
 function startPhp( site: ServerSite ): void {
-	const ini = Object.entries( PHP_SETTINGS ).flatMap( ( [ key, value ] ) => [ '-d', `${ key }=${ value }` ] );
-	startDaemon( PHP, [ ...ini, '-S', `[::]:${ site.port }`, '-t', site.docroot, ROUTER ], {
-		pidFile: path.join( site.runDir, 'php-server.pid' ),
-		logFile: path.join( site.logDir, 'php-server.log' ),
-		env: { PHP_CLI_SERVER_WORKERS: String( WORKERS ) },
-	} );
+	const ini = Object.entries( PHP_SETTINGS ).flatMap( ( [ key, value ] ) => [
+		'-d',
+		`${ key }=${ value }`,
+	] );
+	startDaemon(
+		PHP,
+		[ ...ini, '-S', `[::]:${ site.port }`, '-t', site.docroot, ROUTER ],
+		{
+			pidFile: path.join( site.runDir, 'php-server.pid' ),
+			logFile: path.join( site.logDir, 'php-server.log' ),
+			env: { PHP_CLI_SERVER_WORKERS: String( WORKERS ) },
+		}
+	);
 }
 
 function startNginx( site: ServerSite ): void {
@@ -61,16 +86,38 @@ function startNginx( site: ServerSite ): void {
 	const nginxFile = path.join( site.runDir, 'nginx.conf' );
 	fs.writeFileSync(
 		fpmFile,
-		fpmConf( { runDir: site.runDir, logDir: site.logDir, fpmSocket, asRoot: isRoot(), children: WORKERS, phpSettings: PHP_SETTINGS } )
+		fpmConf( {
+			runDir: site.runDir,
+			logDir: site.logDir,
+			fpmSocket,
+			asRoot: isRoot(),
+			children: WORKERS,
+			phpSettings: PHP_SETTINGS,
+		} )
 	);
 	fs.writeFileSync(
 		nginxFile,
-		nginxConf( { port: site.port, docroot: site.docroot, runDir: site.runDir, logDir: site.logDir, fpmSocket, asRoot: isRoot(), workers: 2 } )
+		nginxConf( {
+			port: site.port,
+			docroot: site.docroot,
+			runDir: site.runDir,
+			logDir: site.logDir,
+			fpmSocket,
+			asRoot: isRoot(),
+			workers: 2,
+		} )
 	);
 	run( PHP_FPM, [ ...( isRoot() ? [ '-R' ] : [] ), '-y', fpmFile ] );
-	run( NGINX, [ '-c', nginxFile, '-p', site.runDir, '-e', path.join( site.logDir, 'nginx-error.log' ) ] );
+	run( NGINX, [
+		'-c',
+		nginxFile,
+		'-p',
+		site.runDir,
+		'-e',
+		path.join( site.logDir, 'nginx-error.log' ),
+	] );
 }
 
-export async function stopServer( site: ServerSite ): Promise<void> {
+export async function stopServer( site: ServerSite ): Promise< void > {
 	await Promise.all( pidFiles( site ).map( ( file ) => stopPid( file ) ) );
 }

@@ -5,12 +5,25 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { WORDPRESS_VERSION, coreDir, ensureCore, sqliteDir } from './core.ts';
-import { DB_PASSWORD, DB_USER, SOCKET, databaseExists, dropDatabase, ensureMariaDb, recreateDatabase } from './mariadb.ts';
+import {
+	DB_PASSWORD,
+	DB_USER,
+	SOCKET,
+	databaseExists,
+	dropDatabase,
+	ensureMariaDb,
+	recreateDatabase,
+} from './mariadb.ts';
 import { pluginDir, stackDir, testHelpersDir } from './paths.ts';
 import { run, waitForHttp } from './process.ts';
 import { serverRunning, startServer, stopServer } from './servers.ts';
 import { PHP } from './system.ts';
-import { SALT_NAMES, wpConfig, type Database, type Server } from './templates.ts';
+import {
+	SALT_NAMES,
+	wpConfig,
+	type Database,
+	type Server,
+} from './templates.ts';
 
 export interface SiteProfile {
 	name: string;
@@ -20,11 +33,15 @@ export interface SiteProfile {
 	testHelpers: boolean;
 }
 
-export const ADMIN = { user: 'admin', password: 'password', email: 'admin@example.com' } as const;
+export const ADMIN = {
+	user: 'admin',
+	password: 'password',
+	email: 'admin@example.com',
+} as const;
 
 interface SiteState {
 	wordpress: string;
-	salts: Record<string, string>;
+	salts: Record< string, string >;
 	testHelpersToken: string;
 }
 
@@ -68,7 +85,7 @@ export class Site {
 	}
 
 	/** Provisions what is missing, installs WordPress if needed, starts the server. Fast when all is there. */
-	async start(): Promise<void> {
+	async start(): Promise< void > {
 		ensureCore();
 		if ( this.profile.database === 'mariadb' ) {
 			await ensureMariaDb();
@@ -77,14 +94,28 @@ export class Site {
 			}
 		}
 		this.layFiles();
-		run( PHP, [ path.join( path.dirname( new URL( import.meta.url ).pathname ), 'install.php' ), this.docroot, this.url, ADMIN.user, ADMIN.password, ADMIN.email ], {
-			stdio: [ 'ignore', 'pipe', 'pipe' ],
-		} );
+		run(
+			PHP,
+			[
+				path.join(
+					path.dirname( new URL( import.meta.url ).pathname ),
+					'install.php'
+				),
+				this.docroot,
+				this.url,
+				ADMIN.user,
+				ADMIN.password,
+				ADMIN.email,
+			],
+			{
+				stdio: [ 'ignore', 'pipe', 'pipe' ],
+			}
+		);
 		await startServer( this );
 		await waitForHttp( this.healthUrl, 30_000, [ 200 ] );
 	}
 
-	async stop(): Promise<void> {
+	async stop(): Promise< void > {
 		await stopServer( this );
 	}
 
@@ -93,20 +124,25 @@ export class Site {
 	}
 
 	/** Back to a freshly installed site: database, uploads and packages emptied; files and salts kept. */
-	async reset(): Promise<void> {
+	async reset(): Promise< void > {
 		await this.stop();
 		if ( this.profile.database === 'mariadb' ) {
 			await ensureMariaDb();
 			recreateDatabase( this.dbName );
 		}
-		for ( const dir of [ this.sqliteDbDir, this.packageDir, path.join( this.docroot, 'wp-content', 'uploads' ), this.logDir ] ) {
+		for ( const dir of [
+			this.sqliteDbDir,
+			this.packageDir,
+			path.join( this.docroot, 'wp-content', 'uploads' ),
+			this.logDir,
+		] ) {
 			fs.rmSync( dir, { recursive: true, force: true } );
 		}
 		await this.start();
 	}
 
 	/** Removes the site entirely. */
-	async destroy(): Promise<void> {
+	async destroy(): Promise< void > {
 		await this.stop();
 		if ( this.profile.database === 'mariadb' ) {
 			dropDatabase( this.dbName );
@@ -116,12 +152,16 @@ export class Site {
 
 	private state(): SiteState {
 		if ( fs.existsSync( this.stateFile ) ) {
-			return JSON.parse( fs.readFileSync( this.stateFile, 'utf8' ) ) as SiteState;
+			return JSON.parse(
+				fs.readFileSync( this.stateFile, 'utf8' )
+			) as SiteState;
 		}
 		const secret = () => randomBytes( 32 ).toString( 'base64url' );
 		const state: SiteState = {
 			wordpress: '',
-			salts: Object.fromEntries( SALT_NAMES.map( ( name ) => [ name, secret() ] ) ),
+			salts: Object.fromEntries(
+				SALT_NAMES.map( ( name ) => [ name, secret() ] )
+			),
 			testHelpersToken: secret(),
 		};
 		this.saveState( state );
@@ -136,13 +176,24 @@ export class Site {
 	/** Core copy, wp-config.php, drop-in, plugin link and test helpers; each step is skipped when done. */
 	private layFiles(): void {
 		const state = this.state();
-		if ( state.wordpress !== WORDPRESS_VERSION || ! fs.existsSync( path.join( this.docroot, 'wp-settings.php' ) ) ) {
+		if (
+			state.wordpress !== WORDPRESS_VERSION ||
+			! fs.existsSync( path.join( this.docroot, 'wp-settings.php' ) )
+		) {
 			fs.rmSync( this.docroot, { recursive: true, force: true } );
-			fs.cpSync( coreDir, this.docroot, { recursive: true, filter: ( src ) => ! src.endsWith( '.complete' ) } );
+			fs.cpSync( coreDir, this.docroot, {
+				recursive: true,
+				filter: ( src ) => ! src.endsWith( '.complete' ),
+			} );
 			state.wordpress = WORDPRESS_VERSION;
 			this.saveState( state );
 		}
-		for ( const dir of [ this.runDir, this.logDir, this.packageDir, this.sqliteDbDir ] ) {
+		for ( const dir of [
+			this.runDir,
+			this.logDir,
+			this.packageDir,
+			this.sqliteDbDir,
+		] ) {
 			fs.mkdirSync( dir, { recursive: true } );
 		}
 		const content = path.join( this.docroot, 'wp-content' );
@@ -161,20 +212,35 @@ export class Site {
 				packageDir: this.packageDir,
 				debugLog: path.join( this.logDir, 'debug.log' ),
 				salts: state.salts,
-				testHelpersToken: this.profile.testHelpers ? state.testHelpersToken : null,
+				testHelpersToken: this.profile.testHelpers
+					? state.testHelpersToken
+					: null,
 			} )
 		);
 
 		const dropIn = path.join( content, 'db.php' );
-		const sqlitePlugin = path.join( content, 'plugins', 'sqlite-database-integration' );
+		const sqlitePlugin = path.join(
+			content,
+			'plugins',
+			'sqlite-database-integration'
+		);
 		if ( this.profile.database === 'sqlite' ) {
 			link( sqliteDir, sqlitePlugin );
-			const template = fs.readFileSync( path.join( sqliteDir, 'db.copy' ), 'utf8' );
+			const template = fs.readFileSync(
+				path.join( sqliteDir, 'db.copy' ),
+				'utf8'
+			);
 			fs.writeFileSync(
 				dropIn,
 				template
-					.replace( /\{SQLITE_IMPLEMENTATION_FOLDER_PATH\}/g, sqlitePlugin )
-					.replace( /\{SQLITE_PLUGIN\}/g, 'sqlite-database-integration/load.php' )
+					.replace(
+						/\{SQLITE_IMPLEMENTATION_FOLDER_PATH\}/g,
+						sqlitePlugin
+					)
+					.replace(
+						/\{SQLITE_PLUGIN\}/g,
+						'sqlite-database-integration/load.php'
+					)
 			);
 		} else {
 			fs.rmSync( dropIn, { force: true } );
@@ -191,7 +257,11 @@ export class Site {
 	}
 }
 
-/** A symlink at `at` pointing to `target`, replacing whatever was there. */
+/**
+ * A symlink at `at` pointing to `target`, replacing whatever was there.
+ * @param target
+ * @param at
+ */
 function link( target: string, at: string ): void {
 	try {
 		if ( fs.readlinkSync( at ) === target ) {

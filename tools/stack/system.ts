@@ -13,7 +13,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 type Requirement = { package: string; present: () => boolean };
 
 const phpModule = ( module: string ) => () =>
-	hasExecutable( PHP ) && succeeds( 'sh', [ '-c', `${ PHP } -m | grep -qix '${ module }'` ] );
+	hasExecutable( PHP ) &&
+	succeeds( 'sh', [ '-c', `${ PHP } -m | grep -qix '${ module }'` ] );
 
 const SERVER: Requirement[] = [
 	{ package: 'php8.2-cli', present: () => hasExecutable( PHP ) },
@@ -29,12 +30,22 @@ const SERVER: Requirement[] = [
 	{ package: 'unzip', present: () => hasExecutable( 'unzip' ) },
 ];
 
-const BROWSER: Requirement[] = [ { package: 'chromium', present: () => hasExecutable( CHROMIUM ) } ];
+const BROWSER: Requirement[] = [
+	{ package: 'chromium', present: () => hasExecutable( CHROMIUM ) },
+];
 
-/** Installs whatever is missing; `browser` adds Chromium for the Playwright suite. */
-export function ensureSystemPackages( { browser = false }: { browser?: boolean } = {} ): void {
+/**
+ * Installs whatever is missing; `browser` adds Chromium for the Playwright suite.
+ * @param root0
+ * @param root0.browser
+ */
+export function ensureSystemPackages( {
+	browser = false,
+}: { browser?: boolean } = {} ): void {
 	const wanted = browser ? [ ...SERVER, ...BROWSER ] : SERVER;
-	const missing = wanted.filter( ( requirement ) => ! requirement.present() ).map( ( r ) => r.package );
+	const missing = wanted
+		.filter( ( requirement ) => ! requirement.present() )
+		.map( ( r ) => r.package );
 	if ( missing.length === 0 ) {
 		return;
 	}
@@ -48,16 +59,28 @@ export function ensureSystemPackages( { browser = false }: { browser?: boolean }
 	}
 	console.log( `Installing Debian packages: ${ missing.join( ' ' ) }` );
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	for ( const args of [ [ 'apt-get', 'update', '-qq' ], [ 'apt-get', 'install', '-y', '-qq', ...missing ] ] ) {
+	for ( const args of [
+		[ 'apt-get', 'update', '-qq' ],
+		[ 'apt-get', 'install', '-y', '-qq', ...missing ],
+	] ) {
 		const command = [ ...prefix, ...args ];
-		const result = spawnSync( command[ 0 ], command.slice( 1 ), { stdio: 'inherit', env } );
+		const result = spawnSync( command[ 0 ], command.slice( 1 ), {
+			stdio: 'inherit',
+			env,
+		} );
 		if ( result.status !== 0 ) {
-			throw new CommandError( `"${ command.join( ' ' ) }" failed (exit ${ result.status }); see its output above.` );
+			throw new CommandError(
+				`"${ command.join( ' ' ) }" failed (exit ${ result.status }); see its output above.`
+			);
 		}
 	}
-	const still = wanted.filter( ( requirement ) => ! requirement.present() ).map( ( r ) => r.package );
+	const still = wanted
+		.filter( ( requirement ) => ! requirement.present() )
+		.map( ( r ) => r.package );
 	if ( still.length > 0 ) {
-		throw new CommandError( `Installed, but still not usable: ${ still.join( ' ' ) }` );
+		throw new CommandError(
+			`Installed, but still not usable: ${ still.join( ' ' ) }`
+		);
 	}
 }
 

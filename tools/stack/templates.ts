@@ -16,16 +16,23 @@ export interface WpConfigInput {
 	sqliteDir: string;
 	packageDir: string;
 	debugLog: string;
-	salts: Record<string, string>;
+	salts: Record< string, string >;
 	testHelpersToken: string | null;
 }
 
 export const SALT_NAMES = [
-	'AUTH_KEY', 'SECURE_AUTH_KEY', 'LOGGED_IN_KEY', 'NONCE_KEY',
-	'AUTH_SALT', 'SECURE_AUTH_SALT', 'LOGGED_IN_SALT', 'NONCE_SALT',
+	'AUTH_KEY',
+	'SECURE_AUTH_KEY',
+	'LOGGED_IN_KEY',
+	'NONCE_KEY',
+	'AUTH_SALT',
+	'SECURE_AUTH_SALT',
+	'LOGGED_IN_SALT',
+	'NONCE_SALT',
 ];
 
-const php = ( value: string ): string => `'${ value.replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) }'`;
+const php = ( value: string ): string =>
+	`'${ value.replace( /\\/g, '\\\\' ).replace( /'/g, "\\'" ) }'`;
 
 export function wpConfig( input: WpConfigInput ): string {
 	const lines = [
@@ -46,7 +53,9 @@ export function wpConfig( input: WpConfigInput ): string {
 		);
 	}
 	for ( const name of SALT_NAMES ) {
-		lines.push( `define( '${ name }', ${ php( input.salts[ name ] ?? '' ) } );` );
+		lines.push(
+			`define( '${ name }', ${ php( input.salts[ name ] ?? '' ) } );`
+		);
 	}
 	lines.push(
 		"$table_prefix = 'wp_';",
@@ -65,7 +74,9 @@ export function wpConfig( input: WpConfigInput ): string {
 		`define( 'SVC_LICENSING_PACKAGE_DIR', ${ php( input.packageDir ) } );`
 	);
 	if ( input.testHelpersToken !== null ) {
-		lines.push( `define( 'SVC_TEST_HELPERS_TOKEN', ${ php( input.testHelpersToken ) } );` );
+		lines.push(
+			`define( 'SVC_TEST_HELPERS_TOKEN', ${ php( input.testHelpersToken ) } );`
+		);
 	}
 	lines.push(
 		"if ( ! defined( 'ABSPATH' ) ) {",
@@ -131,7 +142,7 @@ export interface FpmInput {
 	fpmSocket: string;
 	asRoot: boolean;
 	children: number;
-	phpSettings: Record<string, string>;
+	phpSettings: Record< string, string >;
 }
 
 export function fpmConf( input: FpmInput ): string {
@@ -155,7 +166,7 @@ ${ settings }
 }
 
 /** PHP settings shared by both servers: opcache on, generous limits for uploads. */
-export const PHP_SETTINGS: Record<string, string> = {
+export const PHP_SETTINGS: Record< string, string > = {
 	'opcache.enable': '1',
 	'opcache.enable_cli': '1',
 	'opcache.validate_timestamps': '1',

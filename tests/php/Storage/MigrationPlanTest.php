@@ -1,0 +1,80 @@
+<?php
+/**
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Tests\Storage;
+
+use LogicException;
+use PHPUnit\Framework\TestCase;
+use Svc\Licensing\Storage\Migration;
+use Svc\Licensing\Storage\MigrationPlan;
+use Svc\Licensing\Storage\Schema;
+use Svc\Licensing\Storage\Tables;
+
+final class MigrationPlanTest extends TestCase {
+
+	private static function step( int $version ): Migration {
+		return new class( $version ) implements Migration {
+			private $version;
+
+			public function __construct( int $version ) {
+				$this->version = $version;
+			}
+
+			public function version(): int {
+				return $this->version;
+			}
+
+			public function statements( string $prefix, string $charset_collate ): array {
+				return array( "CREATE TABLE {$prefix}t{$this->version} (id INT) {$charset_collate}" );
+			}
+		};
+	}
+
+	public function test_pending_steps_are_those_after_the_stored_version_in_order(): void {
+		$plan = new MigrationPlan( array( self::step( 1 ), self::step( 2 ), self::step( 5 ) ) );
+		$this->assertSame( 5, $plan->latest() );
+		$this->assertSame( array( 1, 2, 5 ), self::versions( $plan->pending( 0 ) ) );
+		$this->assertSame( array( 5 ), self::versions( $plan->pending( 2 ) ) );
+		$this->assertSame( array( 5 ), self::versions( $plan->pending( 3 ) ) );
+		$this->assertSame( array(), self::versions( $plan->pending( 5 ) ) );
+	}
+
+	public function test_out_of_order_or_repeated_versions_are_refused(): void {
+		$this->expectException( LogicException::class );
+		new MigrationPlan( array( self::step( 2 ), self::step( 1 ) ) );
+	}
+
+	public function test_repeated_versions_are_refused(): void {
+		$this->expectException( LogicException::class );
+		new MigrationPlan( array( self::step( 1 ), self::step( 1 ) ) );
+	}
+
+	public function test_an_empty_plan_is_at_version_zero(): void {
+		$this->assertSame( 0, ( new MigrationPlan( array() ) )->latest() );
+	}
+
+	public function test_the_shipped_schema_creates_every_table_it_lists(): void {
+		$sql = '';
+		foreach ( Schema::plan()->pending( 0 ) as $step ) {
+			$sql .= implode( "\n", $step->statements( 'wp_', '' ) );
+		}
+		foreach ( Tables::all() as $table ) {
+			$this->assertStringContainsString( 'CREATE TABLE IF NOT EXISTS wp_' . $table . ' ', $sql );
+		}
+	}
+
+	/**
+	 * @param Migration[] $steps Steps.
+	 * @return int[]
+	 */
+	private static function versions( array $steps ): array {
+		return array_map(
+			static function ( Migration $step ): int {
+				return $step->version();
+			},
+			$steps
+		);
+	}
+}

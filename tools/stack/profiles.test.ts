@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { devProfile, parseFlags, testProfile } from './profiles.ts';
+
+test( 'defaults to SQLite on php -S', () => {
+	assert.deepEqual( parseFlags( [] ), {
+		database: 'sqlite',
+		server: 'php',
+		rest: [],
+		all: false,
+	} );
+} );
+
+test( 'MariaDB brings nginx unless a server is named', () => {
+	assert.equal( parseFlags( [ '--db=mariadb' ] ).server, 'nginx' );
+	assert.equal(
+		parseFlags( [ '--db=mariadb', '--server=php' ] ).server,
+		'php'
+	);
+	assert.equal( parseFlags( [ '--server=nginx' ] ).database, 'sqlite' );
+} );
+
+test( 'other arguments pass through in order', () => {
+	assert.deepEqual(
+		parseFlags( [
+			'e2e/api/health.spec.ts',
+			'--db=sqlite',
+			'-g',
+			'health',
+		] ).rest,
+		[ 'e2e/api/health.spec.ts', '-g', 'health' ]
+	);
+} );
+
+test( 'bad values are refused with the allowed ones', () => {
+	assert.throws(
+		() => parseFlags( [ '--db=postgres' ] ),
+		/sqlite or mariadb/
+	);
+	assert.throws( () => parseFlags( [ '--server=apache' ] ), /php or nginx/ );
+} );
+
+test( 'development sites share port 8888; test sites have their own ports and helpers', () => {
+	assert.equal( devProfile( 'sqlite', 'php' ).port, 8888 );
+	assert.equal( devProfile( 'mariadb', 'nginx' ).port, 8888 );
+	assert.equal( devProfile( 'sqlite', 'php' ).testHelpers, false );
+	const ports = new Set( [
+		testProfile( 'sqlite', 'php' ).port,
+		testProfile( 'mariadb', 'nginx' ).port,
+		8888,
+	] );
+	assert.equal( ports.size, 3 );
+	assert.equal( testProfile( 'mariadb', 'nginx' ).testHelpers, true );
+} );

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+	SALT_NAMES,
+	fpmConf,
+	nginxConf,
+	wpConfig,
+	type WpConfigInput,
+} from './templates.ts';
+
+const base: WpConfigInput = {
+	url: 'http://localhost:8889',
+	database: 'sqlite',
+	dbName: 'svc_test',
+	dbUser: 'svc',
+	dbPassword: "it's",
+	dbSocket: '/run/mysqld/mysqld.sock',
+	sqliteDir: '/tmp/site/private/database',
+	packageDir: '/tmp/site/private/packages',
+	debugLog: '/tmp/site/logs/debug.log',
+	salts: Object.fromEntries(
+		SALT_NAMES.map( ( n ) => [ n, `salt-${ n }` ] )
+	),
+	testHelpersToken: 'token',
+};
+
+test( 'wp-config for SQLite selects the drop-in and keeps the database outside the document root', () => {
+	const config = wpConfig( base );
+	assert.match( config, /define\( 'DB_ENGINE', 'sqlite' \);/ );
+	assert.match(
+		config,
+		/define\( 'DB_DIR', '\/tmp\/site\/private\/database' \);/
+	);
+	assert.match( config, /define\( 'WP_ENVIRONMENT_TYPE', 'local' \);/ );
+	assert.match(
+		config,
+		/define\( 'SVC_LICENSING_PACKAGE_DIR', '\/tmp\/site\/private\/packages' \);/
+	);
+	assert.match( config, /define\( 'SVC_TEST_HELPERS_TOKEN', 'token' \);/ );
+	assert.ok(
+		config.trimEnd().endsWith( "require_once ABSPATH . 'wp-settings.php';" )
+	);
+} );
+
+test( 'wp-config escapes quotes in values and writes every salt', () => {
+	const config = wpConfig( base );
+	assert.match( config, /define\( 'DB_PASSWORD', 'it\\'s' \);/ );
+	for ( const name of SALT_NAMES ) {
+		assert.match(
+			config,
+			new RegExp( `define\\( '${ name }', 'salt-${ name }' \\);` )
+		);
+	}
+} );
+
+test( 'wp-config for MariaDB has no SQLite constants, and no test token on a development site', () => {
+	const config = wpConfig( {
+		...base,
+		database: 'mariadb',
+		testHelpersToken: null,
+	} );
+	assert.doesNotMatch( config, /DB_ENGINE|DB_DIR/ );
+	assert.doesNotMatch( config, /SVC_TEST_HELPERS_TOKEN/ );
+	assert.match(
+		config,
+		/define\( 'DB_HOST', 'localhost:\/run\/mysqld\/mysqld.sock' \);/
+	);
+} );
+
+test( 'nginx routes unknown paths to WordPress and PHP to the fpm socket, on both loopbacks', () => {
+	const conf = nginxConf( {
+		port: 8890,
+		docroot: '/d',
+		runDir: '/r',
+		logDir: '/l',
+		fpmSocket: '/r/fpm.sock',
+		asRoot: false,
+		workers: 2,
+	} );
+	assert.match( conf, /listen 127\.0\.0\.1:8890;/ );
+	assert.match( conf, /listen \[::1\]:8890;/ );
+	assert.match( conf, /try_files \$uri \$uri\/ \/index\.php\?\$args;/ );
+	assert.match( conf, /fastcgi_pass unix:\/r\/fpm\.sock;/ );
+	assert.doesNotMatch( conf, /^user /m );
+	assert.match(
+		nginxConf( {
+			port: 1,
+			docroot: '/d',
+			runDir: '/r',
+			logDir: '/l',
+			fpmSocket: '/s',
+			asRoot: true,
+			workers: 1,
+		} ),
+		/^user root;/m
+	);
+} );
+
+test( 'php-fpm gets opcache and the given pool size', () => {
+	const conf = fpmConf( {
+		runDir: '/r',
+		logDir: '/l',
+		fpmSocket: '/r/fpm.sock',
+		asRoot: false,
+		children: 8,
+		phpSettings: { 'opcache.enable': '1' },
+	} );
+	assert.match( conf, /pm = static\npm\.max_children = 8/ );
+	assert.match( conf, /php_admin_value\[opcache\.enable\] = 1/ );
+	assert.doesNotMatch( conf, /^user = /m );
+} );
