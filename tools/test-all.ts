@@ -2,9 +2,10 @@
  * `npm test`: every check, in order, on a fresh machine. Each step runs even when an earlier one failed, so
  * one run shows every problem; the exit code is non-zero when any step failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { repoRoot } from './stack/paths.ts';
 import { ensureSystemPackages } from './stack/system.ts';
+import { countTests } from './test-counts.ts';
 
 interface Step {
 	name: string;
@@ -50,34 +51,70 @@ const STEPS: Step[] = [
 	},
 ];
 
-function main(): number {
+/**
+ * Runs a step with its output shown live and kept for counting.
+ * @param command
+ */
+function runStep(
+	command: string[]
+): Promise< { code: number; output: string } > {
+	return new Promise( ( resolve ) => {
+		const child = spawn( command[ 0 ], command.slice( 1 ), {
+			cwd: repoRoot,
+			stdio: [ 'ignore', 'pipe', 'pipe' ],
+		} );
+		let output = '';
+		child.stdout.on( 'data', ( chunk: Buffer ) => {
+			process.stdout.write( chunk );
+			output += chunk.toString();
+		} );
+		child.stderr.on( 'data', ( chunk: Buffer ) => {
+			process.stderr.write( chunk );
+			output += chunk.toString();
+		} );
+		child.on( 'close', ( code ) => resolve( { code: code ?? 1, output } ) );
+	} );
+}
+
+async function main(): Promise< number > {
 	// Installed once up front, so a missing package fails loudly here rather than inside each step.
 	ensureSystemPackages( { browser: true } );
-	const results: Array< { name: string; ok: boolean; seconds: number } > = [];
+	const results: Array< {
+		name: string;
+		ok: boolean;
+		seconds: number;
+		passed: number;
+		failed: number;
+	} > = [];
 	for ( const step of STEPS ) {
 		console.log( `\n=== ${ step.name } ===` );
 		const started = Date.now();
-		const result = spawnSync( step.command[ 0 ], step.command.slice( 1 ), {
-			cwd: repoRoot,
-			stdio: 'inherit',
-		} );
+		const { code, output } = await runStep( step.command );
 		results.push( {
 			name: step.name,
-			ok: result.status === 0,
+			ok: code === 0,
 			seconds: ( Date.now() - started ) / 1000,
+			...countTests( output ),
 		} );
 	}
 	console.log( '\n=== summary ===' );
 	for ( const r of results ) {
+		const tests =
+			r.passed + r.failed > 0
+				? `, ${ r.passed } passed, ${ r.failed } failed`
+				: '';
 		console.log(
-			`${ r.ok ? 'PASS' : 'FAIL' }  ${ r.name } (${ r.seconds.toFixed( 1 ) } s)`
+			`${ r.ok ? 'PASS' : 'FAIL' }  ${ r.name } (${ r.seconds.toFixed( 1 ) } s${ tests })`
 		);
 	}
-	const failed = results.filter( ( r ) => ! r.ok ).length;
+	const failedSteps = results.filter( ( r ) => ! r.ok ).length;
+	const passed = results.reduce( ( sum, r ) => sum + r.passed, 0 );
+	const failed = results.reduce( ( sum, r ) => sum + r.failed, 0 );
 	console.log(
-		`checks: ${ results.length - failed } passed, ${ failed } failed`
+		`${ results.length - failedSteps } of ${ results.length } checks passed`
 	);
-	return failed === 0 ? 0 : 1;
+	console.log( `tests: ${ passed } passed, ${ failed } failed` );
+	return failedSteps === 0 ? 0 : 1;
 }
 
-process.exit( main() );
+main().then( ( code ) => process.exit( code ) );
