@@ -13,6 +13,9 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_typ
 	return;
 }
 
+// The helpers use the plugin's classes, also while the lifecycle test has the plugin deactivated.
+require_once WP_PLUGIN_DIR . '/svc-licensing/src/autoload.php';
+
 /**
  * Whether the request carries the test token.
  *
@@ -20,6 +23,21 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_typ
  */
 function svc_test_helpers_authorised( WP_REST_Request $request ): bool {
 	return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
+}
+
+/**
+ * Whether each of the plugin's tables exists.
+ *
+ * @return array<string, bool>
+ */
+function svc_test_helpers_tables(): array {
+	global $wpdb;
+	$tables = array();
+	foreach ( Svc\Licensing\Storage\Tables::all() as $table ) {
+		$name             = $wpdb->prefix . $table;
+		$tables[ $table ] = $name === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $name ) );
+	}
+	return $tables;
 }
 
 add_action(
@@ -51,15 +69,9 @@ add_action(
 				'methods'             => 'GET',
 				'permission_callback' => 'svc_test_helpers_authorised',
 				'callback'            => static function (): array {
-					global $wpdb;
-					$tables = array();
-					foreach ( Svc\Licensing\Storage\Tables::all() as $table ) {
-						$name             = $wpdb->prefix . $table;
-						$tables[ $table ] = $name === $wpdb->get_var( $wpdb->prepare( 'SHOW TABLES LIKE %s', $name ) );
-					}
 					return array(
 						'schema_version' => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
-						'tables'         => $tables,
+						'tables'         => svc_test_helpers_tables(),
 					);
 				},
 			)
@@ -138,6 +150,50 @@ add_action(
 						);
 					}
 				),
+			)
+		);
+		// Runs the plugin's lifecycle as WordPress does: deactivate, uninstall (uninstall.php, files kept; the UI's
+		// delete would follow the development symlink into the repository) and activate.
+		register_rest_route(
+			'svc-test/v1',
+			'/lifecycle',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'args'                => array(
+					'action' => array(
+						'type'     => 'string',
+						'enum'     => array( 'deactivate', 'uninstall', 'activate' ),
+						'required' => true,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ) {
+					global $wpdb;
+					require_once ABSPATH . 'wp-admin/includes/plugin.php';
+					$plugin = 'svc-licensing/svc-licensing.php';
+					switch ( $request->get_param( 'action' ) ) {
+						case 'deactivate':
+							deactivate_plugins( $plugin );
+							break;
+						case 'uninstall':
+							uninstall_plugin( $plugin );
+							break;
+						default:
+							$result = activate_plugin( $plugin );
+							if ( is_wp_error( $result ) ) {
+								return $result;
+							}
+					}
+					$options = array();
+					foreach ( array( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, Svc\Licensing\Storage\Settings::OPTION ) as $option ) {
+						$options[ $option ] = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
+					}
+					return array(
+						'active'  => is_plugin_active( $plugin ),
+						'tables'  => svc_test_helpers_tables(),
+						'options' => $options,
+					);
+				},
 			)
 		);
 		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.

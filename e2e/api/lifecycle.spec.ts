@@ -1,0 +1,66 @@
+/**
+ * Activation, deactivation and uninstall, run as WordPress runs them.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { testToken } from '../fixtures/env';
+import { setSettings } from '../fixtures/test-helpers';
+
+type Lifecycle = {
+	active: boolean;
+	tables: Record< string, boolean >;
+	options: Record< string, string | null >;
+};
+
+async function lifecycle(
+	request: APIRequestContext,
+	action: string
+): Promise< Lifecycle > {
+	const response = await request.post( '/wp-json/svc-test/v1/lifecycle', {
+		headers: { 'X-Svc-Test-Token': testToken },
+		data: { action },
+	} );
+	expect( response.status() ).toBe( 200 );
+	return response.json();
+}
+
+test( 'deactivation keeps the data, uninstall removes tables and options, activation recreates the schema', async ( {
+	request,
+} ) => {
+	await setSettings( request, { webhook_signing_secret: 'whsec_lifecycle' } );
+	try {
+		const deactivated = await lifecycle( request, 'deactivate' );
+		expect( deactivated.active ).toBe( false );
+		expect( Object.values( deactivated.tables ).every( Boolean ) ).toBe(
+			true
+		);
+		expect( deactivated.options.svc_licensing_settings ).toContain(
+			'whsec_lifecycle'
+		);
+		// With the plugin off, the namespace is gone.
+		expect(
+			( await request.get( '/wp-json/svc/v1/health' ) ).status()
+		).toBe( 404 );
+
+		const uninstalled = await lifecycle( request, 'uninstall' );
+		expect( Object.values( uninstalled.tables ).some( Boolean ) ).toBe(
+			false
+		);
+		expect( uninstalled.options ).toEqual( {
+			svc_licensing_schema_version: null,
+			svc_licensing_settings: null,
+		} );
+	} finally {
+		const activated = await lifecycle( request, 'activate' );
+		expect( activated.active ).toBe( true );
+		expect( Object.values( activated.tables ).every( Boolean ) ).toBe(
+			true
+		);
+		expect(
+			Number( activated.options.svc_licensing_schema_version )
+		).toBeGreaterThanOrEqual( 1 );
+	}
+	const health = await request.get( '/wp-json/svc/v1/health' );
+	expect( health.status() ).toBe( 200 );
+	// The settings went with the uninstall, so the webhook secret is unset again.
+	expect( ( await health.json() ).status ).toBe( 'warn' );
+} );
