@@ -103,7 +103,7 @@ async function reset( args: string[] ): Promise< void > {
 async function e2e( args: string[] ): Promise< number > {
 	const flags = parseFlags( args );
 	const site = new Site( testProfile( flags.database, flags.server ) );
-	ensureSystemPackages( { browser: true } );
+	ensureSystemPackages( { testing: true } );
 	ensurePanelBuilt();
 	const started = Date.now();
 	await site.reset();

@@ -53,7 +53,6 @@ const STEPS: Step[] = [
 
 /**
  * Runs a step with its output shown live and kept for counting.
- * @param command
  */
 function runStep(
 	command: string[]
@@ -78,7 +77,7 @@ function runStep(
 
 async function main(): Promise< number > {
 	// Installed once up front, so a missing package fails loudly here rather than inside each step.
-	ensureSystemPackages( { browser: true } );
+	ensureSystemPackages( { testing: true } );
 	const results: Array< {
 		name: string;
 		ok: boolean;

@@ -4,7 +4,6 @@
 
 /**
  * Test counts as each runner prints them: PHPUnit, node's test runner, Playwright's list reporter, our smoke test.
- * @param output
  */
 export function countTests( output: string ): {
 	passed: number;

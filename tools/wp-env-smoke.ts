@@ -67,7 +67,6 @@ function writeConfig(): void {
 
 /**
  * GET that follows Playground's auto-login redirect, carrying the cookies it sets.
- * @param url
  */
 async function getJson(
 	url: string

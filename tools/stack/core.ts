@@ -64,8 +64,6 @@ export function ensureCore(): void {
 
 /**
  * Runs `fill` into an empty folder and marks it complete, so an interrupted unpack is redone.
- * @param dir
- * @param fill
  */
 function unpackOnce( dir: string, fill: () => void ): void {
 	const marker = path.join( dir, '.complete' );

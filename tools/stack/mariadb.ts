@@ -79,7 +79,6 @@ export async function ensureMariaDb(): Promise< void > {
 
 /**
  * Drops and creates a site's database.
- * @param name
  */
 export function recreateDatabase( name: string ): void {
 	sql(

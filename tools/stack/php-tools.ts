@@ -13,7 +13,7 @@ const VENDOR_BIN = path.join( repoRoot, 'vendor', 'bin' );
 
 /** Runs composer when vendor/ is missing or older than composer.json. */
 export function ensurePhpTools(): void {
-	ensureSystemPackages();
+	ensureSystemPackages( { testing: true } );
 	const manifest = path.join( repoRoot, 'composer.json' );
 	const installed = path.join( repoRoot, 'vendor', 'autoload.php' );
 	if (

@@ -9,9 +9,6 @@ export class CommandError extends Error {}
 
 /**
  * Runs a command to completion; throws with its output when it fails.
- * @param command
- * @param args
- * @param options
  */
 export function run(
 	command: string,
@@ -36,9 +33,6 @@ export function run(
 
 /**
  * Whether a command exits with 0.
- * @param command
- * @param args
- * @param options
  */
 export function succeeds(
 	command: string,
@@ -51,7 +45,6 @@ export function succeeds(
 
 /**
  * Whether an executable is on PATH or at an absolute path.
- * @param name
  */
 export function hasExecutable( name: string ): boolean {
 	if ( name.startsWith( '/' ) ) {
@@ -62,12 +55,6 @@ export function hasExecutable( name: string ): boolean {
 
 /**
  * Starts a detached process writing to a log file and records its pid.
- * @param command
- * @param args
- * @param root0
- * @param root0.pidFile
- * @param root0.logFile
- * @param root0.env
  */
 export function startDaemon(
 	command: string,
@@ -97,7 +84,6 @@ export function startDaemon(
 
 /**
  * The pid in a pid file when that process is alive, else null.
- * @param pidFile
  */
 export function livePid( pidFile: string ): number | null {
 	if ( ! fs.existsSync( pidFile ) ) {
@@ -120,8 +106,6 @@ export function livePid( pidFile: string ): number | null {
 
 /**
  * Stops the process (and its process group when it leads one) named in a pid file, then removes the file.
- * @param pidFile
- * @param timeoutMs
  */
 export async function stopPid(
 	pidFile: string,
@@ -166,8 +150,6 @@ export function sleep( ms: number ): Promise< void > {
 
 /**
  * Whether something accepts TCP connections on the port.
- * @param port
- * @param host
  */
 export function portInUse(
 	port: number,
@@ -185,9 +167,6 @@ export function portInUse(
 
 /**
  * Polls a URL until it answers with one of the expected statuses.
- * @param url
- * @param timeoutMs
- * @param statuses
  */
 export async function waitForHttp(
 	url: string,

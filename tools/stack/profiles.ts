@@ -35,7 +35,6 @@ export interface StackFlags {
 
 /**
  * Reads --db=, --server= and --all; whatever follows is passed on (to Playwright or PHPUnit).
- * @param args
  */
 export function parseFlags( args: string[] ): StackFlags {
 	const flags: StackFlags = {

@@ -36,7 +36,6 @@ const pidFiles = ( site: ServerSite ) =>
 
 /**
  * Whether this site's server processes are alive.
- * @param site
  */
 export function serverRunning( site: ServerSite ): boolean {
 	const [ phpPid, nginxPid, fpmPid ] = pidFiles( site ).map( livePid );

@@ -259,8 +259,6 @@ export class Site {
 
 /**
  * A symlink at `at` pointing to `target`, replacing whatever was there.
- * @param target
- * @param at
  */
 function link( target: string, at: string ): void {
 	try {

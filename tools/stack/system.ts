@@ -30,19 +30,19 @@ const SERVER: Requirement[] = [
 	{ package: 'unzip', present: () => hasExecutable( 'unzip' ) },
 ];
 
-const BROWSER: Requirement[] = [
+/** What the test suite needs on top: the browser, and Composer for PHPUnit and PHPCS. */
+const TESTING: Requirement[] = [
 	{ package: 'chromium', present: () => hasExecutable( CHROMIUM ) },
+	{ package: 'composer', present: () => hasExecutable( 'composer' ) },
 ];
 
 /**
- * Installs whatever is missing; `browser` adds Chromium for the Playwright suite.
- * @param root0
- * @param root0.browser
+ * Installs whatever is missing; `testing` adds what the test suite needs (Chromium, Composer).
  */
 export function ensureSystemPackages( {
-	browser = false,
-}: { browser?: boolean } = {} ): void {
-	const wanted = browser ? [ ...SERVER, ...BROWSER ] : SERVER;
+	testing = false,
+}: { testing?: boolean } = {} ): void {
+	const wanted = testing ? [ ...SERVER, ...TESTING ] : SERVER;
 	const missing = wanted
 		.filter( ( requirement ) => ! requirement.present() )
 		.map( ( r ) => r.package );
