@@ -65,9 +65,6 @@ async function startDev( args: string[] ): Promise< void > {
 			await other.stop();
 		}
 	}
-	if ( site.running() && site.server !== flags.server ) {
-		await site.stop();
-	}
 	const started = Date.now();
 	ensureSystemPackages();
 	ensurePanelBuilt();

@@ -35,9 +35,16 @@ const pidFiles = ( site: ServerSite ) =>
 	);
 
 /**
- * Whether this site's server processes are alive.
+ * Whether any server process of this site is alive, whichever server it runs.
  */
-export function serverRunning( site: ServerSite ): boolean {
+export function anyServerRunning( site: ServerSite ): boolean {
+	return pidFiles( site ).some( ( file ) => livePid( file ) !== null );
+}
+
+/**
+ * Whether the site's chosen server is up; with the other one running, a start switches over.
+ */
+function serverRunning( site: ServerSite ): boolean {
 	const [ phpPid, nginxPid, fpmPid ] = pidFiles( site ).map( livePid );
 	return site.server === 'php'
 		? phpPid !== null

@@ -16,7 +16,7 @@ import {
 } from './mariadb.ts';
 import { pluginDir, stackDir, testHelpersDir } from './paths.ts';
 import { run, waitForHttp } from './process.ts';
-import { serverRunning, startServer, stopServer } from './servers.ts';
+import { anyServerRunning, startServer, stopServer } from './servers.ts';
 import { PHP } from './system.ts';
 import {
 	SALT_NAMES,
@@ -119,8 +119,9 @@ export class Site {
 		await stopServer( this );
 	}
 
+	/** Whether any of the site's server processes is alive. */
 	running(): boolean {
-		return serverRunning( this );
+		return anyServerRunning( this );
 	}
 
 	/** Back to a freshly installed site: database, uploads and packages emptied; files and salts kept. */
