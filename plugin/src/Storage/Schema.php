@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
+use Svc\Licensing\Storage\Migrations\CreateLicensing;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 
 /**
@@ -21,6 +23,8 @@ final class Schema {
 		return new MigrationPlan(
 			array(
 				new CreateProducts(),
+				new AddTrialActivationLimit(),
+				new CreateLicensing(),
 			)
 		);
 	}

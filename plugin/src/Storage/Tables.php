@@ -11,7 +11,12 @@ namespace Svc\Licensing\Storage;
  * The one list of tables: migrations create them, uninstall drops them.
  */
 final class Tables {
-	public const PRODUCTS = 'svc_products';
+	public const PRODUCTS    = 'svc_products';
+	public const TIERS       = 'svc_tiers';
+	public const PRICES      = 'svc_prices';
+	public const LICENSES    = 'svc_licenses';
+	public const ACTIVATIONS = 'svc_activations';
+	public const RATE_LIMITS = 'svc_rate_limits';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -19,6 +24,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS );
 	}
 }
