@@ -196,6 +196,71 @@ add_action(
 				},
 			)
 		);
+		// Creates a product (unless its slug exists) and a licence for it, through the plugin's own repositories
+		// and key hashing, until the admin API exists. Answers the full key.
+		register_rest_route(
+			'svc-test/v1',
+			'/fixtures/license',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					global $wpdb;
+					$product_in = (array) $request->get_param( 'product' );
+					$license_in = (array) $request->get_param( 'license' );
+					$products   = new Svc\Licensing\Storage\ProductRepository( $wpdb );
+					$product    = $products->find_by_slug( (string) $product_in['slug'] );
+					$product_id = $product ? $product['id'] : $products->create(
+						array(
+							'name'            => $product_in['name'] ?? $product_in['slug'],
+							'slug'            => $product_in['slug'],
+							'current_version' => $product_in['current_version'] ?? '1.0.0',
+							'is_active'       => isset( $product_in['is_active'] ) ? (int) $product_in['is_active'] : 1,
+						)
+					);
+					$tier_id    = null;
+					if ( isset( $license_in['tier'] ) ) {
+						$now = gmdate( 'Y-m-d H:i:s' );
+						$wpdb->insert(
+							$wpdb->prefix . Svc\Licensing\Storage\Tables::TIERS,
+							array(
+								'label'      => $license_in['tier']['label'],
+								'features'   => wp_json_encode( $license_in['tier']['features'] ),
+								'created_at' => $now,
+								'updated_at' => $now,
+							)
+						);
+						$tier_id = (int) $wpdb->insert_id;
+					}
+					$key    = Svc\Licensing\Domain\License\LicenseKey::generate();
+					$secret = ( new Svc\Licensing\Storage\KeySecret( $wpdb ) )->get();
+					$fields = array(
+						'product_id'       => $product_id,
+						'key_hash'         => $key->hash( $secret ),
+						'key_first'        => $key->first_group(),
+						'key_last'         => $key->last_group(),
+						'customer_email'   => $license_in['customer_email'] ?? 'customer@example.com',
+						'status'           => $license_in['status'] ?? 'active',
+						'activation_limit' => $license_in['activation_limit'] ?? 1,
+						'is_trial'         => empty( $license_in['is_trial'] ) ? 0 : 1,
+					);
+					foreach ( array( 'expires', 'trial_ends' ) as $date ) {
+						if ( isset( $license_in[ $date ] ) ) {
+							$fields[ $date ] = gmdate( 'Y-m-d H:i:s', strtotime( $license_in[ $date ] ) );
+						}
+					}
+					if ( null !== $tier_id ) {
+						$fields['tier_id'] = $tier_id;
+					}
+					$license_id = ( new Svc\Licensing\Storage\LicenseRepository( $wpdb ) )->create( $fields );
+					return array(
+						'license_key' => $key->reveal(),
+						'license_id'  => $license_id,
+						'product_id'  => $product_id,
+					);
+				},
+			)
+		);
 		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.
 		register_rest_route(
 			'svc-test/v1',

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing;
 
+use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Tables;
@@ -72,7 +73,7 @@ final class Lifecycle {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names from constants; uninstall drops them.
 			$db->query( "DROP TABLE IF EXISTS {$db->prefix}{$table}" );
 		}
-		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION ) as $option ) {
+		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION ) as $option ) {
 			delete_option( $option );
 		}
 	}

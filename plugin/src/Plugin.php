@@ -13,8 +13,13 @@ use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
+use Svc\Licensing\Http\LicenseController;
 use Svc\Licensing\Http\RestApi;
+use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
@@ -48,6 +53,13 @@ final class Plugin {
 						new PaymentWebhookCheck( $settings ),
 					),
 					SVC_LICENSING_VERSION
+				),
+				new LicenseController(
+					new ProductRepository( $wpdb ),
+					new LicenseRepository( $wpdb ),
+					new ActivationRepository( $wpdb ),
+					new KeySecret( $wpdb ),
+					$settings
 				),
 			)
 		) )->add_hooks();

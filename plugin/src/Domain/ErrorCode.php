@@ -19,14 +19,25 @@ final class ErrorCode {
 	public const RATE_LIMIT_EXCEEDED = 'rate_limit_exceeded';
 	public const INTERNAL_ERROR      = 'internal_error';
 
+	public const INVALID_LICENSE_KEY      = 'invalid_license_key';
+	public const LICENSE_NOT_FOUND        = 'license_not_found';
+	public const PRODUCT_NOT_FOUND        = 'product_not_found';
+	public const ACTIVATION_LIMIT_REACHED = 'activation_limit_reached';
+	public const LICENSE_NOT_ACTIVE       = 'license_not_active';
+
 	private const STATUS = array(
-		self::INVALID_PARAMS      => 400,
-		self::UNAUTHORIZED        => 401,
-		self::FORBIDDEN           => 403,
-		self::NOT_FOUND           => 404,
-		self::METHOD_NOT_ALLOWED  => 405,
-		self::RATE_LIMIT_EXCEEDED => 429,
-		self::INTERNAL_ERROR      => 500,
+		self::INVALID_PARAMS           => 400,
+		self::UNAUTHORIZED             => 401,
+		self::FORBIDDEN                => 403,
+		self::NOT_FOUND                => 404,
+		self::METHOD_NOT_ALLOWED       => 405,
+		self::RATE_LIMIT_EXCEEDED      => 429,
+		self::INTERNAL_ERROR           => 500,
+		self::INVALID_LICENSE_KEY      => 400,
+		self::LICENSE_NOT_FOUND        => 404,
+		self::PRODUCT_NOT_FOUND        => 404,
+		self::ACTIVATION_LIMIT_REACHED => 403,
+		self::LICENSE_NOT_ACTIVE       => 403,
 	);
 
 	/**

@@ -27,11 +27,21 @@ final class IsoTime {
 	 * @param string|null $datetime Stored value.
 	 */
 	public static function from_storage( ?string $datetime ): ?string {
+		$unix = self::unix_from_storage( $datetime );
+		return null === $unix ? null : self::format( $unix );
+	}
+
+	/**
+	 * A stored UTC DATETIME as unix seconds; null, empty and zero dates are null.
+	 *
+	 * @param string|null $datetime Stored value.
+	 */
+	public static function unix_from_storage( ?string $datetime ): ?int {
 		if ( null === $datetime || '' === $datetime || 0 === strpos( $datetime, '0000-00-00' ) ) {
 			return null;
 		}
 		$unix = strtotime( $datetime . ' UTC' );
-		return false === $unix ? null : self::format( $unix );
+		return false === $unix ? null : $unix;
 	}
 
 	/**

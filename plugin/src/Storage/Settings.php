@@ -15,6 +15,7 @@ final class Settings {
 
 	public const DEFAULTS = array(
 		'webhook_signing_secret' => '',
+		'fingerprinting'         => false,
 	);
 
 	/**
