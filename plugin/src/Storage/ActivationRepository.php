@@ -7,43 +7,26 @@
 
 namespace Svc\Licensing\Storage;
 
-use wpdb;
-
 /**
  * The activation limit is held by the database, not by PHP: a slot is claimed by a conditional UPDATE
  * (activation_count < activation_limit) and the site by an INSERT against UNIQUE (license_id, site_url), both
  * in one transaction. Two requests can never both take the last slot, and a site racing itself uses one slot.
  */
-final class ActivationRepository {
+final class ActivationRepository extends TableRepository {
 
-	/**
-	 * Database.
-	 *
-	 * @var wpdb
-	 */
-	private $db;
-
-	/**
-	 * Constructor.
-	 *
-	 * @param wpdb $db Database.
-	 */
-	public function __construct( wpdb $db ) {
-		$this->db = $db;
-	}
 
 	/**
 	 * Table name.
 	 */
 	private function table(): string {
-		return $this->db->prefix . Tables::ACTIVATIONS;
+		return $this->table_name( Tables::ACTIVATIONS );
 	}
 
 	/**
 	 * Licences table name.
 	 */
 	private function licenses(): string {
-		return $this->db->prefix . Tables::LICENSES;
+		return $this->table_name( Tables::LICENSES );
 	}
 
 	/**

@@ -7,34 +7,17 @@
 
 namespace Svc\Licensing\Storage;
 
-use wpdb;
-
 /**
  * Reads and writes licences. A licence is looked up by product and keyed hash, never by the key itself.
  */
-final class LicenseRepository {
+final class LicenseRepository extends TableRepository {
 
-	/**
-	 * Database.
-	 *
-	 * @var wpdb
-	 */
-	private $db;
-
-	/**
-	 * Constructor.
-	 *
-	 * @param wpdb $db Database.
-	 */
-	public function __construct( wpdb $db ) {
-		$this->db = $db;
-	}
 
 	/**
 	 * Table name.
 	 */
 	public function table(): string {
-		return $this->db->prefix . Tables::LICENSES;
+		return $this->table_name( Tables::LICENSES );
 	}
 
 	/**
@@ -45,7 +28,7 @@ final class LicenseRepository {
 	 * @return array<string, mixed>|null
 	 */
 	public function find_by_key( int $product_id, string $key_hash ): ?array {
-		$tiers = $this->db->prefix . Tables::TIERS;
+		$tiers = $this->table_name( Tables::TIERS );
 		$row   = $this->db->get_row(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
@@ -65,18 +48,7 @@ final class LicenseRepository {
 	 * @return int New id.
 	 */
 	public function create( array $fields ): int {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		$this->db->insert(
-			$this->table(),
-			array_merge(
-				array(
-					'created_at' => $now,
-					'updated_at' => $now,
-				),
-				$fields
-			)
-		);
-		return (int) $this->db->insert_id;
+		return $this->insert_timestamped( Tables::LICENSES, $fields );
 	}
 
 	/**

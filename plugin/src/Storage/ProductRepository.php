@@ -7,34 +7,17 @@
 
 namespace Svc\Licensing\Storage;
 
-use wpdb;
-
 /**
  * Reads and writes products. Rows come back as arrays with integer and boolean columns cast.
  */
-final class ProductRepository {
+final class ProductRepository extends TableRepository {
 
-	/**
-	 * Database.
-	 *
-	 * @var wpdb
-	 */
-	private $db;
-
-	/**
-	 * Constructor.
-	 *
-	 * @param wpdb $db Database.
-	 */
-	public function __construct( wpdb $db ) {
-		$this->db = $db;
-	}
 
 	/**
 	 * Table name.
 	 */
 	private function table(): string {
-		return $this->db->prefix . Tables::PRODUCTS;
+		return $this->table_name( Tables::PRODUCTS );
 	}
 
 	/**
@@ -56,19 +39,7 @@ final class ProductRepository {
 	 * @return int New id.
 	 */
 	public function create( array $fields ): int {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		$this->db->insert(
-			$this->table(),
-			array_merge(
-				array(
-					'description' => '',
-					'created_at'  => $now,
-					'updated_at'  => $now,
-				),
-				$fields
-			)
-		);
-		return (int) $this->db->insert_id;
+		return $this->insert_timestamped( Tables::PRODUCTS, array_merge( array( 'description' => '' ), $fields ) );
 	}
 
 	/**

@@ -1,0 +1,63 @@
+<?php
+/**
+ * What every repository shares: the database handle and timestamped inserts.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Storage;
+
+use wpdb;
+
+/**
+ * Base of the repositories, one per table.
+ */
+abstract class TableRepository {
+
+	/**
+	 * Database.
+	 *
+	 * @var wpdb
+	 */
+	protected $db;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param wpdb $db Database.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->db = $db;
+	}
+
+	/**
+	 * Full name of one of the plugin's tables.
+	 *
+	 * @param string $table A Tables constant.
+	 */
+	protected function table_name( string $table ): string {
+		return $this->db->prefix . $table;
+	}
+
+	/**
+	 * Inserts a row with created_at and updated_at set to now (UTC) unless given.
+	 *
+	 * @param string               $table  A Tables constant.
+	 * @param array<string, mixed> $fields Column values.
+	 * @return int New id.
+	 */
+	protected function insert_timestamped( string $table, array $fields ): int {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		$this->db->insert(
+			$this->table_name( $table ),
+			array_merge(
+				array(
+					'created_at' => $now,
+					'updated_at' => $now,
+				),
+				$fields
+			)
+		);
+		return (int) $this->db->insert_id;
+	}
+}
