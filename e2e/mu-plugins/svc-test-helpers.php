@@ -40,6 +40,23 @@ function svc_test_helpers_tables(): array {
 	return $tables;
 }
 
+// Test sites send no mail: each message is kept in an option, for the mails route to show.
+add_filter(
+	'pre_wp_mail',
+	static function ( $short_circuit, array $atts ) {
+		$mails   = (array) get_option( 'svc_test_mails', array() );
+		$mails[] = array(
+			'to'      => is_array( $atts['to'] ) ? implode( ',', $atts['to'] ) : (string) $atts['to'],
+			'subject' => (string) $atts['subject'],
+			'message' => (string) $atts['message'],
+		);
+		update_option( 'svc_test_mails', $mails, false );
+		return true;
+	},
+	10,
+	2
+);
+
 add_action(
 	'rest_api_init',
 	static function (): void {
@@ -212,10 +229,13 @@ add_action(
 					$product    = $products->find_by_slug( (string) $product_in['slug'] );
 					$product_id = $product ? $product['id'] : $products->create(
 						array(
-							'name'            => $product_in['name'] ?? $product_in['slug'],
-							'slug'            => $product_in['slug'],
-							'current_version' => $product_in['current_version'] ?? '1.0.0',
-							'is_active'       => isset( $product_in['is_active'] ) ? (int) $product_in['is_active'] : 1,
+							'name'                   => $product_in['name'] ?? $product_in['slug'],
+							'slug'                   => $product_in['slug'],
+							'current_version'        => $product_in['current_version'] ?? '1.0.0',
+							'is_active'              => isset( $product_in['is_active'] ) ? (int) $product_in['is_active'] : 1,
+							'trial_enabled'          => empty( $product_in['trial_enabled'] ) ? 0 : 1,
+							'trial_days'             => (int) ( $product_in['trial_days'] ?? 0 ),
+							'trial_activation_limit' => (int) ( $product_in['trial_activation_limit'] ?? 1 ),
 						)
 					);
 					$tier_id    = null;
@@ -259,6 +279,28 @@ add_action(
 						'product_id'  => $product_id,
 					);
 				},
+			)
+		);
+		// The mails "sent" so far; DELETE forgets them.
+		register_rest_route(
+			'svc-test/v1',
+			'/mails',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function (): array {
+						return array_values( (array) get_option( 'svc_test_mails', array() ) );
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function (): array {
+						delete_option( 'svc_test_mails' );
+						return array();
+					},
+				),
 			)
 		);
 		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.

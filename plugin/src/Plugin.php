@@ -15,6 +15,7 @@ use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
 use Svc\Licensing\Http\RestApi;
+use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
@@ -40,6 +41,9 @@ final class Plugin {
 		$settings = new Settings();
 		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
 		$packages = PackageDirectory::from_environment();
+		$products = new ProductRepository( $wpdb );
+		$licenses = new LicenseRepository( $wpdb );
+		$secret   = new KeySecret( $wpdb );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -54,13 +58,8 @@ final class Plugin {
 					),
 					SVC_LICENSING_VERSION
 				),
-				new LicenseController(
-					new ProductRepository( $wpdb ),
-					new LicenseRepository( $wpdb ),
-					new ActivationRepository( $wpdb ),
-					new KeySecret( $wpdb ),
-					$settings
-				),
+				new LicenseController( $products, $licenses, new ActivationRepository( $wpdb ), $secret, $settings ),
+				new TrialController( $products, $licenses, $secret ),
 			)
 		) )->add_hooks();
 

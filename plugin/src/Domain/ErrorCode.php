@@ -24,6 +24,8 @@ final class ErrorCode {
 	public const PRODUCT_NOT_FOUND        = 'product_not_found';
 	public const ACTIVATION_LIMIT_REACHED = 'activation_limit_reached';
 	public const LICENSE_NOT_ACTIVE       = 'license_not_active';
+	public const TRIAL_NOT_AVAILABLE      = 'trial_not_available';
+	public const TRIAL_ALREADY_USED       = 'trial_already_used';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -38,6 +40,8 @@ final class ErrorCode {
 		self::PRODUCT_NOT_FOUND        => 404,
 		self::ACTIVATION_LIMIT_REACHED => 403,
 		self::LICENSE_NOT_ACTIVE       => 403,
+		self::TRIAL_NOT_AVAILABLE      => 400,
+		self::TRIAL_ALREADY_USED       => 409,
 	);
 
 	/**

@@ -85,31 +85,18 @@ final class ActivationRepository extends TableRepository {
 			$this->db->query( 'ROLLBACK' );
 			return 'full';
 		}
-		$now     = gmdate( 'Y-m-d H:i:s' );
-		$columns = array(
-			'license_id'   => $license_id,
-			'site_url'     => $site,
-			'activated_at' => $now,
-			'last_checked' => $now,
-		);
-		if ( null !== $fingerprint ) {
-			$columns['server_fingerprint'] = $fingerprint;
-		}
-		$names        = implode( ', ', array_keys( $columns ) );
-		$placeholders = implode(
-			', ',
-			array_map(
-				static function ( $value ): string {
-					return is_int( $value ) ? '%d' : '%s';
-				},
-				$columns
+		$now      = gmdate( 'Y-m-d H:i:s' );
+		$inserted = $this->insert_ignore(
+			Tables::ACTIVATIONS,
+			array(
+				'license_id'         => $license_id,
+				'site_url'           => $site,
+				'server_fingerprint' => $fingerprint,
+				'activated_at'       => $now,
+				'last_checked'       => $now,
 			)
 		);
-		$inserted     = $this->db->query(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- names from code, values as placeholders.
-			$this->db->prepare( "INSERT IGNORE INTO {$this->table()} ({$names}) VALUES ({$placeholders})", array_values( $columns ) )
-		);
-		if ( 1 !== $inserted ) {
+		if ( ! $inserted ) {
 			// The same site won a parallel request: give the slot back.
 			$this->db->query( 'ROLLBACK' );
 			return 'existing';

@@ -52,6 +52,27 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * Inserts a trial licence unless this email already had a trial of this product
+	 * (UNIQUE product_id + trial_email decides, also between parallel requests).
+	 *
+	 * @param array<string, mixed> $fields Column values, trial_email included.
+	 * @return bool Whether the trial was created.
+	 */
+	public function create_trial( array $fields ): bool {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		return $this->insert_ignore(
+			Tables::LICENSES,
+			array_merge(
+				array(
+					'created_at' => $now,
+					'updated_at' => $now,
+				),
+				$fields
+			)
+		);
+	}
+
+	/**
 	 * Casts a row's numeric and boolean columns.
 	 *
 	 * @param array<string, mixed> $row Row.

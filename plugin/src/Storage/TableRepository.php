@@ -60,4 +60,36 @@ abstract class TableRepository {
 		);
 		return (int) $this->db->insert_id;
 	}
+
+	/**
+	 * INSERT IGNORE of one row: a row that would break a UNIQUE index is silently not written, which is how
+	 * the database, not PHP, decides races (one trial per email, one activation per site).
+	 *
+	 * @param string               $table  A Tables constant.
+	 * @param array<string, mixed> $fields Column values (int or string; null columns are left out).
+	 * @return bool Whether the row was written.
+	 */
+	protected function insert_ignore( string $table, array $fields ): bool {
+		$fields       = array_filter(
+			$fields,
+			static function ( $value ): bool {
+				return null !== $value;
+			}
+		);
+		$names        = implode( ', ', array_keys( $fields ) );
+		$placeholders = implode(
+			', ',
+			array_map(
+				static function ( $value ): string {
+					return is_int( $value ) ? '%d' : '%s';
+				},
+				$fields
+			)
+		);
+		$written      = $this->db->query(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- names from code, values as placeholders.
+			$this->db->prepare( "INSERT IGNORE INTO {$this->table_name( $table )} ({$names}) VALUES ({$placeholders})", array_values( $fields ) )
+		);
+		return 1 === $written;
+	}
 }

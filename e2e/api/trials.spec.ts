@@ -1,0 +1,180 @@
+/**
+ * POST /svc/v1/trials/request: one trial per email and product, emailed to the customer.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectError } from '../fixtures/envelope';
+import { clearMails, createLicense, readMails } from '../fixtures/test-helpers';
+
+const slug = () => `trial-${ randomUUID().slice( 0, 8 ) }`;
+const requestTrial = (
+	request: APIRequestContext,
+	data: Record< string, unknown >
+) => request.post( '/wp-json/svc/v1/trials/request', { data } );
+
+/** A product offering trials (the fixture needs a licence; a paid one will do). */
+async function trialProduct(
+	request: APIRequestContext,
+	days = 14,
+	limit = 2
+): Promise< string > {
+	const product = slug();
+	await createLicense( request, {
+		slug: product,
+		trial_enabled: true,
+		trial_days: days,
+		trial_activation_limit: limit,
+	} );
+	return product;
+}
+
+test.describe( 'trials', () => {
+	test( '201 with the spec fields; duration and limit from the product; the key is emailed and works', async ( {
+		request,
+	} ) => {
+		const product = await trialProduct( request, 14, 2 );
+		await clearMails( request );
+		const before = Date.now();
+		const response = await requestTrial( request, {
+			product_slug: product,
+			email: '  Ann.Lee@Example.COM ',
+			name: 'Ann Lee',
+		} );
+		expect( response.status() ).toBe( 201 );
+		const body = await response.json();
+		expect( Object.keys( body ).sort() ).toEqual( [
+			'activation_limit',
+			'expires',
+			'is_trial',
+			'license_key',
+			'product_slug',
+			'status',
+			'trial_ends',
+		] );
+		expect( body ).toMatchObject( {
+			product_slug: product,
+			status: 'trial',
+			activation_limit: 2,
+			is_trial: true,
+		} );
+		expect( body.license_key ).toMatch(
+			/^[A-HJKMNP-Z2-9]{4}(-[A-HJKMNP-Z2-9]{4}){3}$/
+		);
+		expect( body.trial_ends ).toBe( body.expires );
+		const days = ( Date.parse( body.trial_ends ) - before ) / 86_400_000;
+		expect( days ).toBeGreaterThan( 13.99 );
+		expect( days ).toBeLessThan( 14.01 );
+
+		const mails = await readMails( request );
+		expect( mails ).toHaveLength( 1 );
+		expect( mails[ 0 ].to ).toBe( 'ann.lee@example.com' );
+		expect( mails[ 0 ].message ).toContain( body.license_key );
+
+		const validated = await (
+			await request.post( '/wp-json/svc/v1/licenses/validate', {
+				data: {
+					license_key: body.license_key,
+					product_slug: product,
+					site_url: 'trial.example.com',
+				},
+			} )
+		).json();
+		expect( validated ).toMatchObject( {
+			valid: true,
+			status: 'trial',
+			is_trial: true,
+			trial_ends: body.trial_ends,
+			activation_limit: 2,
+		} );
+	} );
+
+	test( 'a repeat for the same email, in any case or spacing, is 409 trial_already_used', async ( {
+		request,
+	} ) => {
+		const product = await trialProduct( request );
+		expect(
+			(
+				await requestTrial( request, {
+					product_slug: product,
+					email: 'bob@example.com',
+				} )
+			).status()
+		).toBe( 201 );
+		await expectError(
+			await requestTrial( request, {
+				product_slug: product,
+				email: ' BOB@example.com',
+			} ),
+			409,
+			'trial_already_used'
+		);
+		// Another product is another trial.
+		const other = await trialProduct( request );
+		expect(
+			(
+				await requestTrial( request, {
+					product_slug: other,
+					email: 'bob@example.com',
+				} )
+			).status()
+		).toBe( 201 );
+	} );
+
+	test( '20 parallel requests for one email and product give exactly one 201', async ( {
+		request,
+	} ) => {
+		const product = await trialProduct( request );
+		const responses = await Promise.all(
+			Array.from( { length: 20 }, () =>
+				requestTrial( request, {
+					product_slug: product,
+					email: 'race@example.com',
+				} )
+			)
+		);
+		const statuses = responses.map( ( r ) => r.status() );
+		expect( statuses.filter( ( s ) => s === 201 ) ).toHaveLength( 1 );
+		expect( statuses.filter( ( s ) => s === 409 ) ).toHaveLength( 19 );
+	} );
+
+	test( 'errors: bad email, unknown product, product without trials, missing fields', async ( {
+		request,
+	} ) => {
+		const product = await trialProduct( request );
+		const badEmail = await expectError(
+			await requestTrial( request, {
+				product_slug: product,
+				email: 'not-an-email',
+			} ),
+			400,
+			'invalid_params'
+		);
+		expect( Object.keys( badEmail.data.params as object ) ).toEqual( [
+			'email',
+		] );
+		await expectError(
+			await requestTrial( request, {
+				product_slug: 'no-such-product',
+				email: 'a@example.com',
+			} ),
+			404,
+			'product_not_found'
+		);
+		const noTrials = slug();
+		await createLicense( request, { slug: noTrials } );
+		await expectError(
+			await requestTrial( request, {
+				product_slug: noTrials,
+				email: 'a@example.com',
+			} ),
+			400,
+			'trial_not_available'
+		);
+		const missing = await expectError(
+			await requestTrial( request, { product_slug: product } ),
+			400,
+			'invalid_params'
+		);
+		expect( missing.data.params ).toEqual( [ 'email' ] );
+	} );
+} );
