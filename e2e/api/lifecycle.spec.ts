@@ -3,7 +3,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testToken } from '../fixtures/env';
-import { setSettings } from '../fixtures/test-helpers';
+import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
 
 type Lifecycle = {
 	active: boolean;
@@ -51,6 +51,8 @@ test( 'deactivation keeps the data, uninstall removes tables and options, activa
 		} );
 	} finally {
 		const activated = await lifecycle( request, 'activate' );
+		// Uninstall took the suite's settings with it.
+		await applySuiteSettings( request );
 		expect( activated.active ).toBe( true );
 		expect( Object.values( activated.tables ).every( Boolean ) ).toBe(
 			true

@@ -11,9 +11,11 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
+use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
+use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Storage\ActivationRepository;
@@ -21,6 +23,7 @@ use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
@@ -48,6 +51,17 @@ final class Plugin {
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		( new ErrorEnvelope() )->add_hooks();
+		$base = '/' . Api::NAMESPACE;
+		( new RateLimiter(
+			new RateLimitRepository( $wpdb ),
+			$settings,
+			array(
+				$base . '/licenses/validate'   => 'validate',
+				$base . '/licenses/activate'   => 'activate',
+				$base . '/licenses/deactivate' => 'deactivate',
+				$base . '/trials/request'      => 'trials',
+			)
+		) )->add_hooks();
 		( new RestApi(
 			array(
 				new HealthController(

@@ -16,6 +16,18 @@ final class Settings {
 	public const DEFAULTS = array(
 		'webhook_signing_secret' => '',
 		'fingerprinting'         => false,
+		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
+		'trusted_proxies'        => array(),
+		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
+		'rate_limits'            => array(
+			'validate'      => 30,
+			'activate'      => 10,
+			'deactivate'    => 10,
+			'updates_check' => 60,
+			'trials'        => 5,
+			'webhook'       => 120,
+			'admin'         => 120,
+		),
 	);
 
 	/**
@@ -30,5 +42,18 @@ final class Settings {
 			return $stored[ $key ];
 		}
 		return self::DEFAULTS[ $key ] ?? null;
+	}
+
+	/**
+	 * Requests per minute for a limited route; a stored value overrides the spec's default one route at a time.
+	 *
+	 * @param string $route A key of DEFAULTS['rate_limits'].
+	 */
+	public function rate_limit( string $route ): int {
+		$stored = $this->get( 'rate_limits' );
+		if ( is_array( $stored ) && isset( $stored[ $route ] ) && (int) $stored[ $route ] > 0 ) {
+			return (int) $stored[ $route ];
+		}
+		return (int) ( self::DEFAULTS['rate_limits'][ $route ] ?? 60 );
 	}
 }

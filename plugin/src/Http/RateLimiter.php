@@ -1,0 +1,152 @@
+<?php
+/**
+ * Per-IP rate limits of the public routes, with the spec's headers.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\RateLimit\ClientIp;
+use Svc\Licensing\Domain\RateLimit\Window;
+use Svc\Licensing\Storage\RateLimitRepository;
+use Svc\Licensing\Storage\Settings;
+use WP_Error;
+use WP_HTTP_Response;
+use WP_REST_Request;
+
+/**
+ * Counts before WordPress validates the parameters (rest_pre_dispatch), so malformed requests count too, and
+ * answers 429 with X-RateLimit-Limit, X-RateLimit-Remaining and Retry-After; every answer of a limited route
+ * carries the first two.
+ */
+final class RateLimiter {
+
+	/**
+	 * Counters.
+	 *
+	 * @var RateLimitRepository
+	 */
+	private $counters;
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * Route (as WP_REST_Request::get_route() gives it) => limit name in the settings.
+	 *
+	 * @var array<string, string>
+	 */
+	private $routes;
+
+	/**
+	 * The limit state of this request, for the headers: limit, remaining, retry_after (null unless exceeded).
+	 *
+	 * @var array{0: int, 1: int, 2: int|null}|null
+	 */
+	private $state;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param RateLimitRepository   $counters Counters.
+	 * @param Settings              $settings Settings.
+	 * @param array<string, string> $routes   Route => limit name.
+	 */
+	public function __construct( RateLimitRepository $counters, Settings $settings, array $routes ) {
+		$this->counters = $counters;
+		$this->settings = $settings;
+		$this->routes   = $routes;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function add_hooks(): void {
+		add_filter( 'rest_pre_dispatch', array( $this, 'check' ), 10, 3 );
+		add_filter( 'rest_post_dispatch', array( $this, 'add_headers' ), 50, 3 );
+	}
+
+	/**
+	 * Counts the request; over the limit, answers the 429 instead of dispatching it.
+	 *
+	 * @param mixed           $result  Earlier short-circuit, if any.
+	 * @param mixed           $server  Server.
+	 * @param WP_REST_Request $request Request.
+	 * @return mixed
+	 */
+	public function check( $result, $server, $request ) {
+		unset( $server );
+		$this->state = null;
+		if ( null !== $result || ! $request instanceof WP_REST_Request ) {
+			return $result;
+		}
+		$name = $this->routes[ untrailingslashit( $request->get_route() ) ] ?? null;
+		if ( null === $name ) {
+			return $result;
+		}
+		$limit = $this->settings->rate_limit( $name );
+		$now   = time();
+		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $this->client_ip( $request ) ), Window::start( $now ) );
+		if ( ! Window::exceeded( $limit, $hits ) ) {
+			$this->state = array( $limit, Window::remaining( $limit, $hits ), null );
+			return $result;
+		}
+		$retry_after = Window::retry_after( $now );
+		$this->state = array( $limit, 0, $retry_after );
+		return new WP_Error(
+			ErrorCode::RATE_LIMIT_EXCEEDED,
+			sprintf(
+				/* translators: 1: requests allowed per minute, 2: seconds to wait. */
+				__( 'Too many requests: this endpoint allows %1$d per minute. Retry in %2$d seconds.', 'svc-licensing' ),
+				$limit,
+				$retry_after
+			),
+			array(
+				'status'      => 429,
+				'retry_after' => $retry_after,
+			)
+		);
+	}
+
+	/**
+	 * Adds the limit headers to the answer of a limited route.
+	 *
+	 * @param WP_HTTP_Response $response Response.
+	 * @param mixed            $server   Server.
+	 * @param mixed            $request  Request.
+	 * @return WP_HTTP_Response
+	 */
+	public function add_headers( $response, $server, $request ) {
+		unset( $server, $request );
+		if ( null === $this->state || ! $response instanceof WP_HTTP_Response ) {
+			return $response;
+		}
+		list( $limit, $remaining, $retry_after ) = $this->state;
+		$response->header( 'X-RateLimit-Limit', (string) $limit );
+		$response->header( 'X-RateLimit-Remaining', (string) $remaining );
+		if ( null !== $retry_after ) {
+			$response->header( 'Retry-After', (string) $retry_after );
+		}
+		return $response;
+	}
+
+	/**
+	 * The client's IP, believing X-Forwarded-For only from trusted proxies.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	private function client_ip( WP_REST_Request $request ): string {
+		$remote = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
+		return ClientIp::resolve(
+			$remote,
+			(string) $request->get_header( 'x-forwarded-for' ),
+			array_map( 'strval', (array) $this->settings->get( 'trusted_proxies' ) )
+		);
+	}
+}

@@ -1,0 +1,45 @@
+<?php
+/**
+ * Rate-limit counters, shared by every web server through the database.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Storage;
+
+/**
+ * One row per bucket (route + client) and window. The count is an atomic upsert; the upsert and the read
+ * share a transaction, so the row stays locked between them and each request reads its own number.
+ */
+final class RateLimitRepository extends TableRepository {
+
+	/**
+	 * Counts a request and answers how many the bucket has in this window, this one included.
+	 *
+	 * @param string $bucket       Hex hash of route and client.
+	 * @param int    $window_start Unix seconds.
+	 */
+	public function hit( string $bucket, int $window_start ): int {
+		$table = $this->table_name( Tables::RATE_LIMITS );
+		$this->db->query( 'START TRANSACTION' );
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = hits + 1",
+				$bucket,
+				$window_start
+			)
+		);
+		$hits = (int) $this->db->get_var(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "SELECT hits FROM {$table} WHERE bucket = %s AND window_start = %d", $bucket, $window_start )
+		);
+		$this->db->query( 'COMMIT' );
+		// Old windows are worthless; about one request in a hundred sweeps them, so no job is needed.
+		if ( 1 === wp_rand( 1, 100 ) ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->query( $this->db->prepare( "DELETE FROM {$table} WHERE window_start < %d", $window_start - 120 ) );
+		}
+		return $hits;
+	}
+}

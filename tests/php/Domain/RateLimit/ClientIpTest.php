@@ -1,0 +1,55 @@
+<?php
+/**
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Tests\Domain\RateLimit;
+
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Svc\Licensing\Domain\RateLimit\ClientIp;
+
+final class ClientIpTest extends TestCase {
+
+	/**
+	 * @return array<string, array{string, string, string[], string}>
+	 */
+	public static function requests(): array {
+		$proxies = array( '10.0.0.0/8', '2001:db8::/32', '192.168.1.5' );
+		return array(
+			'no proxy configured: header ignored'  => array( '203.0.113.9', '198.51.100.1', array(), '203.0.113.9' ),
+			'untrusted peer: header ignored'       => array( '203.0.113.9', '198.51.100.1', $proxies, '203.0.113.9' ),
+			'trusted peer: client from header'     => array( '10.1.2.3', '198.51.100.1', $proxies, '198.51.100.1' ),
+			'spoofed left entries are skipped'     => array( '10.1.2.3', '6.6.6.6, 198.51.100.1', $proxies, '198.51.100.1' ),
+			'chain of trusted proxies'             => array( '10.1.2.3', '198.51.100.1, 192.168.1.5, 10.9.9.9', $proxies, '198.51.100.1' ),
+			'all hops trusted: left-most'          => array( '10.1.2.3', '10.0.0.7, 10.0.0.8', $proxies, '10.0.0.7' ),
+			'malformed hop stops the walk'         => array( '10.1.2.3', '198.51.100.1, garbage', $proxies, '10.1.2.3' ),
+			'trusted peer, no header'              => array( '10.1.2.3', '', $proxies, '10.1.2.3' ),
+			'IPv6 proxy range'                     => array( '2001:db8::1', '2001:db8:ffff::2, 2a00:1450::1', $proxies, '2a00:1450::1' ),
+			'exact single address is trusted'      => array( '192.168.1.5', '198.51.100.7', $proxies, '198.51.100.7' ),
+			'neighbour of a single address is not' => array( '192.168.1.6', '198.51.100.7', $proxies, '192.168.1.6' ),
+			'IPv4-mapped peer matches IPv4 proxy'  => array( '::ffff:192.168.1.5', '198.51.100.7', $proxies, '198.51.100.7' ),
+			'IPv4-mapped client comes back as v4'  => array( '::ffff:203.0.113.9', '', $proxies, '203.0.113.9' ),
+			'IPv6 written long comes back short'   => array( '2001:0db8:0000::0001', '', array(), '2001:db8::1' ),
+		);
+	}
+
+	/**
+	 * @param string[] $proxies Trusted proxies.
+	 */
+	#[DataProvider( 'requests' )]
+	public function test_resolve( string $remote, string $forwarded, array $proxies, string $expected ): void {
+		$this->assertSame( $expected, ClientIp::resolve( $remote, $forwarded, $proxies ) );
+	}
+
+	public function test_ranges(): void {
+		$this->assertTrue( ClientIp::in_range( '172.16.5.4', '172.16.0.0/12' ) );
+		$this->assertTrue( ClientIp::in_range( '172.31.255.255', '172.16.0.0/12' ) );
+		$this->assertFalse( ClientIp::in_range( '172.32.0.0', '172.16.0.0/12' ) );
+		$this->assertTrue( ClientIp::in_range( '8.8.8.8', '0.0.0.0/0' ) );
+		$this->assertFalse( ClientIp::in_range( '::1', '127.0.0.1' ), 'families never match' );
+		$this->assertFalse( ClientIp::in_range( 'not-an-ip', '10.0.0.0/8' ) );
+		$this->assertFalse( ClientIp::in_range( '10.0.0.1', '10.0.0.0/33' ) );
+		$this->assertFalse( ClientIp::in_range( '10.0.0.1', '10.0.0.0/x' ) );
+	}
+}
