@@ -303,6 +303,54 @@ add_action(
 				),
 			)
 		);
+		// API keys until the admin API exists: create, revoke, read (last_used_at).
+		register_rest_route(
+			'svc-test/v1',
+			'/fixtures/api-key',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					global $wpdb;
+					$product_id = $request->get_param( 'product_id' );
+					return ( new Svc\Licensing\Storage\ApiKeyRepository( $wpdb ) )->create(
+						(string) ( $request->get_param( 'label' ) ?? 'test key' ),
+						(string) ( $request->get_param( 'permissions' ) ?? 'read' ),
+						null === $product_id ? null : (int) $product_id
+					);
+				},
+			)
+		);
+		register_rest_route(
+			'svc-test/v1',
+			'/fixtures/api-key/(?P<id>\d+)',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function ( WP_REST_Request $request ): array {
+						global $wpdb;
+						$table = $wpdb->prefix . Svc\Licensing\Storage\Tables::API_KEYS;
+						return (array) $wpdb->get_row(
+							$wpdb->prepare(
+								// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- test helper.
+								"SELECT id, key_prefix, is_active, last_used_at FROM {$table} WHERE id = %d",
+								(int) $request['id']
+							),
+							ARRAY_A
+						);
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function ( WP_REST_Request $request ): array {
+						global $wpdb;
+						return array( 'revoked' => ( new Svc\Licensing\Storage\ApiKeyRepository( $wpdb ) )->revoke( (int) $request['id'] ) );
+					},
+				),
+			)
+		);
 		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.
 		register_rest_route(
 			'svc-test/v1',

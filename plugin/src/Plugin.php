@@ -12,6 +12,7 @@ use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\Api;
+use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
@@ -19,6 +20,7 @@ use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
@@ -47,6 +49,7 @@ final class Plugin {
 		$products = new ProductRepository( $wpdb );
 		$licenses = new LicenseRepository( $wpdb );
 		$secret   = new KeySecret( $wpdb );
+		$api_keys = new ApiKeyAuthenticator( new ApiKeyRepository( $wpdb ) );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -55,6 +58,7 @@ final class Plugin {
 		( new RateLimiter(
 			new RateLimitRepository( $wpdb ),
 			$settings,
+			$api_keys,
 			array(
 				$base . '/licenses/validate'   => 'validate',
 				$base . '/licenses/activate'   => 'activate',
@@ -72,8 +76,8 @@ final class Plugin {
 					),
 					SVC_LICENSING_VERSION
 				),
-				new LicenseController( $products, $licenses, new ActivationRepository( $wpdb ), $secret, $settings ),
-				new TrialController( $products, $licenses, $secret ),
+				new LicenseController( $products, $licenses, new ActivationRepository( $wpdb ), $secret, $settings, $api_keys ),
+				new TrialController( $products, $licenses, $secret, $api_keys ),
 			)
 		) )->add_hooks();
 

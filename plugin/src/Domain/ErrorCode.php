@@ -26,6 +26,7 @@ final class ErrorCode {
 	public const LICENSE_NOT_ACTIVE       = 'license_not_active';
 	public const TRIAL_NOT_AVAILABLE      = 'trial_not_available';
 	public const TRIAL_ALREADY_USED       = 'trial_already_used';
+	public const PRODUCT_OUT_OF_SCOPE     = 'product_out_of_scope';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -42,6 +43,7 @@ final class ErrorCode {
 		self::LICENSE_NOT_ACTIVE       => 403,
 		self::TRIAL_NOT_AVAILABLE      => 400,
 		self::TRIAL_ALREADY_USED       => 409,
+		self::PRODUCT_OUT_OF_SCOPE     => 403,
 	);
 
 	/**

@@ -58,6 +58,13 @@ final class LicenseController implements Controller {
 	private $secret;
 
 	/**
+	 * API keys, for their product scope.
+	 *
+	 * @var ApiKeyAuthenticator
+	 */
+	private $api_keys;
+
+	/**
 	 * Settings.
 	 *
 	 * @var Settings
@@ -72,13 +79,15 @@ final class LicenseController implements Controller {
 	 * @param ActivationRepository $activations Activations.
 	 * @param KeySecret            $secret      Key hashing secret.
 	 * @param Settings             $settings    Settings.
+	 * @param ApiKeyAuthenticator  $api_keys    API keys, for their product scope.
 	 */
-	public function __construct( ProductRepository $products, LicenseRepository $licenses, ActivationRepository $activations, KeySecret $secret, Settings $settings ) {
+	public function __construct( ProductRepository $products, LicenseRepository $licenses, ActivationRepository $activations, KeySecret $secret, Settings $settings, ApiKeyAuthenticator $api_keys ) {
 		$this->products    = $products;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->secret      = $secret;
 		$this->settings    = $settings;
+		$this->api_keys    = $api_keys;
 	}
 
 	/**
@@ -261,6 +270,7 @@ final class LicenseController implements Controller {
 		if ( null === $product || ! $product['is_active'] ) {
 			throw new ServiceError( ErrorCode::PRODUCT_NOT_FOUND, __( 'No product has this slug.', 'svc-licensing' ) );
 		}
+		$this->api_keys->assert_scope( $request, $product['id'] );
 		$license = $this->reload( $product, $request );
 		return array( $product, $license, $site );
 	}

@@ -38,6 +38,13 @@ final class RateLimiter {
 	private $settings;
 
 	/**
+	 * API keys: a valid one lifts the per-IP limit (server-to-server callers).
+	 *
+	 * @var ApiKeyAuthenticator
+	 */
+	private $keys;
+
+	/**
 	 * Route (as WP_REST_Request::get_route() gives it) => limit name in the settings.
 	 *
 	 * @var array<string, string>
@@ -56,11 +63,13 @@ final class RateLimiter {
 	 *
 	 * @param RateLimitRepository   $counters Counters.
 	 * @param Settings              $settings Settings.
+	 * @param ApiKeyAuthenticator   $keys     API keys.
 	 * @param array<string, string> $routes   Route => limit name.
 	 */
-	public function __construct( RateLimitRepository $counters, Settings $settings, array $routes ) {
+	public function __construct( RateLimitRepository $counters, Settings $settings, ApiKeyAuthenticator $keys, array $routes ) {
 		$this->counters = $counters;
 		$this->settings = $settings;
+		$this->keys     = $keys;
 		$this->routes   = $routes;
 	}
 
@@ -89,6 +98,11 @@ final class RateLimiter {
 		$name = $this->routes[ untrailingslashit( $request->get_route() ) ] ?? null;
 		if ( null === $name ) {
 			return $result;
+		}
+		$key = $this->keys->authenticate( $request );
+		if ( null !== $key ) {
+			// A bad key is refused outright; a good one is not counted per IP.
+			return is_wp_error( $key ) ? $key : $result;
 		}
 		$limit = $this->settings->rate_limit( $name );
 		$now   = time();

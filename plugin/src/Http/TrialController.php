@@ -47,16 +47,25 @@ final class TrialController implements Controller {
 	private $secret;
 
 	/**
+	 * API keys, for their product scope.
+	 *
+	 * @var ApiKeyAuthenticator
+	 */
+	private $api_keys;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param ProductRepository $products Products.
-	 * @param LicenseRepository $licenses Licences.
-	 * @param KeySecret         $secret   Key hashing secret.
+	 * @param ProductRepository   $products Products.
+	 * @param LicenseRepository   $licenses Licences.
+	 * @param KeySecret           $secret   Key hashing secret.
+	 * @param ApiKeyAuthenticator $api_keys API keys, for their product scope.
 	 */
-	public function __construct( ProductRepository $products, LicenseRepository $licenses, KeySecret $secret ) {
+	public function __construct( ProductRepository $products, LicenseRepository $licenses, KeySecret $secret, ApiKeyAuthenticator $api_keys ) {
 		$this->products = $products;
 		$this->licenses = $licenses;
 		$this->secret   = $secret;
+		$this->api_keys = $api_keys;
 	}
 
 	/**
@@ -123,6 +132,7 @@ final class TrialController implements Controller {
 		if ( null === $product || ! $product['is_active'] ) {
 			throw new ServiceError( ErrorCode::PRODUCT_NOT_FOUND, __( 'No product has this slug.', 'svc-licensing' ) );
 		}
+		$this->api_keys->assert_scope( $request, $product['id'] );
 		if ( ! $product['trial_enabled'] || $product['trial_days'] < 1 ) {
 			throw new ServiceError( ErrorCode::TRIAL_NOT_AVAILABLE, __( 'This product does not offer trials.', 'svc-licensing' ) );
 		}

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
+use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 
@@ -25,6 +26,7 @@ final class Schema {
 				new CreateProducts(),
 				new AddTrialActivationLimit(),
 				new CreateLicensing(),
+				new CreateApiKeys(),
 			)
 		);
 	}
