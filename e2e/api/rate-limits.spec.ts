@@ -13,6 +13,21 @@ import {
 const randomIp = () =>
 	`198.51.${ randomInt( 0, 255 ) }.${ randomInt( 1, 254 ) }`;
 
+/** The test site's peer addresses: trusting them makes X-Forwarded-For pick the client, one bucket per test. */
+const LOCAL_PROXIES = [ '127.0.0.1', '::1' ];
+
+/** The spec's default limits instead of the suite's raised ones, then a window with room for the test. */
+async function useShippedLimits(
+	request: APIRequestContext,
+	trustedProxies: string[]
+): Promise< void > {
+	await setSettings( request, {
+		rate_limits: {},
+		trusted_proxies: trustedProxies,
+	} );
+	await awaitRoomInMinute();
+}
+
 /** A fixed one-minute window must not roll over mid-test: start with at least 15 s of it left. */
 async function awaitRoomInMinute(): Promise< void > {
 	const second = new Date().getUTCSeconds();
@@ -49,11 +64,7 @@ test.describe( 'rate limits', () => {
 	test( 'the 31st validate call from one IP within a minute is a 429 with correct headers', async ( {
 		request,
 	} ) => {
-		await setSettings( request, {
-			rate_limits: {},
-			trusted_proxies: [ '127.0.0.1', '::1' ],
-		} );
-		await awaitRoomInMinute();
+		await useShippedLimits( request, LOCAL_PROXIES );
 		const ip = randomIp();
 		for ( let i = 1; i <= 30; i++ ) {
 			const response = await validate( request, ip );
@@ -91,11 +102,7 @@ test.describe( 'rate limits', () => {
 	test( 'activate, deactivate and trials have their own default limits and 429s', async ( {
 		request,
 	} ) => {
-		await setSettings( request, {
-			rate_limits: {},
-			trusted_proxies: [ '127.0.0.1', '::1' ],
-		} );
-		await awaitRoomInMinute();
+		await useShippedLimits( request, LOCAL_PROXIES );
 		const ip = randomIp();
 		const routes: Array< [ string, number, Record< string, unknown > ] > = [
 			[
@@ -152,8 +159,7 @@ test.describe( 'rate limits', () => {
 	test( 'X-Forwarded-For from an untrusted peer is ignored, so it cannot buy a fresh bucket', async ( {
 		request,
 	} ) => {
-		await setSettings( request, { rate_limits: {}, trusted_proxies: [] } );
-		await awaitRoomInMinute();
+		await useShippedLimits( request, [] );
 		const first = Number(
 			( await validate( request, randomIp() ) ).headers()[
 				'x-ratelimit-remaining'
@@ -172,7 +178,7 @@ test.describe( 'rate limits', () => {
 	} ) => {
 		await setSettings( request, {
 			rate_limits: { validate: 2 },
-			trusted_proxies: [ '127.0.0.1', '::1' ],
+			trusted_proxies: LOCAL_PROXIES,
 		} );
 		await awaitRoomInMinute();
 		const ip = randomIp();

@@ -16,6 +16,7 @@ use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
+use Svc\Licensing\Http\OfferedProduct;
 use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\TrialController;
@@ -46,10 +47,10 @@ final class Plugin {
 		$settings = new Settings();
 		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
 		$packages = PackageDirectory::from_environment();
-		$products = new ProductRepository( $wpdb );
 		$licenses = new LicenseRepository( $wpdb );
 		$secret   = new KeySecret( $wpdb );
 		$api_keys = new ApiKeyAuthenticator( new ApiKeyRepository( $wpdb ) );
+		$offered  = new OfferedProduct( new ProductRepository( $wpdb ), $api_keys );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -76,8 +77,8 @@ final class Plugin {
 					),
 					SVC_LICENSING_VERSION
 				),
-				new LicenseController( $products, $licenses, new ActivationRepository( $wpdb ), $secret, $settings, $api_keys ),
-				new TrialController( $products, $licenses, $secret, $api_keys ),
+				new LicenseController( $offered, $licenses, new ActivationRepository( $wpdb ), $secret, $settings ),
+				new TrialController( $offered, $licenses, $secret ),
 			)
 		) )->add_hooks();
 

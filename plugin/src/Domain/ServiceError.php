@@ -51,6 +51,17 @@ class ServiceError extends RuntimeException {
 	}
 
 	/**
+	 * 400 invalid_params for one field, shaped like WordPress' own (data.params maps field => reason).
+	 *
+	 * @param string $field   Parameter name.
+	 * @param string $message Message for the whole error.
+	 * @param string $reason  What is wrong with the field.
+	 */
+	public static function invalid_param( string $field, string $message, string $reason ): self {
+		return new self( ErrorCode::INVALID_PARAMS, $message, null, array( 'params' => array( $field => $reason ) ) );
+	}
+
+	/**
 	 * Spec error code.
 	 */
 	public function error_code(): string {

@@ -18,7 +18,6 @@ use Svc\Licensing\Domain\SiteUrl;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
-use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\Settings;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -30,9 +29,9 @@ use WP_REST_Server;
 final class LicenseController implements Controller {
 
 	/**
-	 * Products.
+	 * Resolves product_slug.
 	 *
-	 * @var ProductRepository
+	 * @var OfferedProduct
 	 */
 	private $products;
 
@@ -57,12 +56,6 @@ final class LicenseController implements Controller {
 	 */
 	private $secret;
 
-	/**
-	 * API keys, for their product scope.
-	 *
-	 * @var ApiKeyAuthenticator
-	 */
-	private $api_keys;
 
 	/**
 	 * Settings.
@@ -74,20 +67,18 @@ final class LicenseController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param ProductRepository    $products    Products.
+	 * @param OfferedProduct       $products    Resolves product_slug.
 	 * @param LicenseRepository    $licenses    Licences.
 	 * @param ActivationRepository $activations Activations.
 	 * @param KeySecret            $secret      Key hashing secret.
 	 * @param Settings             $settings    Settings.
-	 * @param ApiKeyAuthenticator  $api_keys    API keys, for their product scope.
 	 */
-	public function __construct( ProductRepository $products, LicenseRepository $licenses, ActivationRepository $activations, KeySecret $secret, Settings $settings, ApiKeyAuthenticator $api_keys ) {
+	public function __construct( OfferedProduct $products, LicenseRepository $licenses, ActivationRepository $activations, KeySecret $secret, Settings $settings ) {
 		$this->products    = $products;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->secret      = $secret;
 		$this->settings    = $settings;
-		$this->api_keys    = $api_keys;
 	}
 
 	/**
@@ -259,18 +250,13 @@ final class LicenseController implements Controller {
 	private function locate( WP_REST_Request $request ): array {
 		$site = SiteUrl::normalise( (string) $request->get_param( 'site_url' ) );
 		if ( null === $site ) {
-			throw new ServiceError(
-				ErrorCode::INVALID_PARAMS,
+			throw ServiceError::invalid_param(
+				'site_url',
 				__( 'site_url is not a valid http(s) site URL.', 'svc-licensing' ),
-				null,
-				array( 'params' => array( 'site_url' => __( 'Not a valid http(s) site URL.', 'svc-licensing' ) ) )
+				__( 'Not a valid http(s) site URL.', 'svc-licensing' )
 			);
 		}
-		$product = $this->products->find_by_slug( (string) $request->get_param( 'product_slug' ) );
-		if ( null === $product || ! $product['is_active'] ) {
-			throw new ServiceError( ErrorCode::PRODUCT_NOT_FOUND, __( 'No product has this slug.', 'svc-licensing' ) );
-		}
-		$this->api_keys->assert_scope( $request, $product['id'] );
+		$product = $this->products->resolve( $request );
 		$license = $this->reload( $product, $request );
 		return array( $product, $license, $site );
 	}

@@ -15,7 +15,6 @@ use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
-use Svc\Licensing\Storage\ProductRepository;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -26,9 +25,9 @@ use WP_REST_Server;
 final class TrialController implements Controller {
 
 	/**
-	 * Products.
+	 * Resolves product_slug.
 	 *
-	 * @var ProductRepository
+	 * @var OfferedProduct
 	 */
 	private $products;
 
@@ -46,26 +45,18 @@ final class TrialController implements Controller {
 	 */
 	private $secret;
 
-	/**
-	 * API keys, for their product scope.
-	 *
-	 * @var ApiKeyAuthenticator
-	 */
-	private $api_keys;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param ProductRepository   $products Products.
-	 * @param LicenseRepository   $licenses Licences.
-	 * @param KeySecret           $secret   Key hashing secret.
-	 * @param ApiKeyAuthenticator $api_keys API keys, for their product scope.
+	 * @param OfferedProduct    $products Resolves product_slug.
+	 * @param LicenseRepository $licenses Licences.
+	 * @param KeySecret         $secret   Key hashing secret.
 	 */
-	public function __construct( ProductRepository $products, LicenseRepository $licenses, KeySecret $secret, ApiKeyAuthenticator $api_keys ) {
+	public function __construct( OfferedProduct $products, LicenseRepository $licenses, KeySecret $secret ) {
 		$this->products = $products;
 		$this->licenses = $licenses;
 		$this->secret   = $secret;
-		$this->api_keys = $api_keys;
 	}
 
 	/**
@@ -121,18 +112,13 @@ final class TrialController implements Controller {
 	public function request_trial( WP_REST_Request $request ): WP_REST_Response {
 		$email = Email::normalise( (string) $request->get_param( 'email' ) );
 		if ( null === $email ) {
-			throw new ServiceError(
-				ErrorCode::INVALID_PARAMS,
+			throw ServiceError::invalid_param(
+				'email',
 				__( 'email is not a valid email address.', 'svc-licensing' ),
-				null,
-				array( 'params' => array( 'email' => __( 'Not a valid email address.', 'svc-licensing' ) ) )
+				__( 'Not a valid email address.', 'svc-licensing' )
 			);
 		}
-		$product = $this->products->find_by_slug( (string) $request->get_param( 'product_slug' ) );
-		if ( null === $product || ! $product['is_active'] ) {
-			throw new ServiceError( ErrorCode::PRODUCT_NOT_FOUND, __( 'No product has this slug.', 'svc-licensing' ) );
-		}
-		$this->api_keys->assert_scope( $request, $product['id'] );
+		$product = $this->products->resolve( $request );
 		if ( ! $product['trial_enabled'] || $product['trial_days'] < 1 ) {
 			throw new ServiceError( ErrorCode::TRIAL_NOT_AVAILABLE, __( 'This product does not offer trials.', 'svc-licensing' ) );
 		}
