@@ -11,12 +11,14 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
+use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
 use Svc\Licensing\Http\OfferedProduct;
+use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\TrialController;
@@ -47,16 +49,17 @@ final class Plugin {
 		$settings = new Settings();
 		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
 		$packages = PackageDirectory::from_environment();
+		$products = new ProductRepository( $wpdb );
 		$licenses = new LicenseRepository( $wpdb );
 		$secret   = new KeySecret( $wpdb );
 		$api_keys = new ApiKeyAuthenticator( new ApiKeyRepository( $wpdb ) );
-		$offered  = new OfferedProduct( new ProductRepository( $wpdb ), $api_keys );
+		$offered  = new OfferedProduct( $products, $api_keys );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		( new ErrorEnvelope() )->add_hooks();
-		$base = '/' . Api::NAMESPACE;
-		( new RateLimiter(
+		$base    = '/' . Api::NAMESPACE;
+		$limiter = new RateLimiter(
 			new RateLimitRepository( $wpdb ),
 			$settings,
 			$api_keys,
@@ -66,7 +69,9 @@ final class Plugin {
 				$base . '/licenses/deactivate' => 'deactivate',
 				$base . '/trials/request'      => 'trials',
 			)
-		) )->add_hooks();
+		);
+		$limiter->add_hooks();
+		$guard = new AdminGuard( $api_keys, $limiter );
 		( new RestApi(
 			array(
 				new HealthController(
@@ -79,6 +84,7 @@ final class Plugin {
 				),
 				new LicenseController( $offered, $licenses, new ActivationRepository( $wpdb ), $secret, $settings ),
 				new TrialController( $offered, $licenses, $secret ),
+				new ProductController( $products, $guard ),
 			)
 		) )->add_hooks();
 

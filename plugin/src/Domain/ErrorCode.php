@@ -27,6 +27,8 @@ final class ErrorCode {
 	public const TRIAL_NOT_AVAILABLE      = 'trial_not_available';
 	public const TRIAL_ALREADY_USED       = 'trial_already_used';
 	public const PRODUCT_OUT_OF_SCOPE     = 'product_out_of_scope';
+	public const PRODUCT_SLUG_EXISTS      = 'product_slug_exists';
+	public const PRODUCT_HAS_LICENSES     = 'product_has_licenses';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -44,6 +46,8 @@ final class ErrorCode {
 		self::TRIAL_NOT_AVAILABLE      => 400,
 		self::TRIAL_ALREADY_USED       => 409,
 		self::PRODUCT_OUT_OF_SCOPE     => 403,
+		self::PRODUCT_SLUG_EXISTS      => 409,
+		self::PRODUCT_HAS_LICENSES     => 409,
 	);
 
 	/**

@@ -104,12 +104,25 @@ final class RateLimiter {
 			// A bad key is refused outright; a good one is not counted per IP.
 			return is_wp_error( $key ) ? $key : $result;
 		}
+		$over = $this->count( $name, $this->client_ip( $request ) );
+		return null === $over ? $result : $over;
+	}
+
+	/**
+	 * Counts one request of a subject (a client IP, an API key, a user) against a named limit. The headers of
+	 * this request's answer report it.
+	 *
+	 * @param string $name    Limit name in the settings.
+	 * @param string $subject Who is counted.
+	 * @return WP_Error|null The 429 when over the limit.
+	 */
+	public function count( string $name, string $subject ): ?WP_Error {
 		$limit = $this->settings->rate_limit( $name );
 		$now   = time();
-		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $this->client_ip( $request ) ), Window::start( $now ) );
+		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ) );
 		if ( ! Window::exceeded( $limit, $hits ) ) {
 			$this->state = array( $limit, Window::remaining( $limit, $hits ), null );
-			return $result;
+			return null;
 		}
 		$retry_after = Window::retry_after( $now );
 		$this->state = array( $limit, 0, $retry_after );

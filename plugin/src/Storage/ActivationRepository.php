@@ -96,7 +96,7 @@ final class ActivationRepository extends TableRepository {
 				'last_checked'       => $now,
 			)
 		);
-		if ( ! $inserted ) {
+		if ( null === $inserted ) {
 			// The same site won a parallel request: give the slot back.
 			$this->db->query( 'ROLLBACK' );
 			return 'existing';

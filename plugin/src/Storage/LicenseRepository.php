@@ -60,7 +60,7 @@ final class LicenseRepository extends TableRepository {
 	 */
 	public function create_trial( array $fields ): bool {
 		$now = gmdate( 'Y-m-d H:i:s' );
-		return $this->insert_ignore(
+		return null !== $this->insert_ignore(
 			Tables::LICENSES,
 			array_merge(
 				array(

@@ -33,6 +33,92 @@ final class ProductRepository extends TableRepository {
 	}
 
 	/**
+	 * A product by id.
+	 *
+	 * @param int $id Id.
+	 * @return array<string, mixed>|null
+	 */
+	public function find( int $id ): ?array {
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$row = $this->db->get_row( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE id = %d", $id ), ARRAY_A );
+		return is_array( $row ) ? self::cast( $row ) : null;
+	}
+
+	/**
+	 * One page of products, newest first, optionally only one product (an API key's scope).
+	 *
+	 * @param int      $page     1-based page.
+	 * @param int      $per_page Page size.
+	 * @param int|null $only_id  Limit to this product.
+	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
+	 */
+	public function page( int $page, int $per_page, ?int $only_id ): array {
+		$where = null === $only_id ? '1 = 1' : $this->db->prepare( 'id = %d', $only_id );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, $where prepared above.
+		$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} WHERE {$where}" );
+		$rows  = $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
+			$this->db->prepare( "SELECT * FROM {$this->table()} WHERE {$where} ORDER BY id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
+			ARRAY_A
+		);
+		return array( array_map( array( self::class, 'cast' ), (array) $rows ), $total );
+	}
+
+	/**
+	 * Inserts a product unless its slug is taken (the UNIQUE index decides).
+	 *
+	 * @param array<string, mixed> $fields Column values; name and slug required.
+	 * @return int|null New id, or null when the slug exists.
+	 */
+	public function create_unique( array $fields ): ?int {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		return $this->insert_ignore(
+			Tables::PRODUCTS,
+			array_merge(
+				array(
+					'description' => '',
+					'created_at'  => $now,
+					'updated_at'  => $now,
+				),
+				$fields
+			)
+		);
+	}
+
+	/**
+	 * Changes the given columns.
+	 *
+	 * @param int                  $id     Product.
+	 * @param array<string, mixed> $fields Columns to change.
+	 * @return bool False when the change broke the UNIQUE slug.
+	 */
+	public function update( int $id, array $fields ): bool {
+		$suppressed = $this->db->suppress_errors( true );
+		$result     = $this->db->update( $this->table(), array_merge( $fields, array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ) ), array( 'id' => $id ) );
+		$this->db->suppress_errors( $suppressed );
+		return false !== $result;
+	}
+
+	/**
+	 * Deletes a product that has no licences, in one statement, so a licence created meanwhile blocks it.
+	 *
+	 * @param int $id Product.
+	 * @return bool Whether it was deleted.
+	 */
+	public function delete_unlicensed( int $id ): bool {
+		$licenses = $this->table_name( Tables::LICENSES );
+		$deleted  = $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+				"DELETE FROM {$this->table()} WHERE id = %d AND NOT EXISTS (SELECT 1 FROM {$licenses} WHERE product_id = %d)",
+				$id,
+				$id
+			)
+		);
+		return 1 === $deleted;
+	}
+
+	/**
 	 * Inserts a product.
 	 *
 	 * @param array<string, mixed> $fields Column values; name and slug are required.

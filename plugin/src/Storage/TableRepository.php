@@ -67,9 +67,9 @@ abstract class TableRepository {
 	 *
 	 * @param string               $table  A Tables constant.
 	 * @param array<string, mixed> $fields Column values (int or string; null columns are left out).
-	 * @return bool Whether the row was written.
+	 * @return int|null The new row's id, or null when the row was not written.
 	 */
-	protected function insert_ignore( string $table, array $fields ): bool {
+	protected function insert_ignore( string $table, array $fields ): ?int {
 		$fields       = array_filter(
 			$fields,
 			static function ( $value ): bool {
@@ -90,6 +90,6 @@ abstract class TableRepository {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQLPlaceholders.UnfinishedPrepare -- names from code, values as placeholders.
 			$this->db->prepare( "INSERT IGNORE INTO {$this->table_name( $table )} ({$names}) VALUES ({$placeholders})", array_values( $fields ) )
 		);
-		return 1 === $written;
+		return 1 === $written ? (int) $this->db->insert_id : null;
 	}
 }

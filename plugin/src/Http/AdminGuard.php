@@ -1,0 +1,142 @@
+<?php
+/**
+ * Authentication and permission levels of the admin routes.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\ServiceError;
+use WP_Error;
+use WP_REST_Request;
+
+/**
+ * The caller is an API key (X-Service-Key or Bearer) or a WordPress user signed in with cookie + X-WP-Nonce
+ * (WordPress itself drops a cookie without a valid nonce to "no user"). Every admin request counts against
+ * the admin limit of its key or user, then must hold the route's level.
+ */
+final class AdminGuard {
+
+	/**
+	 * API keys.
+	 *
+	 * @var ApiKeyAuthenticator
+	 */
+	private $keys;
+
+	/**
+	 * Rate limits.
+	 *
+	 * @var RateLimiter
+	 */
+	private $limiter;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ApiKeyAuthenticator $keys    API keys.
+	 * @param RateLimiter         $limiter Rate limits.
+	 */
+	public function __construct( ApiKeyAuthenticator $keys, RateLimiter $limiter ) {
+		$this->keys    = $keys;
+		$this->limiter = $limiter;
+	}
+
+	/**
+	 * A permission callback for a level.
+	 *
+	 * @param string $level read, write or admin.
+	 */
+	public function requires( string $level ): callable {
+		return function ( WP_REST_Request $request ) use ( $level ) {
+			return $this->check( $request, $level );
+		};
+	}
+
+	/**
+	 * True, or the 401 / 429 / 403 error.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $level   Level needed.
+	 * @return true|WP_Error
+	 */
+	public function check( WP_REST_Request $request, string $level ) {
+		$caller = $this->caller( $request );
+		if ( is_wp_error( $caller ) ) {
+			return $caller;
+		}
+		$over = $this->limiter->count( 'admin', $caller['subject'] );
+		if ( null !== $over ) {
+			return $over;
+		}
+		if ( ! Permission::allows( $caller['level'], $level ) ) {
+			return new WP_Error(
+				ErrorCode::FORBIDDEN,
+				/* translators: %s: permission level, e.g. write. */
+				sprintf( __( 'This action needs the %s permission.', 'svc-licensing' ), $level ),
+				array( 'status' => 403 )
+			);
+		}
+		return true;
+	}
+
+	/**
+	 * The product a scoped API key is limited to, or null for every product.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function scope( WP_REST_Request $request ): ?int {
+		$caller = $this->caller( $request );
+		return is_array( $caller ) ? $caller['product_id'] : null;
+	}
+
+	/**
+	 * Refuses access to a product outside the caller's scope.
+	 *
+	 * @param WP_REST_Request $request    Request.
+	 * @param int|null        $product_id Product concerned; null when the action would reach beyond one product.
+	 * @throws ServiceError 403 product_out_of_scope.
+	 */
+	public function assert_scope( WP_REST_Request $request, ?int $product_id ): void {
+		$scope = $this->scope( $request );
+		if ( null !== $scope && $scope !== $product_id ) {
+			throw new ServiceError( ErrorCode::PRODUCT_OUT_OF_SCOPE, __( 'This API key is limited to another product.', 'svc-licensing' ) );
+		}
+	}
+
+	/**
+	 * Who is calling: level, rate-limit subject and product scope; or 401.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array{level: string, subject: string, product_id: int|null}|WP_Error
+	 */
+	private function caller( WP_REST_Request $request ) {
+		$key = $this->keys->authenticate( $request );
+		if ( is_wp_error( $key ) ) {
+			return $key;
+		}
+		if ( is_array( $key ) ) {
+			return array(
+				'level'      => (string) $key['permissions'],
+				'subject'    => 'key:' . $key['id'],
+				'product_id' => $key['product_id'],
+			);
+		}
+		$user = get_current_user_id();
+		if ( 0 === $user ) {
+			return new WP_Error(
+				ErrorCode::UNAUTHORIZED,
+				__( 'Authentication required: sign in (cookie and X-WP-Nonce) or send an API key.', 'svc-licensing' ),
+				array( 'status' => 401 )
+			);
+		}
+		return array(
+			'level'      => Permission::for_user( 'current_user_can' ),
+			'subject'    => 'user:' . $user,
+			'product_id' => null,
+		);
+	}
+}

@@ -1,0 +1,312 @@
+<?php
+/**
+ * Admin: /admin/products and /admin/products/{id}.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ProductRepository;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Products CRUD. One schema (fields()) drives the route args, so WordPress validates types, formats and
+ * bounds before a callback runs, and the callbacks only ever read fields the schema names.
+ */
+final class ProductController implements Controller {
+
+	/**
+	 * Products.
+	 *
+	 * @var ProductRepository
+	 */
+	private $products;
+
+	/**
+	 * Authentication, levels and scope.
+	 *
+	 * @var AdminGuard
+	 */
+	private $guard;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ProductRepository $products Products.
+	 * @param AdminGuard        $guard    Authentication, levels and scope.
+	 */
+	public function __construct( ProductRepository $products, AdminGuard $guard ) {
+		$this->products = $products;
+		$this->guard    = $guard;
+	}
+
+	/**
+	 * The writable product fields as JSON schema.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function fields(): array {
+		return array(
+			'name'                   => array(
+				'type'      => 'string',
+				'minLength' => 1,
+				'maxLength' => 200,
+			),
+			'slug'                   => array(
+				'type'      => 'string',
+				'pattern'   => '^[a-z0-9]+(-[a-z0-9]+)*$',
+				'maxLength' => 100,
+			),
+			'description'            => array(
+				'type'      => 'string',
+				'maxLength' => 20000,
+			),
+			'homepage_url'           => array(
+				'type'      => 'string',
+				// WordPress only sanitises "uri"; the pattern is what refuses a non-URL.
+				'format'    => 'uri',
+				'pattern'   => '^https?://[^\\s/?#]+[^\\s]*$',
+				'maxLength' => 2048,
+			),
+			'current_version'        => array(
+				'type'      => 'string',
+				'pattern'   => '^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$',
+				'maxLength' => 64,
+			),
+			'requires_wp'            => array(
+				'type'      => 'string',
+				'pattern'   => '^[0-9]+(\.[0-9]+){0,2}$',
+				'maxLength' => 32,
+			),
+			'requires_php'           => array(
+				'type'      => 'string',
+				'pattern'   => '^[0-9]+(\.[0-9]+){0,2}$',
+				'maxLength' => 32,
+			),
+			'is_active'              => array( 'type' => 'boolean' ),
+			'trial_enabled'          => array( 'type' => 'boolean' ),
+			'trial_days'             => array(
+				'type'    => 'integer',
+				'minimum' => 0,
+				'maximum' => 3650,
+			),
+			'trial_activation_limit' => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+				'maximum' => 100000,
+			),
+		);
+	}
+
+	/**
+	 * Routes.
+	 */
+	public function register_routes(): void {
+		$id = array(
+			'id' => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+			),
+		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/products',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'list_products' ) ),
+					'permission_callback' => $this->guard->requires( Permission::READ ),
+					'args'                => Pagination::args(),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'create' ) ),
+					'permission_callback' => $this->guard->requires( Permission::WRITE ),
+					'args'                => array_merge( self::fields(), array( 'name' => array_merge( self::fields()['name'], array( 'required' => true ) ) ) ),
+				),
+			)
+		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/products/(?P<id>\d+)',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
+					'permission_callback' => $this->guard->requires( Permission::READ ),
+					'args'                => $id,
+				),
+				array(
+					'methods'             => 'PUT, PATCH',
+					'callback'            => ErrorResponder::wrap( array( $this, 'update' ) ),
+					'permission_callback' => $this->guard->requires( Permission::WRITE ),
+					'args'                => array_merge( self::fields(), $id ),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'delete' ) ),
+					'permission_callback' => $this->guard->requires( Permission::ADMIN ),
+					'args'                => $id,
+				),
+			)
+		);
+	}
+
+	/**
+	 * GET /admin/products: an array, totals in X-WP-Total and X-WP-TotalPages (decisions.md).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_products( WP_REST_Request $request ): WP_REST_Response {
+		list( $page, $per_page ) = Pagination::from_request( $request );
+		list( $rows, $total )    = $this->products->page( $page, $per_page, $this->guard->scope( $request ) );
+		$response                = new WP_REST_Response( array_map( array( self::class, 'present' ), $rows ) );
+		Pagination::headers( $response, $total, $per_page );
+		return $response;
+	}
+
+	/**
+	 * POST /admin/products: 201 with the product; a taken slug is 409 product_slug_exists.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError On a scoped key, a bad slug or a taken one.
+	 */
+	public function create( WP_REST_Request $request ): WP_REST_Response {
+		$this->guard->assert_scope( $request, null );
+		$fields = $this->given_fields( $request );
+		if ( ! isset( $fields['slug'] ) ) {
+			$fields['slug'] = sanitize_title( $fields['name'] );
+			if ( 1 !== preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $fields['slug'] ) ) {
+				throw ServiceError::invalid_param(
+					'slug',
+					__( 'No slug can be made from this name; give one.', 'svc-licensing' ),
+					__( 'Required when the name has no Latin letters or digits.', 'svc-licensing' )
+				);
+			}
+		}
+		$id = $this->products->create_unique( $fields );
+		if ( null === $id ) {
+			throw new ServiceError(
+				ErrorCode::PRODUCT_SLUG_EXISTS,
+				/* translators: %s: product slug. */
+				sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), $fields['slug'] )
+			);
+		}
+		return new WP_REST_Response( self::present( $this->products->find( $id ) ), 201 );
+	}
+
+	/**
+	 * GET /admin/products/{id}.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function get( WP_REST_Request $request ): WP_REST_Response {
+		return new WP_REST_Response( self::present( $this->existing( $request ) ) );
+	}
+
+	/**
+	 * PUT /admin/products/{id}: only the given fields change; the whole product comes back.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError On a taken slug.
+	 */
+	public function update( WP_REST_Request $request ): WP_REST_Response {
+		$product = $this->existing( $request );
+		$fields  = $this->given_fields( $request );
+		if ( ! empty( $fields ) && ! $this->products->update( $product['id'], $fields ) ) {
+			throw new ServiceError(
+				ErrorCode::PRODUCT_SLUG_EXISTS,
+				/* translators: %s: product slug. */
+				sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), (string) ( $fields['slug'] ?? '' ) )
+			);
+		}
+		return new WP_REST_Response( self::present( $this->products->find( $product['id'] ) ) );
+	}
+
+	/**
+	 * DELETE /admin/products/{id}: refused with 409 product_has_licenses while licences exist.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError When licences exist.
+	 */
+	public function delete( WP_REST_Request $request ): WP_REST_Response {
+		$product = $this->existing( $request );
+		if ( ! $this->products->delete_unlicensed( $product['id'] ) ) {
+			throw new ServiceError(
+				ErrorCode::PRODUCT_HAS_LICENSES,
+				__( 'This product has licences, so it cannot be deleted. Set is_active to false to withdraw it.', 'svc-licensing' )
+			);
+		}
+		return new WP_REST_Response(
+			array(
+				'deleted'  => true,
+				'previous' => self::present( $product ),
+			)
+		);
+	}
+
+	/**
+	 * The product of the route's id, within the caller's scope.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 404 not_found or 403 product_out_of_scope.
+	 */
+	private function existing( WP_REST_Request $request ): array {
+		$id = (int) $request['id'];
+		$this->guard->assert_scope( $request, $id );
+		$product = $this->products->find( $id );
+		if ( null === $product ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No product has this id.', 'svc-licensing' ) );
+		}
+		return $product;
+	}
+
+	/**
+	 * The schema fields present in the request, as column values.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>
+	 */
+	private function given_fields( WP_REST_Request $request ): array {
+		$fields = array();
+		foreach ( array_keys( self::fields() ) as $name ) {
+			if ( $request->has_param( $name ) && null !== $request->get_param( $name ) ) {
+				$value           = $request->get_param( $name );
+				$fields[ $name ] = is_bool( $value ) ? (int) $value : $value;
+			}
+		}
+		return $fields;
+	}
+
+	/**
+	 * A stored product as the API shows it.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	public static function present( array $row ): array {
+		return array(
+			'id'                     => $row['id'],
+			'name'                   => (string) $row['name'],
+			'slug'                   => (string) $row['slug'],
+			'description'            => (string) $row['description'],
+			'homepage_url'           => (string) $row['homepage_url'],
+			'current_version'        => (string) $row['current_version'],
+			'requires_wp'            => (string) $row['requires_wp'],
+			'requires_php'           => (string) $row['requires_php'],
+			'is_active'              => $row['is_active'],
+			'trial_enabled'          => $row['trial_enabled'],
+			'trial_days'             => $row['trial_days'],
+			'trial_activation_limit' => $row['trial_activation_limit'],
+			'created_at'             => IsoTime::from_storage( $row['created_at'] ),
+		);
+	}
+}
