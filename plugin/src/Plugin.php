@@ -12,6 +12,7 @@ use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\AdminGuard;
+use Svc\Licensing\Http\AdminLicenseController;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ErrorEnvelope;
@@ -24,6 +25,7 @@ use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
+use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
@@ -54,6 +56,7 @@ final class Plugin {
 		$secret   = new KeySecret( $wpdb );
 		$api_keys = new ApiKeyAuthenticator( new ApiKeyRepository( $wpdb ) );
 		$offered  = new OfferedProduct( $products, $api_keys );
+		$sites    = new ActivationRepository( $wpdb );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -82,9 +85,10 @@ final class Plugin {
 					),
 					SVC_LICENSING_VERSION
 				),
-				new LicenseController( $offered, $licenses, new ActivationRepository( $wpdb ), $secret, $settings ),
+				new LicenseController( $offered, $licenses, $sites, $secret, $settings ),
 				new TrialController( $offered, $licenses, $secret ),
 				new ProductController( $products, $guard ),
+				new AdminLicenseController( $licenses, $sites, $products, new CatalogRepository( $wpdb ), $secret, $guard ),
 			)
 		) )->add_hooks();
 

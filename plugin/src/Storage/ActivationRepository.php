@@ -51,6 +51,20 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
+	 * A licence's activations, oldest first.
+	 *
+	 * @param int $license_id Licence.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function for_license( int $license_id ): array {
+		return (array) $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "SELECT * FROM {$this->table()} WHERE license_id = %d ORDER BY id", $license_id ),
+			ARRAY_A
+		);
+	}
+
+	/**
 	 * Records that the site checked in (and with which server fingerprint).
 	 *
 	 * @param int         $activation_id Activation.

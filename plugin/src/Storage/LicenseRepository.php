@@ -42,6 +42,112 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * The SELECT of a licence with its product name and tier.
+	 */
+	private function select(): string {
+		$products = $this->table_name( Tables::PRODUCTS );
+		$tiers    = $this->table_name( Tables::TIERS );
+		return "SELECT l.*, p.name AS product_name, t.label AS tier_label, t.features AS tier_features FROM {$this->table()} l "
+			. "JOIN {$products} p ON p.id = l.product_id LEFT JOIN {$tiers} t ON t.id = l.tier_id";
+	}
+
+	/**
+	 * A licence by id.
+	 *
+	 * @param int $id Licence.
+	 * @return array<string, mixed>|null
+	 */
+	public function find( int $id ): ?array {
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- select() is built from constants.
+		$row = $this->db->get_row( $this->db->prepare( $this->select() . ' WHERE l.id = %d', $id ), ARRAY_A );
+		return is_array( $row ) ? self::cast( $row ) : null;
+	}
+
+	/**
+	 * One page of licences, newest first.
+	 *
+	 * @param array{status?: string, product_id?: int, search?: string} $filters  Filters.
+	 * @param int                                                       $page     1-based page.
+	 * @param int                                                       $per_page Page size.
+	 * @param string|null                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
+	 */
+	public function page( array $filters, int $page, int $per_page, ?string $key_hash ): array {
+		$where = array( '1 = 1' );
+		if ( isset( $filters['status'] ) ) {
+			$where[] = $this->db->prepare( 'l.status = %s', $filters['status'] );
+		}
+		if ( isset( $filters['product_id'] ) ) {
+			$where[] = $this->db->prepare( 'l.product_id = %d', $filters['product_id'] );
+		}
+		if ( isset( $filters['search'] ) && '' !== $filters['search'] ) {
+			$like     = '%' . $this->db->esc_like( $filters['search'] ) . '%';
+			$fragment = strtoupper( str_replace( '-', '', $filters['search'] ) );
+			$either   = array(
+				$this->db->prepare( 'l.customer_name LIKE %s', $like ),
+				$this->db->prepare( 'l.customer_email LIKE %s', $like ),
+			);
+			if ( 1 === preg_match( '/^[A-Z0-9]{1,4}$/', $fragment ) ) {
+				$either[] = $this->db->prepare( 'l.key_first LIKE %s', $this->db->esc_like( $fragment ) . '%' );
+				$either[] = $this->db->prepare( 'l.key_last LIKE %s', '%' . $this->db->esc_like( $fragment ) );
+			}
+			if ( null !== $key_hash ) {
+				$either[] = $this->db->prepare( 'l.key_hash = %s', $key_hash );
+			}
+			$where[] = '(' . implode( ' OR ', $either ) . ')';
+		}
+		$condition = implode( ' AND ', $where );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared above.
+		$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
+		$rows  = $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- select() from constants, conditions prepared above.
+			$this->db->prepare( $this->select() . " WHERE {$condition} ORDER BY l.id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
+			ARRAY_A
+		);
+		return array( array_map( array( self::class, 'cast' ), (array) $rows ), $total );
+	}
+
+	/**
+	 * Changes the given columns.
+	 *
+	 * @param int                  $id     Licence.
+	 * @param array<string, mixed> $fields Columns.
+	 */
+	public function update( int $id, array $fields ): void {
+		$this->db->update( $this->table(), array_merge( $fields, array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ) ), array( 'id' => $id ) );
+	}
+
+	/**
+	 * Cancels a licence: status cancelled, every activation removed, slots freed; one transaction.
+	 *
+	 * @param int $id Licence.
+	 */
+	public function cancel( int $id ): void {
+		$this->db->query( 'START TRANSACTION' );
+		$this->db->delete( $this->table_name( Tables::ACTIVATIONS ), array( 'license_id' => $id ) );
+		$this->update(
+			$id,
+			array(
+				'status'           => 'cancelled',
+				'activation_count' => 0,
+			)
+		);
+		$this->db->query( 'COMMIT' );
+	}
+
+	/**
+	 * Deletes a licence and its activations for good; one transaction.
+	 *
+	 * @param int $id Licence.
+	 */
+	public function delete( int $id ): void {
+		$this->db->query( 'START TRANSACTION' );
+		$this->db->delete( $this->table_name( Tables::ACTIVATIONS ), array( 'license_id' => $id ) );
+		$this->db->delete( $this->table(), array( 'id' => $id ) );
+		$this->db->query( 'COMMIT' );
+	}
+
+	/**
 	 * Inserts a licence.
 	 *
 	 * @param array<string, mixed> $fields Column values.

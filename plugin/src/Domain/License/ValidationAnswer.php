@@ -32,14 +32,6 @@ final class ValidationAnswer {
 			// Another server presenting this site's activation: a copied site or a shared key.
 			$valid = null !== $fingerprint && hash_equals( strtolower( (string) $activation['server_fingerprint'] ), strtolower( $fingerprint ) );
 		}
-		$tier = null;
-		if ( null !== ( $license['tier_label'] ?? null ) ) {
-			$features = json_decode( (string) $license['tier_features'], true );
-			$tier     = array(
-				'label'    => (string) $license['tier_label'],
-				'features' => is_array( $features ) ? array_values( array_map( 'strval', $features ) ) : array(),
-			);
-		}
 		return array(
 			'valid'             => $valid,
 			'status'            => $status,
@@ -50,7 +42,7 @@ final class ValidationAnswer {
 			'product_version'   => (string) $product['current_version'],
 			'is_trial'          => (bool) $license['is_trial'],
 			'trial_ends'        => IsoTime::from_storage( $license['trial_ends'] ),
-			'tier'              => $tier,
+			'tier'              => LicenseView::tier( $license ),
 		);
 	}
 }
