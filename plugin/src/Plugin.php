@@ -15,6 +15,7 @@ use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\AdminLicenseController;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
+use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
@@ -54,7 +55,8 @@ final class Plugin {
 		$products = new ProductRepository( $wpdb );
 		$licenses = new LicenseRepository( $wpdb );
 		$secret   = new KeySecret( $wpdb );
-		$api_keys = new ApiKeyAuthenticator( new ApiKeyRepository( $wpdb ) );
+		$keys     = new ApiKeyRepository( $wpdb );
+		$api_keys = new ApiKeyAuthenticator( $keys );
 		$offered  = new OfferedProduct( $products, $api_keys );
 		$sites    = new ActivationRepository( $wpdb );
 
@@ -89,6 +91,7 @@ final class Plugin {
 				new TrialController( $offered, $licenses, $secret ),
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licenses, $sites, $products, new CatalogRepository( $wpdb ), $secret, $guard ),
+				new ApiKeyController( $keys, $products, $guard ),
 			)
 		) )->add_hooks();
 

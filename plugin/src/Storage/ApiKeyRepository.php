@@ -40,6 +40,52 @@ final class ApiKeyRepository extends TableRepository {
 	}
 
 	/**
+	 * Keys, newest first; revoked ones only when asked; optionally only those of one product.
+	 *
+	 * @param bool     $include_revoked Include revoked keys.
+	 * @param int|null $product_id      Only keys scoped to this product.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function all( bool $include_revoked, ?int $product_id ): array {
+		$where = array( '1 = 1' );
+		if ( ! $include_revoked ) {
+			$where[] = 'is_active = 1';
+		}
+		if ( null !== $product_id ) {
+			$where[] = $this->db->prepare( 'product_id = %d', $product_id );
+		}
+		$condition = implode( ' AND ', $where );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared above.
+		$rows = $this->db->get_results( "SELECT * FROM {$this->table_name( Tables::API_KEYS )} WHERE {$condition} ORDER BY id DESC", ARRAY_A );
+		return array_map( array( self::class, 'cast' ), (array) $rows );
+	}
+
+	/**
+	 * A key by id, revoked or not.
+	 *
+	 * @param int $id Key.
+	 * @return array<string, mixed>|null
+	 */
+	public function find( int $id ): ?array {
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$row = $this->db->get_row( $this->db->prepare( "SELECT * FROM {$this->table_name( Tables::API_KEYS )} WHERE id = %d", $id ), ARRAY_A );
+		return is_array( $row ) ? self::cast( $row ) : null;
+	}
+
+	/**
+	 * Casts a row's numeric columns.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private static function cast( array $row ): array {
+		$row['id']         = (int) $row['id'];
+		$row['is_active']  = (int) $row['is_active'];
+		$row['product_id'] = null === $row['product_id'] ? null : (int) $row['product_id'];
+		return $row;
+	}
+
+	/**
 	 * The usable key with this hash, or null (unknown or revoked).
 	 *
 	 * @param string $key_hash SHA-256 of the presented key.
@@ -54,12 +100,7 @@ final class ApiKeyRepository extends TableRepository {
 			),
 			ARRAY_A
 		);
-		if ( ! is_array( $row ) ) {
-			return null;
-		}
-		$row['id']         = (int) $row['id'];
-		$row['product_id'] = null === $row['product_id'] ? null : (int) $row['product_id'];
-		return $row;
+		return is_array( $row ) ? self::cast( $row ) : null;
 	}
 
 	/**

@@ -1,0 +1,200 @@
+<?php
+/**
+ * Admin: /admin/api-keys.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ApiKeyRepository;
+use Svc\Licensing\Storage\ProductRepository;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * All three routes need admin (decisions.md). The key itself is answered once, at creation; lists show the
+ * 8-character prefix. A product-scoped admin key manages only keys of its own product.
+ */
+final class ApiKeyController implements Controller {
+
+	/**
+	 * Keys.
+	 *
+	 * @var ApiKeyRepository
+	 */
+	private $keys;
+
+	/**
+	 * Products.
+	 *
+	 * @var ProductRepository
+	 */
+	private $products;
+
+	/**
+	 * Authentication, levels and scope.
+	 *
+	 * @var AdminGuard
+	 */
+	private $guard;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ApiKeyRepository  $keys     Keys.
+	 * @param ProductRepository $products Products.
+	 * @param AdminGuard        $guard    Authentication, levels and scope.
+	 */
+	public function __construct( ApiKeyRepository $keys, ProductRepository $products, AdminGuard $guard ) {
+		$this->keys     = $keys;
+		$this->products = $products;
+		$this->guard    = $guard;
+	}
+
+	/**
+	 * Routes.
+	 */
+	public function register_routes(): void {
+		$admin = $this->guard->requires( Permission::ADMIN );
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/api-keys',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'list_keys' ) ),
+					'permission_callback' => $admin,
+					'args'                => array(
+						'include_revoked' => array(
+							'type'    => 'boolean',
+							'default' => false,
+						),
+					),
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'create' ) ),
+					'permission_callback' => $admin,
+					'args'                => array(
+						'label'       => array(
+							'type'      => 'string',
+							'required'  => true,
+							'minLength' => 1,
+							'maxLength' => 200,
+						),
+						'permissions' => array(
+							'type'     => 'string',
+							'required' => true,
+							'enum'     => Permission::LEVELS,
+						),
+						'product_id'  => array(
+							'type'    => array( 'integer', 'null' ),
+							'minimum' => 1,
+							'default' => null,
+						),
+					),
+				),
+			)
+		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/api-keys/(?P<id>\d+)',
+			array(
+				'methods'             => WP_REST_Server::DELETABLE,
+				'callback'            => ErrorResponder::wrap( array( $this, 'revoke' ) ),
+				'permission_callback' => $admin,
+				'args'                => array(
+					'id' => array(
+						'type'    => 'integer',
+						'minimum' => 1,
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * GET /admin/api-keys: no secrets; revoked keys only with include_revoked=true.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_keys( WP_REST_Request $request ): WP_REST_Response {
+		$rows = $this->keys->all( (bool) $request->get_param( 'include_revoked' ), $this->guard->scope( $request ) );
+		return new WP_REST_Response( array_map( array( self::class, 'present' ), $rows ) );
+	}
+
+	/**
+	 * POST /admin/api-keys: 201 with the full key, the only time it is shown.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError On an unknown product or one outside the caller's scope.
+	 */
+	public function create( WP_REST_Request $request ): WP_REST_Response {
+		$product_id = null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' );
+		$this->guard->assert_scope( $request, $product_id );
+		if ( null !== $product_id && null === $this->products->find( $product_id ) ) {
+			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
+		}
+		$created = $this->keys->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id );
+		$key     = self::present( $this->keys->find( $created['id'] ) );
+		return new WP_REST_Response(
+			array(
+				'id'          => $key['id'],
+				'label'       => $key['label'],
+				'api_key'     => $created['api_key'],
+				'key_prefix'  => $key['key_prefix'],
+				'permissions' => $key['permissions'],
+				'product_id'  => $key['product_id'],
+				'created_at'  => $key['created_at'],
+			),
+			201
+		);
+	}
+
+	/**
+	 * DELETE /admin/api-keys/{id}: revoked at once, kept for the record.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 404 for an unknown or already revoked key.
+	 */
+	public function revoke( WP_REST_Request $request ): WP_REST_Response {
+		$key = $this->keys->find( (int) $request['id'] );
+		if ( null !== $key ) {
+			$this->guard->assert_scope( $request, $key['product_id'] );
+		}
+		if ( null === $key || ! $this->keys->revoke( $key['id'] ) ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No active API key has this id.', 'svc-licensing' ) );
+		}
+		return new WP_REST_Response(
+			array(
+				'deleted' => true,
+				'id'      => $key['id'],
+			)
+		);
+	}
+
+	/**
+	 * A stored key as lists show it.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	public static function present( array $row ): array {
+		return array(
+			'id'           => $row['id'],
+			'label'        => (string) $row['label'],
+			'key_prefix'   => (string) $row['key_prefix'],
+			'permissions'  => (string) $row['permissions'],
+			'product_id'   => $row['product_id'],
+			'last_used_at' => IsoTime::from_storage( $row['last_used_at'] ),
+			'is_active'    => $row['is_active'],
+			'created_at'   => IsoTime::from_storage( $row['created_at'] ),
+		);
+	}
+}
