@@ -23,6 +23,7 @@ use Svc\Licensing\Http\OfferedProduct;
 use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RestApi;
+use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
@@ -35,6 +36,7 @@ use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\StatsRepository;
 
 /**
  * The composition root: builds each collaborator once and lets it add its hooks. Nothing else lives here.
@@ -92,6 +94,7 @@ final class Plugin {
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licenses, $sites, $products, new CatalogRepository( $wpdb ), $secret, $guard ),
 				new ApiKeyController( $keys, $products, $guard ),
+				new StatsController( new StatsRepository( $wpdb ), $settings, $guard ),
 			)
 		) )->add_hooks();
 

@@ -35,6 +35,14 @@ final class AdminGuard {
 	private $limiter;
 
 	/**
+	 * The limit's answer per request: WordPress calls permission callbacks again to build the Allow header,
+	 * and a request must be counted once.
+	 *
+	 * @var array<int, WP_Error|null>
+	 */
+	private $counted = array();
+
+	/**
 	 * Constructor.
 	 *
 	 * @param ApiKeyAuthenticator $keys    API keys.
@@ -68,7 +76,11 @@ final class AdminGuard {
 		if ( is_wp_error( $caller ) ) {
 			return $caller;
 		}
-		$over = $this->limiter->count( 'admin', $caller['subject'] );
+		$id = spl_object_id( $request );
+		if ( ! array_key_exists( $id, $this->counted ) ) {
+			$this->counted[ $id ] = $this->limiter->count( 'admin', $caller['subject'] );
+		}
+		$over = $this->counted[ $id ];
 		if ( null !== $over ) {
 			return $over;
 		}

@@ -16,6 +16,8 @@ final class Settings {
 	public const DEFAULTS = array(
 		'webhook_signing_secret' => '',
 		'fingerprinting'         => false,
+		// ISO 4217 code of the store's prices; revenue statistics are reported in it.
+		'currency'               => 'USD',
 		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
 		'trusted_proxies'        => array(),
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
