@@ -351,6 +351,50 @@ add_action(
 				),
 			)
 		);
+		// Counts, per plugin table, the rows in which any column contains the needle (case-insensitive).
+		register_rest_route(
+			'svc-test/v1',
+			'/personal-data',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					global $wpdb;
+					$needle = (string) $request->get_param( 'needle' );
+					$found  = array();
+					foreach ( Svc\Licensing\Storage\Tables::all() as $table ) {
+						$rows            = (array) $wpdb->get_results( "SELECT * FROM {$wpdb->prefix}{$table}", ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- test helper.
+						$found[ $table ] = count(
+							array_filter(
+								$rows,
+								static function ( array $row ) use ( $needle ): bool {
+									return false !== stripos( implode( "\n", array_map( 'strval', $row ) ), $needle );
+								}
+							)
+						);
+					}
+					return $found;
+				},
+			)
+		);
+		// Runs the plugin's exporter or eraser as registered with WordPress core's privacy tools.
+		register_rest_route(
+			'svc-test/v1',
+			'/core-privacy',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$erase      = 'erase' === $request->get_param( 'action' );
+					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- reading core's own filters, as core does.
+					$registered = $erase ? apply_filters( 'wp_privacy_personal_data_erasers', array() ) : apply_filters( 'wp_privacy_personal_data_exporters', array() );
+					if ( ! isset( $registered['svc-licensing']['callback'] ) ) {
+						return new WP_Error( 'not_registered', 'The plugin is not registered with core privacy tools.', array( 'status' => 500 ) );
+					}
+					return call_user_func( $registered['svc-licensing']['callback'], (string) $request->get_param( 'email' ), 1 );
+				},
+			)
+		);
 		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.
 		register_rest_route(
 			'svc-test/v1',

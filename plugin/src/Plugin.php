@@ -9,6 +9,8 @@ namespace Svc\Licensing;
 
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Health\DatabaseCheck;
+use Svc\Licensing\Privacy\CoreIntegration;
+use Svc\Licensing\Privacy\PersonalData;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\AdminGuard;
@@ -20,6 +22,7 @@ use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
 use Svc\Licensing\Http\OfferedProduct;
+use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RestApi;
@@ -61,6 +64,7 @@ final class Plugin {
 		$api_keys = new ApiKeyAuthenticator( $keys );
 		$offered  = new OfferedProduct( $products, $api_keys );
 		$sites    = new ActivationRepository( $wpdb );
+		$personal = new PersonalData( $licenses );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -95,8 +99,11 @@ final class Plugin {
 				new AdminLicenseController( $licenses, $sites, $products, new CatalogRepository( $wpdb ), $secret, $guard ),
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $settings, $guard ),
+				new PrivacyController( $personal, $guard ),
 			)
 		) )->add_hooks();
+
+		( new CoreIntegration( $personal ) )->add_hooks();
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();

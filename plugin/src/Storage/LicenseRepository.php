@@ -108,6 +108,68 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * Every licence of a customer email, with product name and activation count.
+	 *
+	 * @param string $email Normalised email.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function of_customer( string $email ): array {
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		return array_map(
+			array( self::class, 'cast' ),
+			(array) $this->db->get_results(
+				$this->db->prepare(
+					// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- select() and table names from constants.
+					"SELECT x.*, (SELECT COUNT(*) FROM {$activations} a WHERE a.license_id = x.id) AS activations FROM (" . $this->select() . ' WHERE l.customer_email = %s) x ORDER BY x.id',
+					$email
+				),
+				ARRAY_A
+			)
+		);
+	}
+
+	/**
+	 * Erases a customer's personal data from their licences in one transaction: name, email and trial email
+	 * cleared, activations (site URLs) deleted, the key hash replaced by a hash of itself so the key stops
+	 * working while the record stays.
+	 *
+	 * @param string $email Normalised email.
+	 * @return array{licenses: int, activations: int}
+	 */
+	public function erase_customer( string $email ): array {
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		$this->db->query( 'START TRANSACTION' );
+		$removed = (int) $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+				"DELETE FROM {$activations} WHERE license_id IN (SELECT id FROM {$this->table()} WHERE customer_email = %s)",
+				$email
+			)
+		);
+		$ids = array_map( 'intval', (array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$this->table()} WHERE customer_email = %s", $email ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		foreach ( $ids as $id ) {
+			$hash = (string) $this->db->get_var( $this->db->prepare( "SELECT key_hash FROM {$this->table()} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->update(
+				$this->table(),
+				array(
+					'customer_name'    => '',
+					'customer_email'   => '',
+					'trial_email'      => null,
+					'key_hash'         => hash( 'sha256', 'erased|' . $hash ),
+					'activation_count' => 0,
+					'updated_at'       => gmdate( 'Y-m-d H:i:s' ),
+				),
+				array( 'id' => $id )
+			);
+		}
+		$this->db->query( 'COMMIT' );
+		return array(
+			'licenses'    => count( $ids ),
+			'activations' => $removed,
+		);
+	}
+
+	/**
 	 * Changes the given columns.
 	 *
 	 * @param int                  $id     Licence.
@@ -187,6 +249,9 @@ final class LicenseRepository extends TableRepository {
 	private static function cast( array $row ): array {
 		foreach ( array( 'id', 'product_id', 'activation_limit', 'activation_count' ) as $column ) {
 			$row[ $column ] = (int) $row[ $column ];
+		}
+		if ( isset( $row['activations'] ) ) {
+			$row['activations'] = (int) $row['activations'];
 		}
 		foreach ( array( 'tier_id', 'price_id' ) as $column ) {
 			$row[ $column ] = null === $row[ $column ] ? null : (int) $row[ $column ];

@@ -1,0 +1,258 @@
+/**
+ * Privacy: export and erase by email, through the admin API and through WordPress core's privacy tools.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { testToken } from '../fixtures/env';
+import { expectError } from '../fixtures/envelope';
+import { createApiKey } from '../fixtures/test-helpers';
+
+const ADMIN = '/wp-json/svc/v1/admin';
+const helper = { 'X-Svc-Test-Token': testToken };
+
+async function customerWithLicences(
+	request: APIRequestContext,
+	headers: Record< string, string >
+) {
+	const id = randomUUID().slice( 0, 8 );
+	const email = `person-${ id }@example.com`;
+	const name = `Person ${ id }`;
+	const products = [];
+	const keys: string[] = [];
+	for ( const label of [ 'Alpha', 'Beta' ] ) {
+		const product = await (
+			await request.post( `${ ADMIN }/products`, {
+				headers,
+				data: { name: `${ label } ${ id }` },
+			} )
+		).json();
+		const licence = await (
+			await request.post( `${ ADMIN }/licenses`, {
+				headers,
+				data: {
+					product_id: product.id,
+					customer_email: email,
+					customer_name: name,
+					activation_limit: 2,
+				},
+			} )
+		).json();
+		await request.post( '/wp-json/svc/v1/licenses/activate', {
+			data: {
+				license_key: licence.license_key,
+				product_slug: product.slug,
+				site_url: `https://${ id }-${ label.toLowerCase() }.example.com`,
+			},
+		} );
+		products.push( product );
+		keys.push( licence.license_key );
+	}
+	return { email, name, id, products, keys };
+}
+
+test.describe( 'privacy', () => {
+	test( 'export lists every licence of the email', async ( { request } ) => {
+		const headers = {
+			'X-Service-Key': (
+				await createApiKey( request, { permissions: 'admin' } )
+			).api_key,
+		};
+		const person = await customerWithLicences( request, headers );
+		const response = await request.post( `${ ADMIN }/privacy/export`, {
+			headers,
+			data: { email: ` ${ person.email.toUpperCase() } ` },
+		} );
+		expect( response.status() ).toBe( 200 );
+		const body = await response.json();
+		expect( body.email ).toBe( person.email );
+		expect( body.export.total_records ).toBe( 2 );
+		expect( body.export.exported_at ).toMatch(
+			/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/
+		);
+		expect(
+			body.export.licenses.map( ( l: { product: string } ) => l.product )
+		).toEqual( person.products.map( ( p ) => p.name ) );
+		for ( const licence of body.export.licenses ) {
+			expect( Object.keys( licence ).sort() ).toEqual( [
+				'activations',
+				'created_at',
+				'id',
+				'product',
+				'status',
+			] );
+			expect( licence ).toMatchObject( {
+				status: 'active',
+				activations: 1,
+			} );
+		}
+		const core = await (
+			await request.post( '/wp-json/svc-test/v1/core-privacy', {
+				headers: helper,
+				data: { action: 'export', email: person.email },
+			} )
+		).json();
+		expect( core.done ).toBe( true );
+		expect( core.data ).toHaveLength( 2 );
+		expect( core.data[ 0 ] ).toMatchObject( { group_id: 'svc-licensing' } );
+	} );
+
+	test( 'erase leaves no personal data of the email in any plugin table, and the keys stop working', async ( {
+		request,
+	} ) => {
+		const headers = {
+			'X-Service-Key': (
+				await createApiKey( request, { permissions: 'admin' } )
+			).api_key,
+		};
+		const person = await customerWithLicences( request, headers );
+		const bystander = await customerWithLicences( request, headers );
+		const scan = async ( needle: string ) =>
+			(
+				await request.get(
+					`/wp-json/svc-test/v1/personal-data?needle=${ encodeURIComponent( needle ) }`,
+					{ headers: helper }
+				)
+			).json();
+		expect(
+			Object.values( await scan( person.email ) ).reduce(
+				( a: number, b ) => a + ( b as number ),
+				0
+			)
+		).toBe( 2 );
+
+		const erased = await request.post( `${ ADMIN }/privacy/erase`, {
+			headers,
+			data: { email: person.email },
+		} );
+		expect( erased.status() ).toBe( 200 );
+		const body = await erased.json();
+		expect( body ).toMatchObject( {
+			erased: true,
+			records_affected: { licenses: 2, activations: 2 },
+		} );
+		expect( body.erased_at ).toMatch( /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/ );
+
+		for ( const needle of [
+			person.email,
+			person.name,
+			`${ person.id }-alpha.example.com`,
+			`${ person.id }-beta.example.com`,
+		] ) {
+			const found = await scan( needle );
+			expect(
+				Object.values( found ).every( ( count ) => count === 0 ),
+				`${ needle }: ${ JSON.stringify( found ) }`
+			).toBe( true );
+		}
+		for ( const [ i, key ] of person.keys.entries() ) {
+			await expectError(
+				await request.post( '/wp-json/svc/v1/licenses/validate', {
+					data: {
+						license_key: key,
+						product_slug: person.products[ i ].slug,
+						site_url: 'x.example.com',
+					},
+				} ),
+				404,
+				'license_not_found'
+			);
+		}
+		const after = await (
+			await request.post( `${ ADMIN }/privacy/export`, {
+				headers,
+				data: { email: person.email },
+			} )
+		).json();
+		expect( after.export.total_records ).toBe( 0 );
+		// The other customer is untouched.
+		expect(
+			(
+				await (
+					await request.post( `${ ADMIN }/privacy/export`, {
+						headers,
+						data: { email: bystander.email },
+					} )
+				).json()
+			).export.total_records
+		).toBe( 2 );
+
+		const core = await (
+			await request.post( '/wp-json/svc-test/v1/core-privacy', {
+				headers: helper,
+				data: { action: 'erase', email: bystander.email },
+			} )
+		).json();
+		expect( core ).toMatchObject( {
+			items_removed: 4,
+			items_retained: true,
+			done: true,
+		} );
+		expect(
+			Object.values( await scan( bystander.email ) ).every(
+				( count ) => count === 0
+			)
+		).toBe( true );
+	} );
+
+	test( 'admin only, no product scope, a valid email', async ( {
+		request,
+	} ) => {
+		const write = {
+			'X-Service-Key': (
+				await createApiKey( request, { permissions: 'write' } )
+			).api_key,
+		};
+		const admin = {
+			'X-Service-Key': (
+				await createApiKey( request, { permissions: 'admin' } )
+			).api_key,
+		};
+		const product = await (
+			await request.post( `${ ADMIN }/products`, {
+				headers: admin,
+				data: { name: `scoped ${ randomUUID().slice( 0, 6 ) }` },
+			} )
+		).json();
+		const scoped = {
+			'X-Service-Key': (
+				await createApiKey( request, {
+					permissions: 'admin',
+					product_id: product.id,
+				} )
+			).api_key,
+		};
+		for ( const action of [ 'export', 'erase' ] ) {
+			await expectError(
+				await request.post( `${ ADMIN }/privacy/${ action }`, {
+					data: { email: 'a@example.com' },
+				} ),
+				401,
+				'unauthorized'
+			);
+			await expectError(
+				await request.post( `${ ADMIN }/privacy/${ action }`, {
+					headers: write,
+					data: { email: 'a@example.com' },
+				} ),
+				403,
+				'forbidden'
+			);
+			await expectError(
+				await request.post( `${ ADMIN }/privacy/${ action }`, {
+					headers: scoped,
+					data: { email: 'a@example.com' },
+				} ),
+				403,
+				'product_out_of_scope'
+			);
+			await expectError(
+				await request.post( `${ ADMIN }/privacy/${ action }`, {
+					headers: admin,
+					data: { email: 'nope' },
+				} ),
+				400,
+				'invalid_params'
+			);
+		}
+	} );
+} );

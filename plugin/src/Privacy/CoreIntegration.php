@@ -1,0 +1,129 @@
+<?php
+/**
+ * WordPress core's personal-data exporter and eraser for licences.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Privacy;
+
+/**
+ * Registers with wp_privacy_personal_data_exporters / _erasers, so Tools > Export Personal Data and
+ * Erase Personal Data cover licences too.
+ */
+final class CoreIntegration {
+	public const ID = 'svc-licensing';
+
+	/**
+	 * Personal data.
+	 *
+	 * @var PersonalData
+	 */
+	private $data;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param PersonalData $data Personal data.
+	 */
+	public function __construct( PersonalData $data ) {
+		$this->data = $data;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function add_hooks(): void {
+		add_filter( 'wp_privacy_personal_data_exporters', array( $this, 'register_exporter' ) );
+		add_filter( 'wp_privacy_personal_data_erasers', array( $this, 'register_eraser' ) );
+	}
+
+	/**
+	 * Adds the exporter.
+	 *
+	 * @param array<string, mixed> $exporters Exporters.
+	 * @return array<string, mixed>
+	 */
+	public function register_exporter( $exporters ) {
+		$exporters[ self::ID ] = array(
+			'exporter_friendly_name' => __( 'Licences', 'svc-licensing' ),
+			'callback'               => array( $this, 'export' ),
+		);
+		return $exporters;
+	}
+
+	/**
+	 * Adds the eraser.
+	 *
+	 * @param array<string, mixed> $erasers Erasers.
+	 * @return array<string, mixed>
+	 */
+	public function register_eraser( $erasers ) {
+		$erasers[ self::ID ] = array(
+			'eraser_friendly_name' => __( 'Licences', 'svc-licensing' ),
+			'callback'             => array( $this, 'erase' ),
+		);
+		return $erasers;
+	}
+
+	/**
+	 * Core exporter callback: one group item per licence; everything fits one page.
+	 *
+	 * @param string $email Email.
+	 * @param int    $page  Page (unused: one page).
+	 * @return array{data: array<int, array<string, mixed>>, done: bool}
+	 */
+	public function export( string $email, int $page = 1 ): array {
+		unset( $page );
+		$items = array();
+		foreach ( $this->data->export( $email )['licenses'] as $licence ) {
+			$items[] = array(
+				'group_id'    => self::ID,
+				'group_label' => __( 'Licences', 'svc-licensing' ),
+				'item_id'     => 'svc-licence-' . $licence['id'],
+				'data'        => array(
+					array(
+						'name'  => __( 'Product', 'svc-licensing' ),
+						'value' => $licence['product'],
+					),
+					array(
+						'name'  => __( 'Status', 'svc-licensing' ),
+						'value' => $licence['status'],
+					),
+					array(
+						'name'  => __( 'Created', 'svc-licensing' ),
+						'value' => (string) $licence['created_at'],
+					),
+					array(
+						'name'  => __( 'Activated sites', 'svc-licensing' ),
+						'value' => (string) $licence['activations'],
+					),
+				),
+			);
+		}
+		return array(
+			'data' => $items,
+			'done' => true,
+		);
+	}
+
+	/**
+	 * Core eraser callback.
+	 *
+	 * @param string $email Email.
+	 * @param int    $page  Page (unused: one page).
+	 * @return array{items_removed: int, items_retained: bool, messages: string[], done: bool}
+	 */
+	public function erase( string $email, int $page = 1 ): array {
+		unset( $page );
+		$affected = $this->data->erase( $email );
+		return array(
+			'items_removed'  => $affected['licenses'] + $affected['activations'],
+			'items_retained' => $affected['licenses'] > 0,
+			'messages'       => $affected['licenses'] > 0
+				? array( __( 'Licence records are kept without personal data; their keys no longer work.', 'svc-licensing' ) )
+				: array(),
+			'done'           => true,
+		);
+	}
+}
