@@ -463,22 +463,41 @@ test.describe( 'admin licences', () => {
 			} )
 		).json();
 		const callers = await makeCallers( request, other.id );
-		// list, create, get, update, rotate, activations, delete
+		// list, create, get, update, rotate, activations, deactivate a site, delete
 		const expected: Record< CallerName, number[] > = {
-			none: [ 401, 401, 401, 401, 401, 401, 401 ],
-			'read key': [ 200, 403, 200, 403, 403, 200, 403 ],
-			'write key': [ 200, 201, 200, 200, 200, 200, 403 ],
-			'admin key': [ 200, 201, 200, 200, 200, 200, 200 ],
-			'key of another product': [ 200, 403, 403, 403, 403, 403, 403 ],
-			'revoked key': [ 401, 401, 401, 401, 401, 401, 401 ],
-			'cookie without nonce': [ 401, 401, 401, 401, 401, 401, 401 ],
-			'cookie with nonce': [ 200, 201, 200, 200, 200, 200, 200 ],
+			none: [ 401, 401, 401, 401, 401, 401, 401, 401 ],
+			'read key': [ 200, 403, 200, 403, 403, 200, 403, 403 ],
+			'write key': [ 200, 201, 200, 200, 200, 200, 200, 403 ],
+			'admin key': [ 200, 201, 200, 200, 200, 200, 200, 200 ],
+			'key of another product': [
+				200, 403, 403, 403, 403, 403, 403, 403,
+			],
+			'revoked key': [ 401, 401, 401, 401, 401, 401, 401, 401 ],
+			'cookie without nonce': [ 401, 401, 401, 401, 401, 401, 401, 401 ],
+			'cookie with nonce': [ 200, 201, 200, 200, 200, 200, 200, 200 ],
 			'subscriber cookie with nonce': [
-				403, 403, 403, 403, 403, 403, 403,
+				403, 403, 403, 403, 403, 403, 403, 403,
 			],
 		};
+		const activationOf = async ( key: string ) => {
+			const activated = await request.post(
+				'/wp-json/svc/v1/licenses/activate',
+				{
+					data: {
+						license_key: key,
+						product_slug: product.slug,
+						site_url: `${ randomUUID().slice( 0, 8 ) }.example.com`,
+					},
+				}
+			);
+			return ( await activated.json() ).activation_id as number;
+		};
 		for ( const caller of callers ) {
-			const { id } = await create();
+			const { id, license_key: key } = await create( {
+				activation_limit: 2,
+			} );
+			// Activated before the calls: the rotate-key call retires this key.
+			const activationId = await activationOf( key );
 			const call = ( method: string, path: string, data?: unknown ) =>
 				caller.context.fetch( `${ ADMIN }/licenses${ path }`, {
 					method,
@@ -495,6 +514,10 @@ test.describe( 'admin licences', () => {
 				await call( 'PUT', `/${ id }`, { customer_name: 'changed' } ),
 				await call( 'POST', `/${ id }/rotate-key` ),
 				await call( 'GET', `/${ id }/activations` ),
+				await call(
+					'DELETE',
+					`/${ id }/activations/${ activationId }`
+				),
 				await call( 'DELETE', `/${ id }` ),
 			];
 			expect(

@@ -149,6 +149,20 @@ test.describe( 'admin products', () => {
 		);
 	} );
 
+	test( 'a slug is made from any name, underscores and spaces included', async ( {
+		request,
+	} ) => {
+		const headers = await adminHeaders( request );
+		const id = randomUUID().slice( 0, 8 );
+		const product = await (
+			await request.post( '/wp-json/svc/v1/admin/products', {
+				headers,
+				data: { name: `My_Plugin  Pro ${ id }` },
+			} )
+		).json();
+		expect( product.slug ).toBe( `my-plugin-pro-${ id }` );
+	} );
+
 	test( 'a product with licences cannot be deleted: 409 product_has_licenses', async ( {
 		request,
 	} ) => {

@@ -18,6 +18,7 @@ use Svc\Licensing\Http\AdminLicenseController;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ApiKeyController;
+use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
@@ -65,6 +66,7 @@ final class Plugin {
 		$offered  = new OfferedProduct( $products, $api_keys );
 		$sites    = new ActivationRepository( $wpdb );
 		$personal = new PersonalData( $licenses );
+		$catalog  = new CatalogRepository( $wpdb );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -96,7 +98,8 @@ final class Plugin {
 				new LicenseController( $offered, $licenses, $sites, $secret, $settings ),
 				new TrialController( $offered, $licenses, $secret ),
 				new ProductController( $products, $guard ),
-				new AdminLicenseController( $licenses, $sites, $products, new CatalogRepository( $wpdb ), $secret, $guard ),
+				new AdminLicenseController( $licenses, $sites, $products, $catalog, $secret, $guard ),
+				new CatalogController( $catalog, $products, $guard ),
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $settings, $guard ),
 				new PrivacyController( $personal, $guard ),

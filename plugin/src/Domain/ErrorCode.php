@@ -29,6 +29,8 @@ final class ErrorCode {
 	public const PRODUCT_OUT_OF_SCOPE     = 'product_out_of_scope';
 	public const PRODUCT_SLUG_EXISTS      = 'product_slug_exists';
 	public const PRODUCT_HAS_LICENSES     = 'product_has_licenses';
+	public const IN_USE                   = 'in_use';
+	public const PRICE_EXISTS             = 'price_exists';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -48,6 +50,8 @@ final class ErrorCode {
 		self::PRODUCT_OUT_OF_SCOPE     => 403,
 		self::PRODUCT_SLUG_EXISTS      => 409,
 		self::PRODUCT_HAS_LICENSES     => 409,
+		self::IN_USE                   => 409,
+		self::PRICE_EXISTS             => 409,
 	);
 
 	/**

@@ -182,7 +182,8 @@ final class ProductController implements Controller {
 		$this->guard->assert_scope( $request, null );
 		$fields = $this->given_fields( $request );
 		if ( ! isset( $fields['slug'] ) ) {
-			$fields['slug'] = sanitize_title( $fields['name'] );
+			// sanitize_title() keeps underscores and percent-encoded letters; the slug pattern allows neither.
+			$fields['slug'] = trim( (string) preg_replace( '/[^a-z0-9]+/', '-', sanitize_title( $fields['name'] ) ), '-' );
 			if ( 1 !== preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $fields['slug'] ) ) {
 				throw ServiceError::invalid_param(
 					'slug',
