@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { makeCallers, type CallerName } from '../fixtures/callers';
 import { expectError } from '../fixtures/envelope';
-import { createApiKey } from '../fixtures/test-helpers';
+import { createApiKey, keyHeaders } from '../fixtures/test-helpers';
 
 const KEYS = '/wp-json/svc/v1/admin/api-keys';
 
@@ -13,11 +13,7 @@ test.describe( 'admin API keys', () => {
 	test( 'create answers the key once; the list shows prefix, "never used", and no secret; revoke is immediate', async ( {
 		request,
 	} ) => {
-		const headers = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'admin' } )
-			).api_key,
-		};
+		const headers = await keyHeaders( request, 'admin' );
 		const label = `CI deploy ${ randomUUID().slice( 0, 6 ) }`;
 		const created = await request.post( KEYS, {
 			headers,
@@ -103,11 +99,7 @@ test.describe( 'admin API keys', () => {
 	} );
 
 	test( 'bad input is 400 naming the field', async ( { request } ) => {
-		const headers = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'admin' } )
-			).api_key,
-		};
+		const headers = await keyHeaders( request, 'admin' );
 		for ( const [ data, field ] of [
 			[ { permissions: 'read' }, 'label' ],
 			[ { label: 'x' }, 'permissions' ],
@@ -131,11 +123,7 @@ test.describe( 'admin API keys', () => {
 	} );
 
 	test( 'permission matrix: admin only', async ( { request } ) => {
-		const setup = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'admin' } )
-			).api_key,
-		};
+		const setup = await keyHeaders( request, 'admin' );
 		const other = await (
 			await request.post( '/wp-json/svc/v1/admin/products', {
 				headers: setup,

@@ -3,28 +3,20 @@
  * (stats, privacy, tiers, prices).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeCallers, type CallerName } from '../fixtures/callers';
 import { expectError } from '../fixtures/envelope';
-import { createApiKey } from '../fixtures/test-helpers';
+import { keyHeaders } from '../fixtures/test-helpers';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const unique = ( prefix: string ) =>
 	`${ prefix }_${ randomUUID().slice( 0, 8 ) }`;
 
-async function adminHeaders( request: APIRequestContext ) {
-	return {
-		'X-Service-Key': (
-			await createApiKey( request, { permissions: 'admin' } )
-		).api_key,
-	};
-}
-
 test.describe( 'tiers and prices', () => {
 	test( 'a tier travels to the licence and the validate answer; in use, it cannot be deleted', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		const tier = await (
 			await request.post( `${ ADMIN }/tiers`, {
 				headers,
@@ -129,7 +121,7 @@ test.describe( 'tiers and prices', () => {
 	test( 'a price maps a processor price; its limit is the licence default; duplicates are 409; in use, not deletable', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		const product = await (
 			await request.post( `${ ADMIN }/products`, {
 				headers,
@@ -226,7 +218,7 @@ test.describe( 'tiers and prices', () => {
 	test( 'permission matrix of stats, privacy, tiers and prices', async ( {
 		request,
 	} ) => {
-		const setup = await adminHeaders( request );
+		const setup = await keyHeaders( request );
 		const other = await (
 			await request.post( `${ ADMIN }/products`, {
 				headers: setup,

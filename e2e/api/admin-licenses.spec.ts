@@ -6,18 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makeCallers, type CallerName } from '../fixtures/callers';
 import { expectError } from '../fixtures/envelope';
-import { createApiKey } from '../fixtures/test-helpers';
+import { keyHeaders } from '../fixtures/test-helpers';
 
 const unique = ( prefix: string ) =>
 	`${ prefix }-${ randomUUID().slice( 0, 8 ) }`;
 const ADMIN = '/wp-json/svc/v1/admin';
 
 async function setup( request: APIRequestContext ) {
-	const headers = {
-		'X-Service-Key': (
-			await createApiKey( request, { permissions: 'admin' } )
-		).api_key,
-	};
+	const headers = await keyHeaders( request, 'admin' );
 	const product = await (
 		await request.post( `${ ADMIN }/products`, {
 			headers,

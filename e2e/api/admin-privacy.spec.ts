@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testToken } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
-import { createApiKey } from '../fixtures/test-helpers';
+import { keyHeaders } from '../fixtures/test-helpers';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const helper = { 'X-Svc-Test-Token': testToken };
@@ -52,11 +52,7 @@ async function customerWithLicences(
 
 test.describe( 'privacy', () => {
 	test( 'export lists every licence of the email', async ( { request } ) => {
-		const headers = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'admin' } )
-			).api_key,
-		};
+		const headers = await keyHeaders( request, 'admin' );
 		const person = await customerWithLicences( request, headers );
 		const response = await request.post( `${ ADMIN }/privacy/export`, {
 			headers,
@@ -99,11 +95,7 @@ test.describe( 'privacy', () => {
 	test( 'erase leaves no personal data of the email in any plugin table, and the keys stop working', async ( {
 		request,
 	} ) => {
-		const headers = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'admin' } )
-			).api_key,
-		};
+		const headers = await keyHeaders( request, 'admin' );
 		const person = await customerWithLicences( request, headers );
 		const bystander = await customerWithLicences( request, headers );
 		const scan = async ( needle: string ) =>
@@ -197,30 +189,15 @@ test.describe( 'privacy', () => {
 	test( 'admin only, no product scope, a valid email', async ( {
 		request,
 	} ) => {
-		const write = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'write' } )
-			).api_key,
-		};
-		const admin = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'admin' } )
-			).api_key,
-		};
+		const write = await keyHeaders( request, 'write' );
+		const admin = await keyHeaders( request, 'admin' );
 		const product = await (
 			await request.post( `${ ADMIN }/products`, {
 				headers: admin,
 				data: { name: `scoped ${ randomUUID().slice( 0, 6 ) }` },
 			} )
 		).json();
-		const scoped = {
-			'X-Service-Key': (
-				await createApiKey( request, {
-					permissions: 'admin',
-					product_id: product.id,
-				} )
-			).api_key,
-		};
+		const scoped = await keyHeaders( request, 'admin', product.id );
 		for ( const action of [ 'export', 'erase' ] ) {
 			await expectError(
 				await request.post( `${ ADMIN }/privacy/${ action }`, {

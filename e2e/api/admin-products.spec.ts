@@ -2,28 +2,19 @@
  * Admin products: CRUD, pagination, and the permission matrix of every product route against nine callers.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeCallers, type Caller, type CallerName } from '../fixtures/callers';
 import { expectError } from '../fixtures/envelope';
-import { createApiKey, createLicense } from '../fixtures/test-helpers';
+import { createLicense, keyHeaders } from '../fixtures/test-helpers';
 
 const unique = ( prefix: string ) =>
 	`${ prefix }-${ randomUUID().slice( 0, 8 ) }`;
-
-/** An admin key for setting up data through the API itself. */
-async function adminHeaders( request: APIRequestContext ) {
-	return {
-		'X-Service-Key': (
-			await createApiKey( request, { permissions: 'admin' } )
-		).api_key,
-	};
-}
 
 test.describe( 'admin products', () => {
 	test( 'create (201, slug from the name), get, partial update, list with totals, delete', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		const name = `Gallery Pro ${ randomUUID().slice( 0, 6 ) }`;
 		const created = await request.post( '/wp-json/svc/v1/admin/products', {
 			headers,
@@ -108,7 +99,7 @@ test.describe( 'admin products', () => {
 	test( 'a taken slug is 409 product_slug_exists, on create and on update', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		const slug = unique( 'taken' );
 		const first = await (
 			await request.post( '/wp-json/svc/v1/admin/products', {
@@ -152,7 +143,7 @@ test.describe( 'admin products', () => {
 	test( 'a slug is made from any name, underscores and spaces included', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		const id = randomUUID().slice( 0, 8 );
 		const product = await (
 			await request.post( '/wp-json/svc/v1/admin/products', {
@@ -166,7 +157,7 @@ test.describe( 'admin products', () => {
 	test( 'a product with licences cannot be deleted: 409 product_has_licenses', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		const { product_id } = await createLicense( request, {
 			slug: unique( 'licensed' ),
 		} );
@@ -191,7 +182,7 @@ test.describe( 'admin products', () => {
 	test( 'pagination: pages of 20 by default with X-WP-Total and X-WP-TotalPages; per_page at most 100', async ( {
 		request,
 	} ) => {
-		const headers = await adminHeaders( request );
+		const headers = await keyHeaders( request );
 		for ( let i = 0; i < 45; i++ ) {
 			expect(
 				(
@@ -260,7 +251,7 @@ test.describe( 'admin products', () => {
 	} );
 
 	test( 'permission matrix of every product route', async ( { request } ) => {
-		const setup = await adminHeaders( request );
+		const setup = await keyHeaders( request );
 		const other = await (
 			await request.post( '/wp-json/svc/v1/admin/products', {
 				headers: setup,

@@ -7,8 +7,8 @@ import { expectError } from '../fixtures/envelope';
 import {
 	SUITE_SETTINGS,
 	applySuiteSettings,
-	createApiKey,
 	setSettings,
+	keyHeaders,
 } from '../fixtures/test-helpers';
 
 const SUITE_LIMITS = SUITE_SETTINGS.rate_limits;
@@ -18,11 +18,7 @@ const ADMIN = '/wp-json/svc/v1/admin';
 test( 'statistics of one product through a key scoped to it', async ( {
 	request,
 } ) => {
-	const admin = {
-		'X-Service-Key': (
-			await createApiKey( request, { permissions: 'admin' } )
-		).api_key,
-	};
+	const admin = await keyHeaders( request, 'admin' );
 	const product = await (
 		await request.post( `${ ADMIN }/products`, {
 			headers: admin,
@@ -64,14 +60,7 @@ test( 'statistics of one product through a key scoped to it', async ( {
 	await licence( { status: 'revoked' } );
 	await licence( {} );
 
-	const scoped = {
-		'X-Service-Key': (
-			await createApiKey( request, {
-				permissions: 'read',
-				product_id: product.id,
-			} )
-		).api_key,
-	};
+	const scoped = await keyHeaders( request, 'read', product.id );
 	const response = await request.get( `${ ADMIN }/stats`, {
 		headers: scoped,
 	} );
@@ -109,16 +98,8 @@ test( 'the admin limit counts per API key, with the rate-limit headers', async (
 		rate_limits: { ...SUITE_LIMITS, admin: 3 },
 	} );
 	try {
-		const one = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'read' } )
-			).api_key,
-		};
-		const two = {
-			'X-Service-Key': (
-				await createApiKey( request, { permissions: 'read' } )
-			).api_key,
-		};
+		const one = await keyHeaders( request, 'read' );
+		const two = await keyHeaders( request, 'read' );
 		for ( let i = 1; i <= 3; i++ ) {
 			const ok = await request.get( `${ ADMIN }/stats`, {
 				headers: one,
