@@ -81,17 +81,7 @@ final class CatalogRepository extends TableRepository {
 	 * @return int|null New id, or null when the processor price id exists.
 	 */
 	public function create_price( array $fields ): ?int {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		return $this->insert_ignore(
-			Tables::PRICES,
-			array_merge(
-				array(
-					'created_at' => $now,
-					'updated_at' => $now,
-				),
-				$fields
-			)
-		);
+		return $this->insert_ignore_timestamped( Tables::PRICES, $fields );
 	}
 
 	/**
@@ -103,10 +93,7 @@ final class CatalogRepository extends TableRepository {
 	 * @return bool False when the change broke a UNIQUE index.
 	 */
 	public function update( string $table, int $id, array $fields ): bool {
-		$suppressed = $this->db->suppress_errors( true );
-		$result     = $this->db->update( $this->table_name( $table ), array_merge( $fields, array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ) ), array( 'id' => $id ) );
-		$this->db->suppress_errors( $suppressed );
-		return false !== $result;
+		return $this->update_row( $table, $id, $fields );
 	}
 
 	/**

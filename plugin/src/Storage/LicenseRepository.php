@@ -146,25 +146,24 @@ final class LicenseRepository extends TableRepository {
 				$email
 			)
 		);
-		$ids = array_map( 'intval', (array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$this->table()} WHERE customer_email = %s", $email ) ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-		foreach ( $ids as $id ) {
-			$hash = (string) $this->db->get_var( $this->db->prepare( "SELECT key_hash FROM {$this->table()} WHERE id = %d", $id ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$rows = (array) $this->db->get_results( $this->db->prepare( "SELECT id, key_hash FROM {$this->table()} WHERE customer_email = %s", $email ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		foreach ( $rows as $row ) {
 			$this->db->update(
 				$this->table(),
 				array(
 					'customer_name'    => '',
 					'customer_email'   => '',
 					'trial_email'      => null,
-					'key_hash'         => hash( 'sha256', 'erased|' . $hash ),
+					'key_hash'         => hash( 'sha256', 'erased|' . $row['key_hash'] ),
 					'activation_count' => 0,
 					'updated_at'       => gmdate( 'Y-m-d H:i:s' ),
 				),
-				array( 'id' => $id )
+				array( 'id' => (int) $row['id'] )
 			);
 		}
 		$this->db->query( 'COMMIT' );
 		return array(
-			'licenses'    => count( $ids ),
+			'licenses'    => count( $rows ),
 			'activations' => $removed,
 		);
 	}
@@ -227,17 +226,7 @@ final class LicenseRepository extends TableRepository {
 	 * @return bool Whether the trial was created.
 	 */
 	public function create_trial( array $fields ): bool {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		return null !== $this->insert_ignore(
-			Tables::LICENSES,
-			array_merge(
-				array(
-					'created_at' => $now,
-					'updated_at' => $now,
-				),
-				$fields
-			)
-		);
+		return null !== $this->insert_ignore_timestamped( Tables::LICENSES, $fields );
 	}
 
 	/**

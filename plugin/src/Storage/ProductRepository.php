@@ -71,18 +71,7 @@ final class ProductRepository extends TableRepository {
 	 * @return int|null New id, or null when the slug exists.
 	 */
 	public function create_unique( array $fields ): ?int {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		return $this->insert_ignore(
-			Tables::PRODUCTS,
-			array_merge(
-				array(
-					'description' => '',
-					'created_at'  => $now,
-					'updated_at'  => $now,
-				),
-				$fields
-			)
-		);
+		return $this->insert_ignore_timestamped( Tables::PRODUCTS, array_merge( array( 'description' => '' ), $fields ) );
 	}
 
 	/**
@@ -93,10 +82,7 @@ final class ProductRepository extends TableRepository {
 	 * @return bool False when the change broke the UNIQUE slug.
 	 */
 	public function update( int $id, array $fields ): bool {
-		$suppressed = $this->db->suppress_errors( true );
-		$result     = $this->db->update( $this->table(), array_merge( $fields, array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ) ), array( 'id' => $id ) );
-		$this->db->suppress_errors( $suppressed );
-		return false !== $result;
+		return $this->update_row( Tables::PRODUCTS, $id, $fields );
 	}
 
 	/**

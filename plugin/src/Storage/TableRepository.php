@@ -47,18 +47,52 @@ abstract class TableRepository {
 	 * @return int New id.
 	 */
 	protected function insert_timestamped( string $table, array $fields ): int {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		$this->db->insert(
-			$this->table_name( $table ),
-			array_merge(
-				array(
-					'created_at' => $now,
-					'updated_at' => $now,
-				),
-				$fields
-			)
-		);
+		$this->db->insert( $this->table_name( $table ), self::with_timestamps( $fields ) );
 		return (int) $this->db->insert_id;
+	}
+
+	/**
+	 * INSERT IGNORE of a row with created_at and updated_at set to now (UTC) unless given.
+	 *
+	 * @param string               $table  A Tables constant.
+	 * @param array<string, mixed> $fields Column values.
+	 * @return int|null The new row's id, or null when a UNIQUE index refused the row.
+	 */
+	protected function insert_ignore_timestamped( string $table, array $fields ): ?int {
+		return $this->insert_ignore( $table, self::with_timestamps( $fields ) );
+	}
+
+	/**
+	 * Changes a row's columns and its updated_at. A change that breaks a UNIQUE index fails quietly: the caller
+	 * turns the false into its 409.
+	 *
+	 * @param string               $table  A Tables constant.
+	 * @param int                  $id     Row.
+	 * @param array<string, mixed> $fields Columns.
+	 * @return bool False when the database refused the change.
+	 */
+	protected function update_row( string $table, int $id, array $fields ): bool {
+		$suppressed = $this->db->suppress_errors( true );
+		$result     = $this->db->update( $this->table_name( $table ), array_merge( $fields, array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ) ), array( 'id' => $id ) );
+		$this->db->suppress_errors( $suppressed );
+		return false !== $result;
+	}
+
+	/**
+	 * Fields with created_at and updated_at defaulting to now (UTC).
+	 *
+	 * @param array<string, mixed> $fields Column values.
+	 * @return array<string, mixed>
+	 */
+	private static function with_timestamps( array $fields ): array {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		return array_merge(
+			array(
+				'created_at' => $now,
+				'updated_at' => $now,
+			),
+			$fields
+		);
 	}
 
 	/**
