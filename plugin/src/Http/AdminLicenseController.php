@@ -444,12 +444,7 @@ final class AdminLicenseController implements Controller {
 	 * @throws ServiceError On a bad email or a tier or price that does not exist.
 	 */
 	private function given_fields( WP_REST_Request $request ): array {
-		$fields = array();
-		foreach ( array_keys( self::fields() ) as $name ) {
-			if ( $request->has_param( $name ) ) {
-				$fields[ $name ] = $request->get_param( $name );
-			}
-		}
+		$fields = RequestFields::given( $request, self::fields() );
 		if ( array_key_exists( 'customer_email', $fields ) ) {
 			$email = Email::normalise( (string) $fields['customer_email'] );
 			if ( null === $email ) {

@@ -343,12 +343,7 @@ final class CatalogController implements Controller {
 	 * @throws ServiceError On an unknown product or tier, or a product out of scope.
 	 */
 	private function price_columns( WP_REST_Request $request ): array {
-		$columns = array();
-		foreach ( array_keys( self::price_fields() ) as $name ) {
-			if ( $request->has_param( $name ) ) {
-				$columns[ $name ] = $request->get_param( $name );
-			}
-		}
+		$columns = RequestFields::given( $request, self::price_fields() );
 		if ( isset( $columns['product_id'] ) ) {
 			$this->guard->assert_scope( $request, (int) $columns['product_id'] );
 			if ( null === $this->products->find( (int) $columns['product_id'] ) ) {

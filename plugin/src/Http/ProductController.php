@@ -180,7 +180,7 @@ final class ProductController implements Controller {
 	 */
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$fields = $this->given_fields( $request );
+		$fields = RequestFields::given( $request, self::fields() );
 		if ( ! isset( $fields['slug'] ) ) {
 			// sanitize_title() keeps underscores and percent-encoded letters; the slug pattern allows neither.
 			$fields['slug'] = trim( (string) preg_replace( '/[^a-z0-9]+/', '-', sanitize_title( $fields['name'] ) ), '-' );
@@ -220,7 +220,7 @@ final class ProductController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->existing( $request );
-		$fields  = $this->given_fields( $request );
+		$fields  = RequestFields::given( $request, self::fields() );
 		if ( ! empty( $fields ) && ! $this->products->update( $product['id'], $fields ) ) {
 			throw new ServiceError(
 				ErrorCode::PRODUCT_SLUG_EXISTS,
@@ -268,23 +268,6 @@ final class ProductController implements Controller {
 			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No product has this id.', 'svc-licensing' ) );
 		}
 		return $product;
-	}
-
-	/**
-	 * The schema fields present in the request, as column values.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 */
-	private function given_fields( WP_REST_Request $request ): array {
-		$fields = array();
-		foreach ( array_keys( self::fields() ) as $name ) {
-			if ( $request->has_param( $name ) && null !== $request->get_param( $name ) ) {
-				$value           = $request->get_param( $name );
-				$fields[ $name ] = is_bool( $value ) ? (int) $value : $value;
-			}
-		}
-		return $fields;
 	}
 
 	/**
