@@ -1,0 +1,104 @@
+<?php
+/**
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Tests\Domain\Release;
+
+use InvalidArgumentException;
+use PHPUnit\Framework\Attributes\DataProvider;
+use PHPUnit\Framework\TestCase;
+use Svc\Licensing\Domain\Release\Version;
+
+final class VersionTest extends TestCase {
+
+	/**
+	 * Pairs in ascending order.
+	 *
+	 * @return array<string, array{string, string}>
+	 */
+	public static function ascending(): array {
+		return array(
+			'numeric, not string, minor'     => array( '1.9.0', '1.10.0' ),
+			'numeric patch'                  => array( '1.0.9', '1.0.10' ),
+			'major'                          => array( '1.99.99', '2.0.0' ),
+			'pre-release before release'     => array( '2.0.0-beta.1', '2.0.0' ),
+			'alpha before beta'              => array( '2.0.0-alpha', '2.0.0-beta' ),
+			'shorter pre-release list first' => array( '1.0.0-alpha', '1.0.0-alpha.1' ),
+			'numeric identifiers by value'   => array( '1.0.0-beta.2', '1.0.0-beta.11' ),
+			'numbers before words'           => array( '1.0.0-alpha.1', '1.0.0-alpha.beta' ),
+			'rc after beta'                  => array( '1.0.0-beta.11', '1.0.0-rc.1' ),
+			'pre-release above lower patch'  => array( '1.0.9', '1.0.10-alpha' ),
+		);
+	}
+
+	#[DataProvider( 'ascending' )]
+	public function test_precedence_follows_semver( string $lower, string $higher ): void {
+		$this->assertTrue( Version::parse( $higher )->is_newer_than( Version::parse( $lower ) ) );
+		$this->assertFalse( Version::parse( $lower )->is_newer_than( Version::parse( $higher ) ) );
+		$this->assertSame( -1, Version::parse( $lower )->compare( Version::parse( $higher ) ) );
+		$this->assertSame( 1, Version::parse( $higher )->compare( Version::parse( $lower ) ) );
+	}
+
+	public function test_the_semver_spec_example_chain_sorts_in_order(): void {
+		$chain = array( '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0' );
+		$shuffled = array_reverse( $chain );
+		usort(
+			$shuffled,
+			static function ( string $a, string $b ): int {
+				return Version::parse( $a )->compare( Version::parse( $b ) );
+			}
+		);
+		$this->assertSame( $chain, $shuffled );
+	}
+
+	public function test_build_metadata_does_not_change_precedence(): void {
+		$this->assertSame( 0, Version::parse( '1.2.3+build.7' )->compare( Version::parse( '1.2.3+other' ) ) );
+		$this->assertSame( 0, Version::parse( '1.2.3' )->compare( Version::parse( '1.2.3' ) ) );
+	}
+
+	/**
+	 * Strings a release may not use.
+	 *
+	 * @return array<string, array{string}>
+	 */
+	public static function not_semver(): array {
+		return array(
+			'two parts'        => array( '1.2' ),
+			'leading v'        => array( 'v1.2.3' ),
+			'leading zero'     => array( '01.2.3' ),
+			'zero-padded pre'  => array( '1.2.3-01' ),
+			'empty pre'        => array( '1.2.3-' ),
+			'empty identifier' => array( '1.2.3-alpha..1' ),
+			'spaces'           => array( ' 1.2.3' ),
+			'words'            => array( 'latest' ),
+			'empty'            => array( '' ),
+			'too long'         => array( '1.2.3-' . str_repeat( 'a', 80 ) ),
+		);
+	}
+
+	#[DataProvider( 'not_semver' )]
+	public function test_releases_must_be_strict_semver( string $text ): void {
+		$this->assertFalse( Version::is_valid( $text ) );
+		$this->expectException( InvalidArgumentException::class );
+		Version::parse( $text );
+	}
+
+	public function test_installed_versions_may_be_loose(): void {
+		$this->assertSame( 0, Version::parse_installed( '2.1' )->compare( Version::parse( '2.1.0' ) ) );
+		$this->assertSame( 0, Version::parse_installed( 'v3' )->compare( Version::parse( '3.0.0' ) ) );
+		$this->assertSame( 0, Version::parse_installed( '2.0.0-beta.1' )->compare( Version::parse( '2.0.0-beta.1' ) ) );
+		$this->assertTrue( Version::parse( '1.10.0' )->is_newer_than( Version::parse_installed( '1.9' ) ) );
+	}
+
+	public function test_installed_versions_still_have_to_be_versions(): void {
+		foreach ( array( '', 'latest', '1.2.3.4', '1..2', '-1.0.0' ) as $text ) {
+			try {
+				Version::parse_installed( $text );
+				$this->fail( "Accepted {$text}" );
+			} catch ( InvalidArgumentException $e ) {
+				$this->assertSame( 'Not a version number.', $e->getMessage() );
+			}
+		}
+	}
+}
