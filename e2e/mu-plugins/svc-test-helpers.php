@@ -252,31 +252,42 @@ add_action(
 						);
 						$tier_id = (int) $wpdb->insert_id;
 					}
-					$key    = Svc\Licensing\Domain\License\LicenseKey::generate();
-					$secret = ( new Svc\Licensing\Storage\KeySecret( $wpdb ) )->get();
-					$fields = array(
-						'product_id'       => $product_id,
-						'key_hash'         => $key->hash( $secret ),
-						'key_first'        => $key->first_group(),
-						'key_last'         => $key->last_group(),
-						'customer_email'   => $license_in['customer_email'] ?? 'customer@example.com',
-						'status'           => $license_in['status'] ?? 'active',
-						'activation_limit' => $license_in['activation_limit'] ?? 1,
-						'is_trial'         => empty( $license_in['is_trial'] ) ? 0 : 1,
-					);
-					foreach ( array( 'expires', 'trial_ends' ) as $date ) {
-						if ( isset( $license_in[ $date ] ) ) {
-							$fields[ $date ] = gmdate( 'Y-m-d H:i:s', strtotime( $license_in[ $date ] ) );
+					$secret   = ( new Svc\Licensing\Storage\KeySecret( $wpdb ) )->get();
+					$repo     = new Svc\Licensing\Storage\LicenseRepository( $wpdb );
+					$created  = array();
+					$count    = max( 1, (int) ( $license_in['count'] ?? 1 ) );
+					$wpdb->query( 'START TRANSACTION' );
+					for ( $i = 0; $i < $count; $i++ ) {
+						$key    = Svc\Licensing\Domain\License\LicenseKey::generate();
+						$fields = array(
+							'product_id'       => $product_id,
+							'key_hash'         => $key->hash( $secret ),
+							'key_first'        => $key->first_group(),
+							'key_last'         => $key->last_group(),
+							'customer_email'   => $license_in['customer_email'] ?? 'customer@example.com',
+							'status'           => $license_in['status'] ?? 'active',
+							'activation_limit' => $license_in['activation_limit'] ?? 1,
+							'is_trial'         => empty( $license_in['is_trial'] ) ? 0 : 1,
+						);
+						foreach ( array( 'expires', 'trial_ends' ) as $date ) {
+							if ( isset( $license_in[ $date ] ) ) {
+								$fields[ $date ] = gmdate( 'Y-m-d H:i:s', strtotime( $license_in[ $date ] ) );
+							}
 						}
+						if ( null !== $tier_id ) {
+							$fields['tier_id'] = $tier_id;
+						}
+						$created[] = array(
+							'license_key' => $key->reveal(),
+							'license_id'  => $repo->create( $fields ),
+						);
 					}
-					if ( null !== $tier_id ) {
-						$fields['tier_id'] = $tier_id;
-					}
-					$license_id = ( new Svc\Licensing\Storage\LicenseRepository( $wpdb ) )->create( $fields );
+					$wpdb->query( 'COMMIT' );
 					return array(
-						'license_key' => $key->reveal(),
-						'license_id'  => $license_id,
+						'license_key' => $created[0]['license_key'],
+						'license_id'  => $created[0]['license_id'],
 						'product_id'  => $product_id,
+						'licenses'    => $created,
 					);
 				},
 			)
@@ -301,6 +312,29 @@ add_action(
 						return array();
 					},
 				),
+			)
+		);
+		// A download token with chosen claims, signed with the server's real key (for expired tokens).
+		register_rest_route(
+			'svc-test/v1',
+			'/fixtures/download-token',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					global $wpdb;
+					$links = new Svc\Licensing\Http\DownloadLinks( new Svc\Licensing\Storage\KeySecret( $wpdb ), new Svc\Licensing\Storage\Settings() );
+					return array(
+						'token' => $links->token(
+							new Svc\Licensing\Domain\Release\DownloadClaims(
+								(int) $request['product_id'],
+								(int) $request['license_id'],
+								(string) $request['version'],
+								(int) $request['expires']
+							)
+						),
+					);
+				},
 			)
 		);
 		// API keys until the admin API exists: create, revoke, read (last_used_at).

@@ -19,16 +19,23 @@ use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\CatalogController;
+use Svc\Licensing\Http\DownloadController;
+use Svc\Licensing\Http\DownloadLinks;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LicenseController;
+use Svc\Licensing\Http\LicenseLookup;
 use Svc\Licensing\Http\OfferedProduct;
+use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\RateLimiter;
+use Svc\Licensing\Http\ReleaseController;
 use Svc\Licensing\Http\RestApi;
+use Svc\Licensing\Http\ScopedProduct;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
+use Svc\Licensing\Http\UpdateController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\CatalogRepository;
@@ -37,6 +44,7 @@ use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\RateLimitRepository;
+use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
@@ -67,6 +75,9 @@ final class Plugin {
 		$sites    = new ActivationRepository( $wpdb );
 		$personal = new PersonalData( $licenses );
 		$catalog  = new CatalogRepository( $wpdb );
+		$releases = new ReleaseRepository( $wpdb );
+		$lookup   = new LicenseLookup( $offered, $licenses, $secret );
+		$links    = new DownloadLinks( $secret, $settings );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -81,10 +92,14 @@ final class Plugin {
 				$base . '/licenses/activate'   => 'activate',
 				$base . '/licenses/deactivate' => 'deactivate',
 				$base . '/trials/request'      => 'trials',
+				$base . '/updates/check'       => 'updates_check',
 			)
 		);
 		$limiter->add_hooks();
-		$guard = new AdminGuard( $api_keys, $limiter );
+		$guard         = new AdminGuard( $api_keys, $limiter );
+		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
+		$release_admin->add_hooks();
+		( new PackageSender() )->add_hooks();
 		( new RestApi(
 			array(
 				new HealthController(
@@ -95,11 +110,14 @@ final class Plugin {
 					),
 					SVC_LICENSING_VERSION
 				),
-				new LicenseController( $offered, $licenses, $sites, $secret, $settings ),
+				new LicenseController( $lookup, $sites, $settings ),
+				new UpdateController( $lookup, $releases, $sites, $links, $settings ),
+				new DownloadController( $links, $products, $licenses, $releases, $packages ),
 				new TrialController( $offered, $licenses, $secret ),
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licenses, $sites, $products, $catalog, $secret, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
+				$release_admin,
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $settings, $guard ),
 				new PrivacyController( $personal, $guard ),

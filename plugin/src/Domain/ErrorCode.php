@@ -31,6 +31,10 @@ final class ErrorCode {
 	public const PRODUCT_HAS_LICENSES     = 'product_has_licenses';
 	public const IN_USE                   = 'in_use';
 	public const PRICE_EXISTS             = 'price_exists';
+	public const INVALID_DOWNLOAD_TOKEN   = 'invalid_download_token';
+	public const SITE_NOT_ACTIVATED       = 'site_not_activated';
+	public const RELEASE_EXISTS           = 'release_exists';
+	public const RELEASE_IS_CURRENT       = 'release_is_current';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -52,6 +56,10 @@ final class ErrorCode {
 		self::PRODUCT_HAS_LICENSES     => 409,
 		self::IN_USE                   => 409,
 		self::PRICE_EXISTS             => 409,
+		self::INVALID_DOWNLOAD_TOKEN   => 403,
+		self::SITE_NOT_ACTIVATED       => 403,
+		self::RELEASE_EXISTS           => 409,
+		self::RELEASE_IS_CURRENT       => 409,
 	);
 
 	/**

@@ -7,17 +7,11 @@
 
 namespace Svc\Licensing\Http;
 
-use InvalidArgumentException;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenseKey;
-use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\License\ValidationAnswer;
 use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Domain\SiteUrl;
 use Svc\Licensing\Storage\ActivationRepository;
-use Svc\Licensing\Storage\KeySecret;
-use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\Settings;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -29,18 +23,11 @@ use WP_REST_Server;
 final class LicenseController implements Controller {
 
 	/**
-	 * Resolves product_slug.
+	 * Finds the licence of a key.
 	 *
-	 * @var OfferedProduct
+	 * @var LicenseLookup
 	 */
-	private $products;
-
-	/**
-	 * Licences.
-	 *
-	 * @var LicenseRepository
-	 */
-	private $licenses;
+	private $lookup;
 
 	/**
 	 * Activations.
@@ -48,13 +35,6 @@ final class LicenseController implements Controller {
 	 * @var ActivationRepository
 	 */
 	private $activations;
-
-	/**
-	 * Key hashing secret.
-	 *
-	 * @var KeySecret
-	 */
-	private $secret;
 
 
 	/**
@@ -67,17 +47,13 @@ final class LicenseController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param OfferedProduct       $products    Resolves product_slug.
-	 * @param LicenseRepository    $licenses    Licences.
+	 * @param LicenseLookup        $lookup      Finds the licence of a key.
 	 * @param ActivationRepository $activations Activations.
-	 * @param KeySecret            $secret      Key hashing secret.
 	 * @param Settings             $settings    Settings.
 	 */
-	public function __construct( OfferedProduct $products, LicenseRepository $licenses, ActivationRepository $activations, KeySecret $secret, Settings $settings ) {
-		$this->products    = $products;
-		$this->licenses    = $licenses;
+	public function __construct( LicenseLookup $lookup, ActivationRepository $activations, Settings $settings ) {
+		$this->lookup      = $lookup;
 		$this->activations = $activations;
-		$this->secret      = $secret;
 		$this->settings    = $settings;
 	}
 
@@ -149,7 +125,7 @@ final class LicenseController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function validate( WP_REST_Request $request ): WP_REST_Response {
-		list( $product, $license, $site ) = $this->locate( $request );
+		list( $product, $license, $site ) = $this->lookup->locate( $request );
 		$activation                       = $this->activations->find( $license['id'], $site );
 		if ( null !== $activation ) {
 			$this->activations->touch( $activation['id'], null );
@@ -173,17 +149,8 @@ final class LicenseController implements Controller {
 	 * @throws ServiceError When the licence cannot take this site.
 	 */
 	public function activate( WP_REST_Request $request ): WP_REST_Response {
-		list( $product, $license, $site ) = $this->locate( $request );
-		$status                           = LicenseStatus::effective( $license['status'], IsoTime::unix_from_storage( $license['expires'] ), time() );
-		if ( ! LicenseStatus::is_usable( $status ) ) {
-			throw new ServiceError(
-				ErrorCode::LICENSE_NOT_ACTIVE,
-				/* translators: %s: licence status, e.g. expired. */
-				sprintf( __( 'This licence is %s and cannot be activated.', 'svc-licensing' ), $status ),
-				null,
-				array( 'license_status' => $status )
-			);
-		}
+		list( $product, $license, $site ) = $this->lookup->locate( $request );
+		LicenseLookup::assert_usable( $license, __( 'activated', 'svc-licensing' ) );
 		$fingerprint = $this->fingerprint( $request );
 		$activation  = $this->activations->find( $license['id'], $site );
 		if ( null === $activation ) {
@@ -227,7 +194,7 @@ final class LicenseController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function deactivate( WP_REST_Request $request ): WP_REST_Response {
-		list( $product, $license, $site ) = $this->locate( $request );
+		list( $product, $license, $site ) = $this->lookup->locate( $request );
 		$deactivated                      = $this->activations->deactivate( $license['id'], $site );
 		$license                          = $this->reload( $product, $request );
 		return new WP_REST_Response(
@@ -241,45 +208,14 @@ final class LicenseController implements Controller {
 	}
 
 	/**
-	 * Product, licence and normalised site of a request, or the spec's error.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: string}
-	 * @throws ServiceError On an unknown product, a malformed or unknown key, or an unusable site URL.
-	 */
-	private function locate( WP_REST_Request $request ): array {
-		$site = SiteUrl::normalise( (string) $request->get_param( 'site_url' ) );
-		if ( null === $site ) {
-			throw ServiceError::invalid_param(
-				'site_url',
-				__( 'site_url is not a valid http(s) site URL.', 'svc-licensing' ),
-				__( 'Not a valid http(s) site URL.', 'svc-licensing' )
-			);
-		}
-		$product = $this->products->resolve( $request );
-		$license = $this->reload( $product, $request );
-		return array( $product, $license, $site );
-	}
-
-	/**
 	 * The licence of the request's key, read afresh.
 	 *
 	 * @param array<string, mixed> $product Product.
 	 * @param WP_REST_Request      $request Request.
 	 * @return array<string, mixed>
-	 * @throws ServiceError On a malformed or unknown key.
 	 */
 	private function reload( array $product, WP_REST_Request $request ): array {
-		try {
-			$key = LicenseKey::parse( (string) $request->get_param( 'license_key' ) );
-		} catch ( InvalidArgumentException $e ) {
-			throw new ServiceError( ErrorCode::INVALID_LICENSE_KEY, __( 'The licence key is malformed: expected XXXX-XXXX-XXXX-XXXX.', 'svc-licensing' ) );
-		}
-		$license = $this->licenses->find_by_key( $product['id'], $key->hash( $this->secret->get() ) );
-		if ( null === $license ) {
-			throw new ServiceError( ErrorCode::LICENSE_NOT_FOUND, __( 'No licence with this key exists for this product.', 'svc-licensing' ) );
-		}
-		return $license;
+		return $this->lookup->find( $product, (string) $request->get_param( 'license_key' ) );
 	}
 
 	/**

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Hooks;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
@@ -245,6 +246,8 @@ final class ProductController implements Controller {
 				__( 'This product has licences, so it cannot be deleted. Set is_active to false to withdraw it.', 'svc-licensing' )
 			);
 		}
+		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+		do_action( Hooks::PRODUCT_DELETED, $product['id'] );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
@@ -261,13 +264,7 @@ final class ProductController implements Controller {
 	 * @throws ServiceError 404 not_found or 403 product_out_of_scope.
 	 */
 	private function existing( WP_REST_Request $request ): array {
-		$id = (int) $request['id'];
-		$this->guard->assert_scope( $request, $id );
-		$product = $this->products->find( $id );
-		if ( null === $product ) {
-			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No product has this id.', 'svc-licensing' ) );
-		}
-		return $product;
+		return ( new ScopedProduct( $this->products, $this->guard ) )->get( $request, (int) $request['id'] );
 	}
 
 	/**

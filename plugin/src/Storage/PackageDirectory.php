@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Release\ZipSignature;
+
 /**
  * A folder the web server should not serve. The SVC_LICENSING_PACKAGE_DIR constant points it outside the
  * document root (the local stack does this); the fallback inside wp-content is locked down by deny files.
@@ -75,5 +77,75 @@ final class PackageDirectory {
 		}
 		// phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- removing our own probe file.
 		return unlink( $probe );
+	}
+
+	/**
+	 * Moves an uploaded ZIP in under a random name nobody can guess, and reports its digest and size.
+	 *
+	 * @param string $uploaded Temporary path PHP gave the upload.
+	 * @return array{name: string, sha256: string, size: int}|null Null when it could not be stored.
+	 */
+	public function store_upload( string $uploaded ): ?array {
+		if ( ! is_uploaded_file( $uploaded ) || ! $this->ensure_writable() ) {
+			return null;
+		}
+		$name   = bin2hex( random_bytes( 16 ) ) . '.zip';
+		$target = $this->path . '/' . $name;
+		if ( ! move_uploaded_file( $uploaded, $target ) ) {
+			return null;
+		}
+		return array(
+			'name'   => $name,
+			'sha256' => (string) hash_file( 'sha256', $target ),
+			'size'   => (int) filesize( $target ),
+		);
+	}
+
+	/**
+	 * Absolute path of a stored package, or null when the name is not one of ours or the file is gone.
+	 *
+	 * @param string $name Stored name.
+	 */
+	public function file( string $name ): ?string {
+		if ( ! preg_match( '/^[a-f0-9]{32}\.zip$/', $name ) ) {
+			return null;
+		}
+		$path = $this->path . '/' . $name;
+		return is_file( $path ) ? $path : null;
+	}
+
+	/**
+	 * Removes stored packages; names that are not ours are skipped.
+	 *
+	 * @param string ...$names Stored names.
+	 */
+	public function delete( string ...$names ): void {
+		foreach ( $names as $name ) {
+			$path = $this->file( $name );
+			if ( null !== $path ) {
+				wp_delete_file( $path );
+			}
+		}
+	}
+
+	/**
+	 * Whether a file on disk is a ZIP archive, by its structure.
+	 *
+	 * @param string $path File.
+	 */
+	public static function is_zip( string $path ): bool {
+		$size = (int) filesize( $path );
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- reading two slices of a local upload.
+		$handle = fopen( $path, 'rb' );
+		if ( false === $handle ) {
+			return false;
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fread -- see above.
+		$head = (string) fread( $handle, 4 );
+		fseek( $handle, max( 0, $size - ZipSignature::TAIL_BYTES ) );
+		$tail = (string) stream_get_contents( $handle );
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- see above.
+		fclose( $handle );
+		return ZipSignature::matches( $head, $tail, $size );
 	}
 }

@@ -11,6 +11,7 @@ use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
+use Svc\Licensing\Storage\Migrations\CreateReleases;
 
 /**
  * Append new steps at the end with the next version number; never edit a step that has shipped.
@@ -27,6 +28,7 @@ final class Schema {
 				new AddTrialActivationLimit(),
 				new CreateLicensing(),
 				new CreateApiKeys(),
+				new CreateReleases(),
 			)
 		);
 	}

@@ -14,14 +14,18 @@ final class Settings {
 	public const OPTION = 'svc_licensing_settings';
 
 	public const DEFAULTS = array(
-		'webhook_signing_secret' => '',
-		'fingerprinting'         => false,
+		'webhook_signing_secret'     => '',
+		'fingerprinting'             => false,
+		// Seconds a download link from an update check stays valid.
+		'download_token_ttl'         => 300,
+		// Whether update checks need the site to be activated on the licence (off: any valid licence gets updates).
+		'updates_require_activation' => false,
 		// ISO 4217 code of the store's prices; revenue statistics are reported in it.
-		'currency'               => 'USD',
+		'currency'                   => 'USD',
 		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
-		'trusted_proxies'        => array(),
+		'trusted_proxies'            => array(),
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
-		'rate_limits'            => array(
+		'rate_limits'                => array(
 			'validate'      => 30,
 			'activate'      => 10,
 			'deactivate'    => 10,
@@ -57,5 +61,12 @@ final class Settings {
 			return (int) $stored[ $route ];
 		}
 		return (int) ( self::DEFAULTS['rate_limits'][ $route ] ?? 60 );
+	}
+
+	/**
+	 * Lifetime of download tokens in seconds, kept between 30 s and one day.
+	 */
+	public function download_token_ttl(): int {
+		return max( 30, min( DAY_IN_SECONDS, (int) $this->get( 'download_token_ttl' ) ) );
 	}
 }

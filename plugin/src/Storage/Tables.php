@@ -18,6 +18,7 @@ final class Tables {
 	public const ACTIVATIONS = 'svc_activations';
 	public const RATE_LIMITS = 'svc_rate_limits';
 	public const API_KEYS    = 'svc_api_keys';
+	public const RELEASES    = 'svc_releases';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -25,6 +26,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES );
 	}
 }

@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Domain\License;
 
+use Svc\Licensing\Domain\IsoTime;
+
 /**
  * The spec's six statuses. A licence past its expiry counts as expired at once, whatever is stored
  * (decisions.md: a daily job stores that status later).
@@ -31,6 +33,16 @@ final class LicenseStatus {
 	public static function effective( string $stored, ?int $expires, int $now ): string {
 		$running = self::ACTIVE === $stored || self::TRIAL === $stored;
 		return $running && null !== $expires && $expires <= $now ? self::EXPIRED : $stored;
+	}
+
+	/**
+	 * The status of a licence row as of now.
+	 *
+	 * @param array<string, mixed> $license Row with status and expires (storage format).
+	 * @param int                  $now     Unix seconds.
+	 */
+	public static function of( array $license, int $now ): string {
+		return self::effective( (string) $license['status'], IsoTime::unix_from_storage( $license['expires'] ), $now );
 	}
 
 	/**

@@ -26,7 +26,7 @@ final class ValidationAnswer {
 	 * @return array<string, mixed>
 	 */
 	public static function build( array $license, array $product, ?array $activation, ?string $fingerprint, bool $check_fingerprint, int $now ): array {
-		$status = LicenseStatus::effective( (string) $license['status'], IsoTime::unix_from_storage( $license['expires'] ), $now );
+		$status = LicenseStatus::of( $license, $now );
 		$valid  = LicenseStatus::is_usable( $status );
 		if ( $valid && $check_fingerprint && null !== $activation && null !== $activation['server_fingerprint'] ) {
 			// Another server presenting this site's activation: a copied site or a shared key.
