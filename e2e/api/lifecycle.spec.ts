@@ -3,12 +3,18 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testToken } from '../fixtures/env';
-import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
+import {
+	applySuiteSettings,
+	keyHeaders,
+	setSettings,
+} from '../fixtures/test-helpers';
+import { makeZip } from '../fixtures/zip';
 
 type Lifecycle = {
 	active: boolean;
 	tables: Record< string, boolean >;
 	options: Record< string, string | null >;
+	packages: number;
 };
 
 async function lifecycle(
@@ -27,8 +33,32 @@ test( 'deactivation keeps the data, uninstall removes tables and options, activa
 	request,
 } ) => {
 	await setSettings( request, { webhook_signing_secret: 'whsec_lifecycle' } );
+	// A stored release package, which uninstall must delete with the tables.
+	const headers = await keyHeaders( request );
+	const product = await (
+		await request.post( '/wp-json/svc/v1/admin/products', {
+			headers,
+			data: { name: `Lifecycle ${ Date.now() }` },
+		} )
+	).json();
+	const release = await request.post(
+		`/wp-json/svc/v1/admin/products/${ product.id }/releases`,
+		{
+			headers,
+			multipart: {
+				version: '1.0.0',
+				package: {
+					name: 'p.zip',
+					mimeType: 'application/zip',
+					buffer: makeZip( { 'p/p.php': '<?php' } ),
+				},
+			},
+		}
+	);
+	expect( release.status() ).toBe( 201 );
 	try {
 		const deactivated = await lifecycle( request, 'deactivate' );
+		expect( deactivated.packages ).toBeGreaterThan( 0 );
 		expect( deactivated.active ).toBe( false );
 		expect( Object.values( deactivated.tables ).every( Boolean ) ).toBe(
 			true
@@ -45,6 +75,7 @@ test( 'deactivation keeps the data, uninstall removes tables and options, activa
 		expect( Object.values( uninstalled.tables ).some( Boolean ) ).toBe(
 			false
 		);
+		expect( uninstalled.packages ).toBe( 0 );
 		expect( uninstalled.options ).toEqual( {
 			svc_licensing_schema_version: null,
 			svc_licensing_settings: null,

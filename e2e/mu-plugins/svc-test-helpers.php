@@ -205,10 +205,12 @@ add_action(
 					foreach ( array( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, Svc\Licensing\Storage\Settings::OPTION ) as $option ) {
 						$options[ $option ] = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
 					}
+					$packages = glob( Svc\Licensing\Storage\PackageDirectory::from_environment()->path() . '/*.zip' );
 					return array(
-						'active'  => is_plugin_active( $plugin ),
-						'tables'  => svc_test_helpers_tables(),
-						'options' => $options,
+						'active'   => is_plugin_active( $plugin ),
+						'tables'   => svc_test_helpers_tables(),
+						'options'  => $options,
+						'packages' => false === $packages ? 0 : count( $packages ),
 					);
 				},
 			)

@@ -8,6 +8,7 @@
 namespace Svc\Licensing;
 
 use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Tables;
@@ -45,10 +46,12 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Creates or upgrades the tables at once, rather than on the next request.
+	 * Creates or upgrades the tables at once, rather than on the next request, and adds the settings row.
 	 */
 	public function activate(): void {
 		$this->migrator->upgrade();
+		// An autoloaded (empty) settings row, so reading a setting never costs a query of its own.
+		add_option( Settings::OPTION, array(), '', true );
 	}
 
 	/**
@@ -61,7 +64,7 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Removes every table, option and scheduled hook of the plugin. Called from uninstall.php.
+	 * Removes every table, option, stored package and scheduled hook of the plugin. Called from uninstall.php.
 	 *
 	 * @param wpdb $db Database.
 	 */
@@ -73,6 +76,7 @@ final class Lifecycle {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names from constants; uninstall drops them.
 			$db->query( "DROP TABLE IF EXISTS {$db->prefix}{$table}" );
 		}
+		PackageDirectory::from_environment()->purge();
 		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION ) as $option ) {
 			delete_option( $option );
 		}

@@ -148,4 +148,21 @@ final class PackageDirectory {
 		fclose( $handle );
 		return ZipSignature::matches( $head, $tail, $size );
 	}
+
+	/**
+	 * Removes every stored package and the deny files, then the folder if nothing else is in it (uninstall).
+	 */
+	public function purge(): void {
+		$names = glob( $this->path . '/*.zip' );
+		$this->delete( ...array_map( 'basename', false === $names ? array() : $names ) );
+		foreach ( array( '.htaccess', 'index.php' ) as $guard ) {
+			if ( is_file( $this->path . '/' . $guard ) ) {
+				wp_delete_file( $this->path . '/' . $guard );
+			}
+		}
+		if ( is_dir( $this->path ) && array() === array_diff( (array) scandir( $this->path ), array( '.', '..' ) ) ) {
+			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_rmdir -- removing our own empty folder.
+			rmdir( $this->path );
+		}
+	}
 }
