@@ -57,6 +57,24 @@ add_filter(
 	2
 );
 
+// Simulates a process that dies mid-way: when armed (a flag file, which no rolled-back transaction can undo),
+// the first query matching the pattern ends PHP on the spot, before it runs.
+define( 'SVC_TEST_CRASH_FLAG', WP_CONTENT_DIR . '/svc-test-crash-pattern' );
+add_filter(
+	'query',
+	static function ( $query ) {
+		if ( is_file( SVC_TEST_CRASH_FLAG ) ) {
+			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local test flag.
+			$pattern = (string) file_get_contents( SVC_TEST_CRASH_FLAG );
+			if ( '' !== $pattern && false !== strpos( (string) $query, $pattern ) ) {
+				wp_delete_file( SVC_TEST_CRASH_FLAG );
+				exit( 1 );
+			}
+		}
+		return $query;
+	}
+);
+
 add_action(
 	'rest_api_init',
 	static function (): void {
@@ -314,6 +332,38 @@ add_action(
 						return array();
 					},
 				),
+			)
+		);
+		// Runs the webhook retry job as WP-Cron would, at a chosen moment (the suite's clock).
+		register_rest_route(
+			'svc-test/v1',
+			'/jobs/webhook-retry',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					do_action( Svc\Licensing\Jobs\CronHooks::WEBHOOK_RETRY, (int) $request['now'] );
+					return array( 'ran' => true );
+				},
+			)
+		);
+		// Arms (or, with an empty pattern, disarms) the crash above.
+		register_rest_route(
+			'svc-test/v1',
+			'/crash',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					$pattern = (string) $request['pattern'];
+					if ( '' === $pattern ) {
+						wp_delete_file( SVC_TEST_CRASH_FLAG );
+					} else {
+						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- local test flag.
+						file_put_contents( SVC_TEST_CRASH_FLAG, $pattern );
+					}
+					return array( 'armed' => '' !== $pattern );
+				},
 			)
 		);
 		// A download token with chosen claims, signed with the server's real key (for expired tokens).

@@ -15,6 +15,7 @@ use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\AdminLicenseController;
+use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ApiKeyController;
@@ -36,12 +37,20 @@ use Svc\Licensing\Http\ScopedProduct;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Http\UpdateController;
+use Svc\Licensing\Http\WebhookController;
+use Svc\Licensing\Jobs\LicenseExpiryJob;
+use Svc\Licensing\Jobs\Scheduler;
+use Svc\Licensing\Jobs\WebhookRetryJob;
+use Svc\Licensing\Payments\EventProcessor;
+use Svc\Licensing\Payments\KeyMailer;
+use Svc\Licensing\Payments\WebhookInbox;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
@@ -49,6 +58,7 @@ use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\StatsRepository;
+use Svc\Licensing\Storage\WebhookEventRepository;
 
 /**
  * The composition root: builds each collaborator once and lets it add its hooks. Nothing else lives here.
@@ -73,11 +83,16 @@ final class Plugin {
 		$api_keys = new ApiKeyAuthenticator( $keys );
 		$offered  = new OfferedProduct( $products, $api_keys );
 		$sites    = new ActivationRepository( $wpdb );
-		$personal = new PersonalData( $licenses );
+
 		$catalog  = new CatalogRepository( $wpdb );
 		$releases = new ReleaseRepository( $wpdb );
 		$lookup   = new LicenseLookup( $offered, $licenses, $secret );
 		$links    = new DownloadLinks( $secret, $settings );
+		$events   = new WebhookEventRepository( $wpdb );
+		$payments = new PaymentRepository( $wpdb );
+		$inbox    = new WebhookInbox( $wpdb, $events, new EventProcessor( $payments, $products, $secret ), new KeyMailer() );
+		$webhooks = new WebhookController( $inbox, $settings );
+		$personal = new PersonalData( $licenses, $payments, $events );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -88,11 +103,12 @@ final class Plugin {
 			$settings,
 			$api_keys,
 			array(
-				$base . '/licenses/validate'   => 'validate',
-				$base . '/licenses/activate'   => 'activate',
-				$base . '/licenses/deactivate' => 'deactivate',
-				$base . '/trials/request'      => 'trials',
-				$base . '/updates/check'       => 'updates_check',
+				$base . '/licenses/validate'     => 'validate',
+				$base . '/licenses/activate'     => 'activate',
+				$base . '/licenses/deactivate'   => 'deactivate',
+				$base . '/trials/request'        => 'trials',
+				$base . '/updates/check'         => 'updates_check',
+				$base . WebhookController::ROUTE => 'webhook',
 			)
 		);
 		$limiter->add_hooks();
@@ -100,6 +116,10 @@ final class Plugin {
 		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
 		$release_admin->add_hooks();
 		( new PackageSender() )->add_hooks();
+		$webhooks->add_hooks();
+		( new Scheduler() )->add_hooks();
+		( new WebhookRetryJob( $inbox ) )->add_hooks();
+		( new LicenseExpiryJob( $wpdb ) )->add_hooks();
 		( new RestApi(
 			array(
 				new HealthController(
@@ -118,8 +138,10 @@ final class Plugin {
 				new AdminLicenseController( $licenses, $sites, $products, $catalog, $secret, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
 				$release_admin,
+				$webhooks,
+				new AdminWebhookController( $events, $inbox, $guard ),
 				new ApiKeyController( $keys, $products, $guard ),
-				new StatsController( new StatsRepository( $wpdb ), $settings, $guard ),
+				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
 			)
 		) )->add_hooks();

@@ -8,6 +8,8 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\Money;
+use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\StatsRepository;
 use WP_REST_Request;
@@ -15,8 +17,8 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * The statistics object. Revenue is the sum of stored transactions over 30 days; until payments are stored
- * (the Stripe webhook), it is 0 in the store's currency. A scoped key sees its product's figures.
+ * The statistics object. Revenue is payments minus refunds stored in the last 30 days, in the store's currency
+ * (transactions in other currencies are not converted and not counted). A scoped key sees its product's figures.
  */
 final class StatsController implements Controller {
 
@@ -26,6 +28,13 @@ final class StatsController implements Controller {
 	 * @var StatsRepository
 	 */
 	private $stats;
+
+	/**
+	 * Transactions, for revenue.
+	 *
+	 * @var PaymentRepository
+	 */
+	private $payments;
 
 	/**
 	 * Settings.
@@ -44,12 +53,14 @@ final class StatsController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param StatsRepository $stats    Counts.
-	 * @param Settings        $settings Settings.
-	 * @param AdminGuard      $guard    Authentication, levels and scope.
+	 * @param StatsRepository   $stats    Counts.
+	 * @param PaymentRepository $payments Transactions, for revenue.
+	 * @param Settings          $settings Settings.
+	 * @param AdminGuard        $guard    Authentication, levels and scope.
 	 */
-	public function __construct( StatsRepository $stats, Settings $settings, AdminGuard $guard ) {
+	public function __construct( StatsRepository $stats, PaymentRepository $payments, Settings $settings, AdminGuard $guard ) {
 		$this->stats    = $stats;
+		$this->payments = $payments;
 		$this->settings = $settings;
 		$this->guard    = $guard;
 	}
@@ -76,15 +87,17 @@ final class StatsController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
-		$counts = $this->stats->counts( $this->guard->scope( $request ), gmdate( 'Y-m-d H:i:s' ) );
+		$scope    = $this->guard->scope( $request );
+		$counts   = $this->stats->counts( $scope, gmdate( 'Y-m-d H:i:s' ) );
+		$currency = strtoupper( (string) $this->settings->get( 'currency' ) );
 		return new WP_REST_Response(
 			array_merge(
 				$counts,
 				array(
 					'revenue' => array(
 						'period'   => '30d',
-						'total'    => 0,
-						'currency' => (string) $this->settings->get( 'currency' ),
+						'total'    => Money::to_major( $this->payments->revenue( $currency, time() - 30 * DAY_IN_SECONDS, $scope ), $currency ),
+						'currency' => $currency,
 					),
 				)
 			)

@@ -9,8 +9,12 @@ namespace Svc\Licensing\Jobs;
 
 /**
  * Every cron hook the plugin schedules, so deactivation and uninstall can clear them all.
- * Jobs add their hook here when they are introduced.
  */
 final class CronHooks {
-	public const ALL = array();
+	public const WEBHOOK_RETRY   = 'svc_licensing_retry_webhooks';
+	public const EXPIRE_LICENSES = 'svc_licensing_expire_licenses';
+
+	public const FIVE_MINUTES = 'svc_licensing_five_minutes';
+
+	public const ALL = array( self::WEBHOOK_RETRY, self::EXPIRE_LICENSES );
 }

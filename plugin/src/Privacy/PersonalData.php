@@ -9,11 +9,15 @@ namespace Svc\Licensing\Privacy;
 
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\PaymentRepository;
+use Svc\Licensing\Storage\WebhookEventRepository;
 
 /**
  * Used by the admin privacy routes and by WordPress' own Tools > Export/Erase Personal Data, so both give the
- * same answer. Personal data: customer name and email on licences, and the site URLs of their activations.
+ * same answer. Personal data: customer name and email on licences, the site URLs of their activations, the
+ * email on transactions, and the email inside stored webhook payloads.
  */
 final class PersonalData {
 
@@ -25,24 +29,42 @@ final class PersonalData {
 	private $licenses;
 
 	/**
+	 * Transactions.
+	 *
+	 * @var PaymentRepository
+	 */
+	private $payments;
+
+	/**
+	 * Stored webhook events.
+	 *
+	 * @var WebhookEventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param LicenseRepository $licenses Licences.
+	 * @param LicenseRepository      $licenses Licences.
+	 * @param PaymentRepository      $payments Transactions.
+	 * @param WebhookEventRepository $events   Stored webhook events.
 	 */
-	public function __construct( LicenseRepository $licenses ) {
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events ) {
 		$this->licenses = $licenses;
+		$this->payments = $payments;
+		$this->events   = $events;
 	}
 
 	/**
 	 * Everything stored about an email.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: array<int, array<string, mixed>>, total_records: int, exported_at: string}
+	 * @return array{licenses: array<int, array<string, mixed>>, transactions: array<int, array<string, mixed>>, total_records: int, exported_at: string}
 	 */
 	public function export( string $email ): array {
-		$normalised = Email::normalise( $email );
-		$licenses   = null === $normalised ? array() : $this->licenses->of_customer( $normalised );
-		$items      = array_map(
+		$normalised   = Email::normalise( $email );
+		$licenses     = null === $normalised ? array() : $this->licenses->of_customer( $normalised );
+		$items        = array_map(
 			static function ( array $row ): array {
 				return array(
 					'id'          => $row['id'],
@@ -54,9 +76,24 @@ final class PersonalData {
 			},
 			$licenses
 		);
+		$transactions = array_map(
+			static function ( array $row ): array {
+				return array(
+					'id'          => (int) $row['id'],
+					'kind'        => (string) $row['kind'],
+					'reference'   => (string) $row['reference'],
+					'license_id'  => (int) $row['license_id'],
+					'amount'      => Money::to_major( (int) $row['amount'], (string) $row['currency'] ),
+					'currency'    => (string) $row['currency'],
+					'occurred_at' => IsoTime::from_storage( $row['occurred_at'] ),
+				);
+			},
+			null === $normalised ? array() : $this->payments->of_customer( $normalised )
+		);
 		return array(
 			'licenses'      => $items,
-			'total_records' => count( $items ),
+			'transactions'  => $transactions,
+			'total_records' => count( $items ) + count( $transactions ),
 			'exported_at'   => IsoTime::format( time() ),
 		);
 	}
@@ -65,16 +102,21 @@ final class PersonalData {
 	 * Erases an email's personal data.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int}
 	 */
 	public function erase( string $email ): array {
 		$normalised = Email::normalise( $email );
 		if ( null === $normalised ) {
 			return array(
-				'licenses'    => 0,
-				'activations' => 0,
+				'licenses'       => 0,
+				'activations'    => 0,
+				'transactions'   => 0,
+				'webhook_events' => 0,
 			);
 		}
-		return $this->licenses->erase_customer( $normalised );
+		$affected                   = $this->licenses->erase_customer( $normalised );
+		$affected['transactions']   = $this->payments->erase_customer( $normalised );
+		$affected['webhook_events'] = $this->events->redact_email( $normalised );
+		return $affected;
 	}
 }

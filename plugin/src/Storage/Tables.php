@@ -11,14 +11,16 @@ namespace Svc\Licensing\Storage;
  * The one list of tables: migrations create them, uninstall drops them.
  */
 final class Tables {
-	public const PRODUCTS    = 'svc_products';
-	public const TIERS       = 'svc_tiers';
-	public const PRICES      = 'svc_prices';
-	public const LICENSES    = 'svc_licenses';
-	public const ACTIVATIONS = 'svc_activations';
-	public const RATE_LIMITS = 'svc_rate_limits';
-	public const API_KEYS    = 'svc_api_keys';
-	public const RELEASES    = 'svc_releases';
+	public const PRODUCTS       = 'svc_products';
+	public const TIERS          = 'svc_tiers';
+	public const PRICES         = 'svc_prices';
+	public const LICENSES       = 'svc_licenses';
+	public const ACTIVATIONS    = 'svc_activations';
+	public const RATE_LIMITS    = 'svc_rate_limits';
+	public const API_KEYS       = 'svc_api_keys';
+	public const RELEASES       = 'svc_releases';
+	public const WEBHOOK_EVENTS = 'svc_webhook_events';
+	public const TRANSACTIONS   = 'svc_transactions';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -26,6 +28,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS );
 	}
 }

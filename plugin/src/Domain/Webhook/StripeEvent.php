@@ -70,8 +70,8 @@ final class StripeEvent {
 	public static function from_array( array $event ): self {
 		$id   = $event['id'] ?? null;
 		$type = $event['type'] ?? null;
-		if ( ! is_string( $id ) || '' === $id || strlen( $id ) > 255 ) {
-			throw new InvalidArgumentException( 'The event has no id (a string of at most 255 characters).' );
+		if ( ! is_string( $id ) || '' === $id || strlen( $id ) > 191 ) {
+			throw new InvalidArgumentException( 'The event has no id (a string of at most 191 characters).' );
 		}
 		if ( ! is_string( $type ) || '' === $type || strlen( $type ) > 100 ) {
 			throw new InvalidArgumentException( 'The event has no type.' );

@@ -1,0 +1,29 @@
+<?php
+/**
+ * Amounts in minor units (as Stripe sends them) and in major units (as people read them).
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Domain;
+
+/**
+ * Stripe's zero-decimal currencies have no minor unit; every other currency here has two decimals.
+ */
+final class Money {
+	private const ZERO_DECIMAL = array( 'BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF' );
+
+	/**
+	 * Minor units as a major-unit number.
+	 *
+	 * @param int    $minor    Amount in minor units.
+	 * @param string $currency ISO 4217 code.
+	 * @return float|int
+	 */
+	public static function to_major( int $minor, string $currency ) {
+		if ( in_array( strtoupper( $currency ), self::ZERO_DECIMAL, true ) ) {
+			return $minor;
+		}
+		return round( $minor / 100, 2 );
+	}
+}

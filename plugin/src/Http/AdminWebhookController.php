@@ -1,0 +1,203 @@
+<?php
+/**
+ * Admin: stored webhook events, their payloads, and manual reprocessing.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Domain\Webhook\EventStatus;
+use Svc\Licensing\Payments\WebhookInbox;
+use Svc\Licensing\Storage\WebhookEventRepository;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Events are not tied to one product, so product-scoped keys are refused (403 product_out_of_scope).
+ */
+final class AdminWebhookController implements Controller {
+
+	/**
+	 * Stored events.
+	 *
+	 * @var WebhookEventRepository
+	 */
+	private $events;
+
+	/**
+	 * Processes events.
+	 *
+	 * @var WebhookInbox
+	 */
+	private $inbox;
+
+	/**
+	 * Authentication, levels and scope.
+	 *
+	 * @var AdminGuard
+	 */
+	private $guard;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param WebhookEventRepository $events Stored events.
+	 * @param WebhookInbox           $inbox  Processes events.
+	 * @param AdminGuard             $guard  Authentication, levels and scope.
+	 */
+	public function __construct( WebhookEventRepository $events, WebhookInbox $inbox, AdminGuard $guard ) {
+		$this->events = $events;
+		$this->inbox  = $inbox;
+		$this->guard  = $guard;
+	}
+
+	/**
+	 * Routes.
+	 */
+	public function register_routes(): void {
+		$id = array(
+			'id' => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+			),
+		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/webhooks',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => ErrorResponder::wrap( array( $this, 'list_events' ) ),
+				'permission_callback' => $this->guard->requires( Permission::READ ),
+				'args'                => Pagination::args() + array(
+					'status'   => array(
+						'description' => 'processed, pending_retry or failed.',
+						'type'        => 'string',
+						'enum'        => EventStatus::ALL,
+					),
+					'type'     => array(
+						'description' => 'Exact event type, e.g. invoice.paid.',
+						'type'        => 'string',
+						'maxLength'   => 100,
+					),
+					'event_id' => array(
+						'description' => 'Exact processor event id, e.g. evt_….',
+						'type'        => 'string',
+						'maxLength'   => 191,
+					),
+				),
+			)
+		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/webhooks/(?P<id>\d+)',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
+				'permission_callback' => $this->guard->requires( Permission::READ ),
+				'args'                => $id,
+			)
+		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/webhooks/(?P<id>\d+)/reprocess',
+			array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => ErrorResponder::wrap( array( $this, 'reprocess' ) ),
+				'permission_callback' => $this->guard->requires( Permission::ADMIN ),
+				'args'                => $id,
+			)
+		);
+	}
+
+	/**
+	 * GET /admin/webhooks: the licence list's envelope, newest first, without payloads.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_events( WP_REST_Request $request ): WP_REST_Response {
+		$this->guard->assert_scope( $request, null );
+		list( $page, $per_page ) = Pagination::from_request( $request );
+		list( $rows, $total )    = $this->events->page( $request['status'], $request['type'], $request['event_id'], $page, $per_page );
+		return new WP_REST_Response(
+			array(
+				'data'        => array_map( array( self::class, 'present' ), $rows ),
+				'total'       => $total,
+				'page'        => $page,
+				'per_page'    => $per_page,
+				'total_pages' => (int) ceil( $total / $per_page ),
+			)
+		);
+	}
+
+	/**
+	 * GET /admin/webhooks/{id}: with the payload, decoded.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function get( WP_REST_Request $request ): WP_REST_Response {
+		$row = $this->existing( $request );
+		return new WP_REST_Response( self::present( $row ) + array( 'payload' => json_decode( (string) $row['payload'], true ) ) );
+	}
+
+	/**
+	 * POST /admin/webhooks/{id}/reprocess: runs a pending or failed event now and answers it afterwards
+	 * (200 whether the attempt succeeded or not; the status and error say which).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 409 when it is processed already or being processed.
+	 */
+	public function reprocess( WP_REST_Request $request ): WP_REST_Response {
+		$row = $this->existing( $request );
+		if ( null !== $row['processed_at'] ) {
+			throw new ServiceError( ErrorCode::ALREADY_PROCESSED, __( 'This event was processed already; processing it again would change nothing.', 'svc-licensing' ) );
+		}
+		if ( WebhookInbox::OUTCOME_BUSY === $this->inbox->reprocess( $row['id'], time() ) ) {
+			throw new ServiceError( ErrorCode::EVENT_BUSY, __( 'This event is being processed right now. Try again in a minute.', 'svc-licensing' ) );
+		}
+		$row = (array) $this->events->find( $row['id'] );
+		return new WP_REST_Response( self::present( $row ) + array( 'payload' => json_decode( (string) $row['payload'], true ) ) );
+	}
+
+	/**
+	 * The event of the route's id.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 404 not_found or 403 product_out_of_scope.
+	 */
+	private function existing( WP_REST_Request $request ): array {
+		$this->guard->assert_scope( $request, null );
+		$row = $this->events->find( (int) $request['id'] );
+		if ( null === $row ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No webhook event has this id.', 'svc-licensing' ) );
+		}
+		return $row;
+	}
+
+	/**
+	 * An event as the API shows it (the spec's record, payload aside).
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	public static function present( array $row ): array {
+		return array(
+			'id'               => $row['id'],
+			'event_id'         => (string) $row['event_id'],
+			'event_type'       => (string) $row['event_type'],
+			'source'           => (string) $row['source'],
+			'status'           => EventStatus::of( $row['processed_at'], $row['next_retry_at'] ),
+			'processed_at'     => IsoTime::from_storage( $row['processed_at'] ),
+			'processing_error' => $row['processing_error'],
+			'retry_count'      => $row['retry_count'],
+			'next_retry_at'    => IsoTime::from_storage( $row['next_retry_at'] ),
+			'created_at'       => IsoTime::from_storage( $row['created_at'] ),
+		);
+	}
+}
