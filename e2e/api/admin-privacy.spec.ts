@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testToken } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
-import { keyHeaders } from '../fixtures/test-helpers';
+import { keyHeaders, scanPersonalData } from '../fixtures/test-helpers';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const helper = { 'X-Svc-Test-Token': testToken };
@@ -98,13 +98,7 @@ test.describe( 'privacy', () => {
 		const headers = await keyHeaders( request, 'admin' );
 		const person = await customerWithLicences( request, headers );
 		const bystander = await customerWithLicences( request, headers );
-		const scan = async ( needle: string ) =>
-			(
-				await request.get(
-					`/wp-json/svc-test/v1/personal-data?needle=${ encodeURIComponent( needle ) }`,
-					{ headers: helper }
-				)
-			).json();
+		const scan = ( needle: string ) => scanPersonalData( request, needle );
 		expect(
 			Object.values( await scan( person.email ) ).reduce(
 				( a: number, b ) => a + ( b as number ),

@@ -22,6 +22,7 @@ import {
 	keyHeaders,
 	readMails,
 	runWebhookRetryJob,
+	scanPersonalData,
 	setSettings,
 } from '../fixtures/test-helpers';
 
@@ -722,6 +723,53 @@ test.describe( 'payment webhooks', () => {
 			1
 		);
 		await mailedKey( request, paid.email );
+	} );
+
+	test( 'privacy: the transactions of a buyer are exported, and erase clears the email from transactions and stored payloads', async ( {
+		request,
+	} ) => {
+		const { headers, price } = await catalogue( request );
+		const buyer = sale( price, { amount: 1999 } );
+		const shouted = buyer.email.toUpperCase();
+		await deliver(
+			request,
+			event(
+				'invoice.paid',
+				invoice( { ...buyer, email: shouted }, 'classic' )
+			),
+			SECRET
+		);
+		const exported = await (
+			await request.post( `${ ADMIN }/privacy/export`, {
+				headers,
+				data: { email: buyer.email },
+			} )
+		).json();
+		expect( exported.export.licenses ).toHaveLength( 1 );
+		expect( exported.export.transactions ).toEqual( [
+			expect.objectContaining( { amount: 19.99, currency: 'USD' } ),
+		] );
+		expect( exported.export.total_records ).toBe( 2 );
+		const before = await scanPersonalData( request, buyer.email );
+		expect( before ).toMatchObject( {
+			svc_licenses: 1,
+			svc_transactions: 1,
+			svc_webhook_events: 1,
+		} );
+
+		const erased = await (
+			await request.post( `${ ADMIN }/privacy/erase`, {
+				headers,
+				data: { email: buyer.email },
+			} )
+		).json();
+		expect( erased.records_affected ).toMatchObject( {
+			licenses: 1,
+			transactions: 1,
+			webhook_events: 1,
+		} );
+		const after = await scanPersonalData( request, buyer.email );
+		expect( Object.values( after ).every( ( n ) => n === 0 ) ).toBe( true );
 	} );
 
 	test( 'list: status filter and pagination; permission matrix of the webhook routes', async ( {
