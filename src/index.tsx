@@ -1,24 +1,41 @@
 /**
- * The admin panel's entry point, mounted on the plugin's wp-admin screen.
+ * The admin panel's entry point: one wp-admin submenu page per screen, all mounted here.
  */
 import { createRoot } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
 import { ServiceClient } from './api/client';
 import { apiFetchTransport } from './api/api-fetch-transport';
-import { OverviewStage } from './routes/overview/stage';
+import { NoticesProvider } from './components/notices';
+import { panelConfig, type Screen } from './panel-config';
+import { ApiKeysStage } from './routes/api-keys/stage';
+import { LicensesStage } from './routes/licenses/stage';
+import { PrivacyStage } from './routes/privacy/stage';
+import { ProductsStage } from './routes/products/stage';
+import { SettingsStage } from './routes/settings/stage';
+import { StatsStage } from './routes/stats/stage';
+import { WebhooksStage } from './routes/webhooks/stage';
+import './style.scss';
 
 const client = new ServiceClient( apiFetchTransport );
 
-function App() {
-	return (
-		<>
-			<h1>{ __( 'Licence Service', 'svc-licensing' ) }</h1>
-			<OverviewStage client={ client } />
-		</>
-	);
-}
+const STAGES: Record<
+	Screen,
+	( props: { client: ServiceClient } ) => JSX.Element
+> = {
+	licenses: LicensesStage,
+	products: ProductsStage,
+	'api-keys': ApiKeysStage,
+	webhooks: WebhooksStage,
+	stats: StatsStage,
+	settings: SettingsStage,
+	privacy: PrivacyStage,
+};
 
 const root = document.getElementById( 'svc-licensing-root' );
 if ( root ) {
-	createRoot( root ).render( <App /> );
+	const Stage = STAGES[ panelConfig().screen ] ?? LicensesStage;
+	createRoot( root ).render(
+		<NoticesProvider>
+			<Stage client={ client } />
+		</NoticesProvider>
+	);
 }

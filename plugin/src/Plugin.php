@@ -34,6 +34,7 @@ use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\ReleaseController;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\ScopedProduct;
+use Svc\Licensing\Http\SettingsController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Http\UpdateController;
@@ -143,6 +144,7 @@ final class Plugin {
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
+				new SettingsController( $settings, $guard ),
 			)
 		) )->add_hooks();
 

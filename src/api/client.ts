@@ -5,9 +5,38 @@
 import {
 	NAMESPACE,
 	isErrorEnvelope,
+	type Activation,
+	type ApiKey,
+	type CreatedLicense,
+	type DailyStats,
 	type ErrorEnvelope,
 	type Health,
+	type License,
+	type Page,
+	type Price,
+	type PrivacyErase,
+	type PrivacyExport,
+	type Product,
+	type Release,
+	type Settings,
+	type SettingsUpdate,
+	type Stats,
+	type Tier,
+	type WebhookEvent,
+	type WebhookStatus,
 } from './types';
+
+type Query = TransportRequest[ 'query' ];
+
+export interface LicenseQuery {
+	page?: number;
+	per_page?: number;
+	status?: string;
+	product_id?: number;
+	search?: string;
+	orderby?: string;
+	order?: 'asc' | 'desc';
+}
 
 export interface TransportRequest {
 	method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -70,6 +99,173 @@ export class ServiceClient {
 		}
 		throw this.error( response );
 	}
+
+	/** One call: the body of a 2xx answer, or a ServiceError carrying the error envelope. */
+	async call< T >(
+		method: TransportRequest[ 'method' ],
+		path: string,
+		options: { query?: Query; body?: unknown } = {}
+	): Promise< T > {
+		const response = await this.transport( { method, path, ...options } );
+		if ( response.status >= 200 && response.status < 300 ) {
+			return response.body as T;
+		}
+		throw this.error( response );
+	}
+
+	/** A list with WordPress' X-WP-Total header. */
+	private async list< T >(
+		path: string,
+		query: Query = {}
+	): Promise< { items: T[]; total: number } > {
+		const response = await this.transport( {
+			method: 'GET',
+			path,
+			query,
+		} );
+		if ( response.status !== 200 ) {
+			throw this.error( response );
+		}
+		const items = response.body as T[];
+		const total = Number(
+			response.headers[ 'x-wp-total' ] ?? items.length
+		);
+		return { items, total };
+	}
+
+	stats = () => this.call< Stats >( 'GET', '/admin/stats' );
+	dailyStats = ( days = 30 ) =>
+		this.call< DailyStats >( 'GET', '/admin/stats/daily', {
+			query: { days },
+		} );
+
+	licenses = ( query: LicenseQuery = {} ) =>
+		this.call< Page< License > >( 'GET', '/admin/licenses', {
+			query: { ...query },
+		} );
+	license = ( id: number ) =>
+		this.call< License >( 'GET', `/admin/licenses/${ id }` );
+	createLicense = ( body: Record< string, unknown > ) =>
+		this.call< CreatedLicense >( 'POST', '/admin/licenses', { body } );
+	updateLicense = ( id: number, body: Record< string, unknown > ) =>
+		this.call< License >( 'PUT', `/admin/licenses/${ id }`, { body } );
+	rotateKey = ( id: number ) =>
+		this.call< {
+			id: number;
+			new_license_key: string;
+			previous_key_prefix: string;
+			rotated_at: string;
+		} >( 'POST', `/admin/licenses/${ id }/rotate-key` );
+	cancelLicense = ( id: number ) =>
+		this.call< License >( 'DELETE', `/admin/licenses/${ id }` );
+	deleteLicense = ( id: number ) =>
+		this.call< { deleted: boolean } >(
+			'DELETE',
+			`/admin/licenses/${ id }`,
+			{ query: { force: true } }
+		);
+	activations = ( licenseId: number ) =>
+		this.call< Activation[] >(
+			'GET',
+			`/admin/licenses/${ licenseId }/activations`
+		);
+	deactivateSite = ( licenseId: number, activationId: number ) =>
+		this.call< unknown >(
+			'DELETE',
+			`/admin/licenses/${ licenseId }/activations/${ activationId }`
+		);
+
+	products = ( query: Query = { per_page: 100 } ) =>
+		this.list< Product >( '/admin/products', query );
+	createProduct = ( body: Record< string, unknown > ) =>
+		this.call< Product >( 'POST', '/admin/products', { body } );
+	updateProduct = ( id: number, body: Record< string, unknown > ) =>
+		this.call< Product >( 'PUT', `/admin/products/${ id }`, { body } );
+	deleteProduct = ( id: number ) =>
+		this.call< { deleted: boolean } >(
+			'DELETE',
+			`/admin/products/${ id }`
+		);
+
+	releases = ( productId: number ) =>
+		this.call< Release[] >(
+			'GET',
+			`/admin/products/${ productId }/releases`
+		);
+	createExternalRelease = (
+		productId: number,
+		body: Record< string, unknown >
+	) =>
+		this.call< Release >(
+			'POST',
+			`/admin/products/${ productId }/releases`,
+			{ body }
+		);
+	updateRelease = ( id: number, body: Record< string, unknown > ) =>
+		this.call< Release >( 'PUT', `/admin/releases/${ id }`, { body } );
+	publishRelease = ( id: number ) =>
+		this.call< Release >( 'POST', `/admin/releases/${ id }/publish` );
+	deleteRelease = ( id: number ) =>
+		this.call< { deleted: boolean } >(
+			'DELETE',
+			`/admin/releases/${ id }`
+		);
+
+	tiers = () => this.call< Tier[] >( 'GET', '/admin/tiers' );
+	createTier = ( body: { label: string; features: string[] } ) =>
+		this.call< Tier >( 'POST', '/admin/tiers', { body } );
+	deleteTier = ( id: number ) =>
+		this.call< unknown >( 'DELETE', `/admin/tiers/${ id }` );
+	prices = () => this.call< Price[] >( 'GET', '/admin/prices' );
+	createPrice = ( body: Record< string, unknown > ) =>
+		this.call< Price >( 'POST', '/admin/prices', { body } );
+	deletePrice = ( id: number ) =>
+		this.call< unknown >( 'DELETE', `/admin/prices/${ id }` );
+
+	apiKeys = () => this.call< ApiKey[] >( 'GET', '/admin/api-keys' );
+	createApiKey = ( body: {
+		label: string;
+		permissions: string;
+		product_id: number | null;
+	} ) =>
+		this.call< ApiKey & { api_key: string } >( 'POST', '/admin/api-keys', {
+			body,
+		} );
+	revokeApiKey = ( id: number ) =>
+		this.call< { deleted: boolean; id: number } >(
+			'DELETE',
+			`/admin/api-keys/${ id }`
+		);
+
+	webhooks = ( query: {
+		page?: number;
+		per_page?: number;
+		status?: WebhookStatus;
+		event_id?: string;
+	} ) =>
+		this.call< Page< WebhookEvent > >( 'GET', '/admin/webhooks', {
+			query: { ...query },
+		} );
+	webhook = ( id: number ) =>
+		this.call< WebhookEvent >( 'GET', `/admin/webhooks/${ id }` );
+	reprocessWebhook = ( id: number ) =>
+		this.call< WebhookEvent >(
+			'POST',
+			`/admin/webhooks/${ id }/reprocess`
+		);
+
+	settings = () => this.call< Settings >( 'GET', '/admin/settings' );
+	updateSettings = ( body: SettingsUpdate ) =>
+		this.call< Settings >( 'PUT', '/admin/settings', { body } );
+
+	exportPersonalData = ( email: string ) =>
+		this.call< PrivacyExport >( 'POST', '/admin/privacy/export', {
+			body: { email },
+		} );
+	erasePersonalData = ( email: string ) =>
+		this.call< PrivacyErase >( 'POST', '/admin/privacy/erase', {
+			body: { email },
+		} );
 
 	private error( response: TransportResponse ): Error {
 		if ( isErrorEnvelope( response.body ) ) {

@@ -39,3 +39,209 @@ export function isErrorEnvelope( value: unknown ): value is ErrorEnvelope {
 		typeof candidate.data.status === 'number'
 	);
 }
+
+export type LicenseStatus =
+	'active' | 'expired' | 'suspended' | 'revoked' | 'trial' | 'cancelled';
+
+export const LICENSE_STATUSES: LicenseStatus[] = [
+	'active',
+	'trial',
+	'expired',
+	'suspended',
+	'cancelled',
+	'revoked',
+];
+
+export type Permission = 'read' | 'write' | 'admin';
+
+export interface Tier {
+	id: number;
+	label: string;
+	features: string[];
+}
+
+export interface Price {
+	id: number;
+	processor_price_id: string;
+	product_id: number;
+	tier_id: number | null;
+	activation_limit: number;
+	period: 'month' | 'year' | 'lifetime';
+}
+
+export interface Product {
+	id: number;
+	name: string;
+	slug: string;
+	description: string;
+	homepage_url: string;
+	current_version: string;
+	requires_wp: string;
+	requires_php: string;
+	is_active: boolean;
+	trial_enabled: boolean;
+	trial_days: number;
+	trial_activation_limit: number;
+	created_at: string;
+}
+
+export interface License {
+	id: number;
+	license_key_masked: string;
+	product_id: number;
+	product_name: string;
+	customer_name: string;
+	customer_email: string;
+	status: LicenseStatus;
+	activation_limit: number;
+	activation_count: number;
+	expires: string | null;
+	created_at: string;
+	is_trial: boolean;
+	trial_ends: string | null;
+	tier: { label: string; features: string[] } | null;
+	tier_id: number | null;
+	price_id: number | null;
+}
+
+export interface CreatedLicense extends License {
+	license_key: string;
+}
+
+export interface Activation {
+	id: number;
+	site_url: string;
+	server_fingerprint: string | null;
+	activated_at: string;
+	last_checked: string;
+}
+
+export interface Page< Item > {
+	data: Item[];
+	total: number;
+	page: number;
+	per_page: number;
+	total_pages: number;
+}
+
+export interface ApiKey {
+	id: number;
+	label: string;
+	key_prefix: string;
+	permissions: Permission;
+	product_id: number | null;
+	last_used_at: string | null;
+	created_at: string;
+	is_active: boolean;
+}
+
+export interface Release {
+	id: number;
+	product_id: number;
+	version: string;
+	changelog: string;
+	tested: string;
+	requires: string;
+	requires_php: string;
+	rollout: number;
+	package: {
+		type: 'upload' | 'url';
+		url: string | null;
+		filename: string | null;
+		size: number | null;
+		hash: string;
+	};
+	downloads: number;
+	status: 'draft' | 'published';
+	is_current: boolean;
+	published_at: string | null;
+	created_at: string;
+}
+
+export type WebhookStatus = 'processed' | 'pending_retry' | 'failed';
+
+export interface WebhookEvent {
+	id: number;
+	event_id: string;
+	event_type: string;
+	source: string;
+	status: WebhookStatus;
+	processed_at: string | null;
+	processing_error: string | null;
+	retry_count: number;
+	next_retry_at: string | null;
+	created_at: string;
+	payload?: unknown;
+}
+
+export interface Stats {
+	products: { total: number; active: number };
+	licenses: {
+		total: number;
+		active: number;
+		expired: number;
+		suspended: number;
+		cancelled: number;
+		trial: number;
+	};
+	activations: { total: number; active: number };
+	revenue: { period: string; total: number; currency: string };
+}
+
+export interface DailyStats {
+	currency: string;
+	days: Array< {
+		date: string;
+		revenue: number;
+		licenses: number;
+		activations: number;
+	} >;
+}
+
+export interface Settings {
+	webhook_signing_secret_set: boolean;
+	fingerprinting: boolean;
+	currency: string;
+	trusted_proxies: string[];
+	rate_limits: Record<
+		| 'validate'
+		| 'activate'
+		| 'deactivate'
+		| 'updates_check'
+		| 'trials'
+		| 'webhook'
+		| 'admin',
+		number
+	>;
+	download_token_ttl: number;
+	updates_require_activation: boolean;
+}
+
+export type SettingsUpdate = Partial<
+	Omit< Settings, 'webhook_signing_secret_set' | 'rate_limits' >
+> & {
+	webhook_signing_secret?: string;
+	rate_limits?: Partial< Settings[ 'rate_limits' ] >;
+};
+
+export interface PrivacyExport {
+	email: string;
+	export: {
+		licenses: Array< {
+			id: number;
+			product: string;
+			status: string;
+			created_at: string;
+			activations: number;
+		} >;
+		transactions: Array< Record< string, unknown > >;
+		total_records: number;
+		exported_at: string;
+	};
+}
+
+export interface PrivacyErase {
+	erased: boolean;
+	records_affected: Record< string, number >;
+	erased_at: string;
+}

@@ -11,8 +11,21 @@ namespace Svc\Licensing\Admin;
  * Registers the menu and loads the compiled TypeScript panel from build/.
  */
 final class AdminPage {
-	public const SLUG        = 'svc-licensing';
-	public const ROOT_ID     = 'svc-licensing-root';
+	public const SLUG    = 'svc-licensing';
+	public const ROOT_ID = 'svc-licensing-root';
+
+	/**
+	 * Screen => page slug suffix; the first is the top-level page itself.
+	 */
+	public const SCREENS     = array(
+		'licenses' => '',
+		'products' => '-products',
+		'api-keys' => '-api-keys',
+		'webhooks' => '-webhooks',
+		'stats'    => '-stats',
+		'settings' => '-settings',
+		'privacy'  => '-privacy',
+	);
 	private const HANDLE     = 'svc-licensing-panel';
 	private const CAPABILITY = 'manage_options';
 
@@ -58,7 +71,14 @@ final class AdminPage {
 	}
 
 	/**
-	 * Adds the menu.
+	 * Hook suffixes of the panel's screens, filled by register_menu().
+	 *
+	 * @var array<string, string>
+	 */
+	private $hooks = array();
+
+	/**
+	 * Adds the menu: one top-level entry, one submenu per screen.
 	 */
 	public function register_menu(): void {
 		add_menu_page(
@@ -70,6 +90,21 @@ final class AdminPage {
 			'dashicons-admin-network',
 			58
 		);
+		$titles = array(
+			'licenses' => __( 'Licences', 'svc-licensing' ),
+			'products' => __( 'Products', 'svc-licensing' ),
+			'api-keys' => __( 'API keys', 'svc-licensing' ),
+			'webhooks' => __( 'Webhook events', 'svc-licensing' ),
+			'stats'    => __( 'Stats', 'svc-licensing' ),
+			'settings' => __( 'Settings', 'svc-licensing' ),
+			'privacy'  => __( 'Privacy', 'svc-licensing' ),
+		);
+		foreach ( self::SCREENS as $screen => $suffix ) {
+			$hook = add_submenu_page( self::SLUG, $titles[ $screen ], $titles[ $screen ], self::CAPABILITY, self::SLUG . $suffix, array( $this, 'render' ) );
+			if ( is_string( $hook ) ) {
+				$this->hooks[ $hook ] = $screen;
+			}
+		}
 	}
 
 	/**
@@ -78,7 +113,7 @@ final class AdminPage {
 	 * @param string $hook_suffix Current admin screen.
 	 */
 	public function enqueue( string $hook_suffix ): void {
-		if ( 'toplevel_page_' . self::SLUG !== $hook_suffix ) {
+		if ( ! isset( $this->hooks[ $hook_suffix ] ) ) {
 			return;
 		}
 		$asset_file = $this->plugin_dir . 'build/index.asset.php';
@@ -95,7 +130,25 @@ final class AdminPage {
 			true
 		);
 		wp_set_script_translations( self::HANDLE, 'svc-licensing' );
+		wp_localize_script(
+			self::HANDLE,
+			'svcLicensingPanel',
+			array(
+				'screen'  => $this->hooks[ $hook_suffix ],
+				'restUrl' => esc_url_raw( rest_url() ),
+				'nonce'   => wp_create_nonce( 'wp_rest' ),
+				'pages'   => array_map(
+					static function ( string $suffix ): string {
+						return admin_url( 'admin.php?page=' . self::SLUG . $suffix );
+					},
+					self::SCREENS
+				),
+			)
+		);
 		wp_enqueue_style( 'wp-components' );
+		if ( file_exists( $this->plugin_dir . 'build/style-index.css' ) ) {
+			wp_enqueue_style( self::HANDLE, plugins_url( 'build/style-index.css', $this->plugin_file ), array( 'wp-components' ), $asset['version'] ?? $this->version );
+		}
 	}
 
 	/**

@@ -215,6 +215,16 @@ final class AdminLicenseController implements Controller {
 				'type'      => 'string',
 				'maxLength' => 200,
 			),
+			'orderby'    => array(
+				'type'    => 'string',
+				'enum'    => array_keys( LicenseRepository::SORTABLE ),
+				'default' => 'created_at',
+			),
+			'order'      => array(
+				'type'    => 'string',
+				'enum'    => array( 'asc', 'desc' ),
+				'default' => 'desc',
+			),
 		);
 	}
 
@@ -258,7 +268,8 @@ final class AdminLicenseController implements Controller {
 		$key_hash             = isset( $filters['search'] ) && LicenseKey::is_well_formed( $filters['search'] )
 			? LicenseKey::parse( $filters['search'] )->hash( $this->secret->get() )
 			: null;
-		list( $rows, $total ) = $this->licenses->page( $filters, $page, $per_page, $key_hash );
+		$sort                 = array( (string) $request['orderby'], (string) $request['order'] );
+		list( $rows, $total ) = $this->licenses->page( $filters, $page, $per_page, $key_hash, $sort );
 		return new WP_REST_Response(
 			array(
 				'data'        => array_map( array( LicenseView::class, 'present' ), $rows ),

@@ -79,6 +79,55 @@ final class StatsController implements Controller {
 				'args'                => array(),
 			)
 		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/stats/daily',
+			array(
+				'methods'             => WP_REST_Server::READABLE,
+				'callback'            => ErrorResponder::wrap( array( $this, 'daily' ) ),
+				'permission_callback' => $this->guard->requires( Permission::READ ),
+				'args'                => array(
+					'days' => array(
+						'description' => 'How many days back, today included.',
+						'type'        => 'integer',
+						'minimum'     => 1,
+						'maximum'     => 366,
+						'default'     => 30,
+					),
+				),
+			)
+		);
+	}
+
+	/**
+	 * GET /admin/stats/daily: revenue, new licences and new activations per UTC day, oldest first, every day
+	 * present (zero when nothing happened), for the panel's charts.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function daily( WP_REST_Request $request ): WP_REST_Response {
+		$scope    = $this->guard->scope( $request );
+		$days     = (int) $request['days'];
+		$first    = strtotime( gmdate( 'Y-m-d' ) . ' 00:00:00 UTC' ) - ( $days - 1 ) * DAY_IN_SECONDS;
+		$currency = strtoupper( (string) $this->settings->get( 'currency' ) );
+		$counts   = $this->stats->daily( $scope, gmdate( 'Y-m-d H:i:s', $first ) );
+		$revenue  = $this->payments->daily_revenue( $currency, $first, $scope );
+		$series   = array();
+		for ( $i = 0; $i < $days; $i++ ) {
+			$day      = gmdate( 'Y-m-d', $first + $i * DAY_IN_SECONDS );
+			$series[] = array(
+				'date'        => $day,
+				'revenue'     => Money::to_major( $revenue[ $day ] ?? 0, $currency ),
+				'licenses'    => $counts['licenses'][ $day ] ?? 0,
+				'activations' => $counts['activations'][ $day ] ?? 0,
+			);
+		}
+		return new WP_REST_Response(
+			array(
+				'currency' => $currency,
+				'days'     => $series,
+			)
+		);
 	}
 
 	/**

@@ -11,6 +11,18 @@ namespace Svc\Licensing\Storage;
  * Reads and writes licences. A licence is looked up by product and keyed hash, never by the key itself.
  */
 final class LicenseRepository extends TableRepository {
+	/**
+	 * Sort keys of the admin list => column; the id breaks ties so pages never overlap.
+	 */
+	public const SORTABLE = array(
+		'created_at'     => 'l.id',
+		'expires'        => 'l.expires',
+		'status'         => 'l.status',
+		'customer_email' => 'l.customer_email',
+		'customer_name'  => 'l.customer_name',
+		'product_name'   => 'p.name',
+		'activations'    => 'l.activation_count',
+	);
 
 
 	/**
@@ -70,9 +82,10 @@ final class LicenseRepository extends TableRepository {
 	 * @param int                                                       $page     1-based page.
 	 * @param int                                                       $per_page Page size.
 	 * @param string|null                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @param array{0: string, 1: string}                               $sort     A SORTABLE key and asc|desc.
 	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
 	 */
-	public function page( array $filters, int $page, int $per_page, ?string $key_hash ): array {
+	public function page( array $filters, int $page, int $per_page, ?string $key_hash, array $sort = array( 'created_at', 'desc' ) ): array {
 		$where = array( '1 = 1' );
 		if ( isset( $filters['status'] ) ) {
 			$where[] = $this->db->prepare( 'l.status = %s', $filters['status'] );
@@ -97,11 +110,14 @@ final class LicenseRepository extends TableRepository {
 			$where[] = '(' . implode( ' OR ', $either ) . ')';
 		}
 		$condition = implode( ' AND ', $where );
+		$direction = 'asc' === $sort[1] ? 'ASC' : 'DESC';
+		$column    = self::SORTABLE[ $sort[0] ] ?? 'l.id';
+		$order     = 'l.id' === $column ? "l.id {$direction}" : "{$column} {$direction}, l.id {$direction}";
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared above.
 		$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
 		$rows  = $this->db->get_results(
 			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- select() from constants, conditions prepared above.
-			$this->db->prepare( $this->select() . " WHERE {$condition} ORDER BY l.id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
+			$this->db->prepare( $this->select() . " WHERE {$condition} ORDER BY {$order} LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
 			ARRAY_A
 		);
 		return array( array_map( array( self::class, 'cast' ), (array) $rows ), $total );

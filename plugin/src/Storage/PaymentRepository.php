@@ -206,6 +206,32 @@ final class PaymentRepository extends TableRepository {
 	}
 
 	/**
+	 * Payments minus refunds per UTC day in a currency since a time, in minor units.
+	 *
+	 * @param string   $currency   ISO 4217 code.
+	 * @param int      $since      Unix time.
+	 * @param int|null $product_id Product, or null for all.
+	 * @return array<string, int> Day (Y-m-d) => amount.
+	 */
+	public function daily_revenue( string $currency, int $since, ?int $product_id ): array {
+		$product = null === $product_id ? '' : $this->db->prepare( ' AND product_id = %d', $product_id );
+		$rows    = $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, product condition prepared above.
+				"SELECT SUBSTR(occurred_at, 1, 10) AS day, SUM(amount) AS total FROM {$this->transactions()} WHERE currency = %s AND occurred_at >= %s{$product} GROUP BY SUBSTR(occurred_at, 1, 10)",
+				strtoupper( $currency ),
+				gmdate( 'Y-m-d H:i:s', $since )
+			),
+			ARRAY_A
+		);
+		$days = array();
+		foreach ( (array) $rows as $row ) {
+			$days[ (string) $row['day'] ] = (int) $row['total'];
+		}
+		return $days;
+	}
+
+	/**
 	 * A customer's transactions (privacy export).
 	 *
 	 * @param string $email Lower-case email.

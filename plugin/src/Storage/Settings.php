@@ -37,6 +37,105 @@ final class Settings {
 	);
 
 	/**
+	 * The JSON schema of every setting: the REST args of PUT /admin/settings and the validation of stored values.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function schema(): array {
+		$limit = array(
+			'type'    => 'integer',
+			'minimum' => 1,
+			'maximum' => 1000000,
+		);
+		return array(
+			'webhook_signing_secret'     => array(
+				'description' => 'Stripe webhook signing secret (whsec_…); write-only, an empty string removes it.',
+				'type'        => 'string',
+				'maxLength'   => 255,
+				'pattern'     => '^(whsec_[A-Za-z0-9_]+)?$',
+			),
+			'fingerprinting'             => array(
+				'description' => 'Store server fingerprints on activation and refuse validation from another one.',
+				'type'        => 'boolean',
+			),
+			'currency'                   => array(
+				'description' => 'ISO 4217 code revenue is reported in.',
+				'type'        => 'string',
+				'pattern'     => '^[A-Za-z]{3}$',
+			),
+			'trusted_proxies'            => array(
+				'description' => 'Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.',
+				'type'        => 'array',
+				'maxItems'    => 50,
+				'items'       => array(
+					'type'      => 'string',
+					'maxLength' => 64,
+					'pattern'   => '^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$',
+				),
+			),
+			'rate_limits'                => array(
+				'description'          => 'Requests per minute per client (admin: per API key or user).',
+				'type'                 => 'object',
+				'properties'           => array_fill_keys( array_keys( self::DEFAULTS['rate_limits'] ), $limit ),
+				'additionalProperties' => false,
+			),
+			'download_token_ttl'         => array(
+				'description' => 'Seconds a download link from an update check stays valid.',
+				'type'        => 'integer',
+				'minimum'     => 30,
+				'maximum'     => 86400,
+			),
+			'updates_require_activation' => array(
+				'description' => 'Update checks need the site to be activated on the licence.',
+				'type'        => 'boolean',
+			),
+		);
+	}
+
+	/**
+	 * Every setting as the admin API shows it: the signing secret only as whether one is set.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function public_view(): array {
+		$view = array();
+		foreach ( array_keys( self::schema() ) as $key ) {
+			$view[ $key ] = $this->get( $key );
+		}
+		$view['rate_limits'] = array();
+		foreach ( array_keys( self::DEFAULTS['rate_limits'] ) as $route ) {
+			$view['rate_limits'][ $route ] = $this->rate_limit( $route );
+		}
+		$view['webhook_signing_secret_set'] = '' !== (string) $view['webhook_signing_secret'];
+		unset( $view['webhook_signing_secret'] );
+		$view['fingerprinting']             = (bool) $view['fingerprinting'];
+		$view['updates_require_activation'] = (bool) $view['updates_require_activation'];
+		$view['currency']                   = strtoupper( (string) $view['currency'] );
+		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
+		$view['download_token_ttl']         = $this->download_token_ttl();
+		return $view;
+	}
+
+	/**
+	 * Stores the given settings (already validated against the schema); rate limits merge route by route.
+	 *
+	 * @param array<string, mixed> $values Setting => value.
+	 */
+	public function update( array $values ): void {
+		$stored = get_option( self::OPTION, array() );
+		$stored = is_array( $stored ) ? $stored : array();
+		foreach ( array_intersect_key( $values, self::schema() ) as $key => $value ) {
+			if ( 'rate_limits' === $key ) {
+				$value = array_merge( is_array( $stored['rate_limits'] ?? null ) ? $stored['rate_limits'] : array(), (array) $value );
+			} elseif ( 'currency' === $key ) {
+				$value = strtoupper( (string) $value );
+			}
+			$stored[ $key ] = $value;
+		}
+		update_option( self::OPTION, $stored, true );
+	}
+
+	/**
 	 * A setting's value, or its default.
 	 *
 	 * @param string $key Setting name, one of DEFAULTS' keys.

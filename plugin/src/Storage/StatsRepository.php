@@ -56,4 +56,38 @@ final class StatsRepository extends TableRepository {
 			'activations' => $ints( $site ),
 		);
 	}
+
+	/**
+	 * New licences and new activations per UTC day since a time, optionally for one product.
+	 *
+	 * @param int|null $product_id Only this product.
+	 * @param string   $since      UTC DATETIME.
+	 * @return array{licenses: array<string, int>, activations: array<string, int>} Day (Y-m-d) => count.
+	 */
+	public function daily( ?int $product_id, string $since ): array {
+		$licenses    = $this->table_name( Tables::LICENSES );
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		$only        = null === $product_id ? '' : $this->db->prepare( ' AND l.product_id = %d', $product_id );
+		// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants, product condition prepared above.
+		$new_licenses = $this->db->get_results(
+			$this->db->prepare( "SELECT SUBSTR(l.created_at, 1, 10) AS day, COUNT(*) AS n FROM {$licenses} l WHERE l.created_at >= %s{$only} GROUP BY SUBSTR(l.created_at, 1, 10)", $since ),
+			ARRAY_A
+		);
+		$new_sites    = $this->db->get_results(
+			$this->db->prepare( "SELECT SUBSTR(a.activated_at, 1, 10) AS day, COUNT(*) AS n FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE a.activated_at >= %s{$only} GROUP BY SUBSTR(a.activated_at, 1, 10)", $since ),
+			ARRAY_A
+		);
+		// phpcs:enable
+		$by_day = static function ( $rows ): array {
+			$days = array();
+			foreach ( (array) $rows as $row ) {
+				$days[ (string) $row['day'] ] = (int) $row['n'];
+			}
+			return $days;
+		};
+		return array(
+			'licenses'    => $by_day( $new_licenses ),
+			'activations' => $by_day( $new_sites ),
+		);
+	}
 }

@@ -22,3 +22,24 @@ export function checkLabel( name: HealthCheck[ 'name' ] ): string {
 			return __( 'Payment webhook', 'svc-licensing' );
 	}
 }
+
+/** Licence counts as chart rows, one per status. */
+export function statusRows(
+	licenses: Record< string, number >
+): Array< { status: string; count: number } > {
+	return [ 'active', 'trial', 'expired', 'suspended', 'cancelled' ].map(
+		( status ) => ( { status, count: licenses[ status ] ?? 0 } )
+	);
+}
+
+/** "2026-11-03" as a short axis label ("3 Nov"). */
+export function dayLabel( date: string ): string {
+	const parsed = new Date( `${ date }T00:00:00Z` );
+	return Number.isNaN( parsed.getTime() )
+		? date
+		: parsed.toLocaleDateString( undefined, {
+				day: 'numeric',
+				month: 'short',
+				timeZone: 'UTC',
+			} );
+}

@@ -1,0 +1,44 @@
+/**
+ * Shows a secret (licence key, API key) the one time the server returns it, with a copy button.
+ */
+import { Button, Notice } from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+
+export function SecretOnce( {
+	label,
+	value,
+}: {
+	label: string;
+	value: string;
+} ) {
+	const [ copied, setCopied ] = useState( false );
+	return (
+		<div className="svc-secret-once">
+			<Notice status="warning" isDismissible={ false }>
+				{ __(
+					'Copy it now: you will not see this again. Only a hash is stored.',
+					'svc-licensing'
+				) }
+			</Notice>
+			<p>
+				<strong>{ label }</strong>
+			</p>
+			<code className="svc-secret" data-testid="svc-secret-value">
+				{ value }
+			</code>{ ' ' }
+			<Button
+				variant="secondary"
+				onClick={ () => {
+					navigator.clipboard
+						.writeText( value )
+						.then( () => setCopied( true ) );
+				} }
+			>
+				{ copied
+					? __( 'Copied', 'svc-licensing' )
+					: __( 'Copy', 'svc-licensing' ) }
+			</Button>
+		</div>
+	);
+}

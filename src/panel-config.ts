@@ -1,0 +1,40 @@
+/**
+ * What the PHP side hands the panel (wp_localize_script in Admin/AdminPage.php).
+ */
+export type Screen =
+	| 'licenses'
+	| 'products'
+	| 'api-keys'
+	| 'webhooks'
+	| 'stats'
+	| 'settings'
+	| 'privacy';
+
+export interface PanelConfig {
+	screen: Screen;
+	restUrl: string;
+	nonce: string;
+	pages: Record< Screen, string >;
+}
+
+declare global {
+	interface Window {
+		svcLicensingPanel?: PanelConfig;
+	}
+}
+
+export const panelConfig = (): PanelConfig =>
+	window.svcLicensingPanel ?? {
+		screen: 'licenses',
+		restUrl: '/wp-json/',
+		nonce: '',
+		pages: {
+			licenses: '',
+			products: '',
+			'api-keys': '',
+			webhooks: '',
+			stats: '',
+			settings: '',
+			privacy: '',
+		},
+	};

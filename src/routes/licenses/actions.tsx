@@ -1,0 +1,227 @@
+/**
+ * Row actions of the licence table: view, edit, rotate key, cancel, delete.
+ */
+import { Button } from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { ServiceClient } from '../../api/client';
+import type { License } from '../../api/types';
+import { useNotify } from '../../components/notices';
+import { SecretOnce } from '../../components/secret-once';
+import { LicenseDetail } from './detail';
+import { EditLicenseForm } from './form';
+
+interface ModalProps {
+	items: License[];
+	closeModal?: () => void;
+}
+
+function RotateKey( {
+	client,
+	license,
+	onDone,
+	close,
+}: {
+	client: ServiceClient;
+	license: License;
+	onDone: () => void;
+	close: () => void;
+} ) {
+	const notify = useNotify();
+	const [ key, setKey ] = useState< string | null >( null );
+	const [ busy, setBusy ] = useState( false );
+	if ( key ) {
+		return (
+			<>
+				<SecretOnce
+					label={ __( 'New licence key', 'svc-licensing' ) }
+					value={ key }
+				/>
+				<div className="svc-modal-actions">
+					<Button variant="primary" onClick={ close }>
+						{ __( 'Done', 'svc-licensing' ) }
+					</Button>
+				</div>
+			</>
+		);
+	}
+	return (
+		<>
+			<p>
+				{ __(
+					'The current key stops working at once. Sites that use it must be given the new key.',
+					'svc-licensing'
+				) }
+			</p>
+			<div className="svc-modal-actions">
+				<Button variant="tertiary" onClick={ close }>
+					{ __( 'Cancel', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="primary"
+					isDestructive
+					isBusy={ busy }
+					disabled={ busy }
+					onClick={ () => {
+						setBusy( true );
+						client.rotateKey( license.id ).then(
+							( rotated ) => {
+								setKey( rotated.new_license_key );
+								notify.success(
+									__( 'Key rotated.', 'svc-licensing' )
+								);
+								onDone();
+							},
+							( error ) => {
+								setBusy( false );
+								notify.error( error );
+							}
+						);
+					} }
+				>
+					{ __( 'Rotate key', 'svc-licensing' ) }
+				</Button>
+			</div>
+		</>
+	);
+}
+
+function Destructive( {
+	text,
+	label,
+	run,
+	close,
+}: {
+	text: string;
+	label: string;
+	run: () => Promise< unknown >;
+	close: () => void;
+} ) {
+	const [ busy, setBusy ] = useState( false );
+	return (
+		<>
+			<p>{ text }</p>
+			<div className="svc-modal-actions">
+				<Button variant="tertiary" onClick={ close } disabled={ busy }>
+					{ __( 'Cancel', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="primary"
+					isDestructive
+					isBusy={ busy }
+					disabled={ busy }
+					onClick={ () => {
+						setBusy( true );
+						run().finally( close );
+					} }
+				>
+					{ label }
+				</Button>
+			</div>
+		</>
+	);
+}
+
+export function useLicenseActions( client: ServiceClient, reload: () => void ) {
+	const notify = useNotify();
+	const done = ( message: string ) => () => {
+		notify.success( message );
+		reload();
+	};
+	return [
+		{
+			id: 'view',
+			label: __( 'View', 'svc-licensing' ),
+			isPrimary: false,
+			modalHeader: __( 'Licence', 'svc-licensing' ),
+			RenderModal: ( { items }: ModalProps ) => (
+				<LicenseDetail
+					client={ client }
+					license={ items[ 0 ] }
+					onChanged={ reload }
+				/>
+			),
+		},
+		{
+			id: 'edit',
+			label: __( 'Edit', 'svc-licensing' ),
+			modalHeader: __( 'Edit licence', 'svc-licensing' ),
+			RenderModal: ( { items, closeModal }: ModalProps ) => (
+				<EditLicenseForm
+					client={ client }
+					license={ items[ 0 ] }
+					onDone={ () => {
+						reload();
+						closeModal?.();
+					} }
+				/>
+			),
+		},
+		{
+			id: 'rotate',
+			label: __( 'Rotate key', 'svc-licensing' ),
+			modalHeader: __( 'Rotate the licence key?', 'svc-licensing' ),
+			RenderModal: ( { items, closeModal }: ModalProps ) => (
+				<RotateKey
+					client={ client }
+					license={ items[ 0 ] }
+					onDone={ reload }
+					close={ () => closeModal?.() }
+				/>
+			),
+		},
+		{
+			id: 'cancel',
+			label: __( 'Cancel licence', 'svc-licensing' ),
+			isDestructive: true,
+			isEligible: ( item: License ) => item.status !== 'cancelled',
+			modalHeader: __( 'Cancel this licence?', 'svc-licensing' ),
+			RenderModal: ( { items, closeModal }: ModalProps ) => (
+				<Destructive
+					text={ __(
+						'The licence is kept as cancelled and every site is deactivated.',
+						'svc-licensing'
+					) }
+					label={ __( 'Cancel licence', 'svc-licensing' ) }
+					close={ () => closeModal?.() }
+					run={ () =>
+						client
+							.cancelLicense( items[ 0 ].id )
+							.then(
+								done(
+									__( 'Licence cancelled.', 'svc-licensing' )
+								),
+								( error ) => notify.error( error )
+							)
+					}
+				/>
+			),
+		},
+		{
+			id: 'delete',
+			label: __( 'Delete permanently', 'svc-licensing' ),
+			isDestructive: true,
+			modalHeader: __( 'Delete this licence for good?', 'svc-licensing' ),
+			RenderModal: ( { items, closeModal }: ModalProps ) => (
+				<Destructive
+					text={ __(
+						'The licence and its activations are deleted. This cannot be undone.',
+						'svc-licensing'
+					) }
+					label={ __( 'Delete permanently', 'svc-licensing' ) }
+					close={ () => closeModal?.() }
+					run={ () =>
+						client
+							.deleteLicense( items[ 0 ].id )
+							.then(
+								done(
+									__( 'Licence deleted.', 'svc-licensing' )
+								),
+								( error ) => notify.error( error )
+							)
+					}
+				/>
+			),
+		},
+	];
+}

@@ -1,0 +1,254 @@
+/**
+ * Create and edit forms of a licence.
+ */
+import {
+	Button,
+	Modal,
+	SelectControl,
+	TextControl,
+} from '@wordpress/components';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { ServiceClient } from '../../api/client';
+import type {
+	CreatedLicense,
+	License,
+	LicenseStatus,
+	Product,
+} from '../../api/types';
+import { LICENSE_STATUSES } from '../../api/types';
+import { endOfDay } from '../../components/format';
+import { useNotify } from '../../components/notices';
+import { SecretOnce } from '../../components/secret-once';
+import { statusLabel } from './fields';
+
+export function CreateLicenseModal( {
+	client,
+	products,
+	onClose,
+	onCreated,
+}: {
+	client: ServiceClient;
+	products: Product[];
+	onClose: () => void;
+	onCreated: () => void;
+} ) {
+	const notify = useNotify();
+	const [ productId, setProductId ] = useState(
+		String( products[ 0 ]?.id ?? '' )
+	);
+	const [ email, setEmail ] = useState( '' );
+	const [ name, setName ] = useState( '' );
+	const [ limit, setLimit ] = useState( '1' );
+	const [ expires, setExpires ] = useState( '' );
+	const [ busy, setBusy ] = useState( false );
+	const [ created, setCreated ] = useState< CreatedLicense | null >( null );
+
+	if ( created ) {
+		return (
+			<Modal
+				title={ __( 'Licence created', 'svc-licensing' ) }
+				onRequestClose={ onClose }
+			>
+				<SecretOnce
+					label={ __( 'Licence key', 'svc-licensing' ) }
+					value={ created.license_key }
+				/>
+				<div className="svc-modal-actions">
+					<Button variant="primary" onClick={ onClose }>
+						{ __( 'Done', 'svc-licensing' ) }
+					</Button>
+				</div>
+			</Modal>
+		);
+	}
+	return (
+		<Modal
+			title={ __( 'Add licence', 'svc-licensing' ) }
+			onRequestClose={ onClose }
+		>
+			<form
+				onSubmit={ ( event ) => {
+					event.preventDefault();
+					setBusy( true );
+					client
+						.createLicense( {
+							product_id: Number( productId ),
+							customer_email: email,
+							customer_name: name,
+							activation_limit: Number( limit ),
+							expires: endOfDay( expires ),
+						} )
+						.then(
+							( licence ) => {
+								setCreated( licence );
+								notify.success(
+									__( 'Licence created.', 'svc-licensing' )
+								);
+								onCreated();
+							},
+							( error ) =>
+								notify.error(
+									error,
+									__(
+										'The licence was not created:',
+										'svc-licensing'
+									)
+								)
+						)
+						.finally( () => setBusy( false ) );
+				} }
+			>
+				<SelectControl
+					label={ __( 'Product', 'svc-licensing' ) }
+					value={ productId }
+					options={ products.map( ( product ) => ( {
+						value: String( product.id ),
+						label: product.name,
+					} ) ) }
+					onChange={ setProductId }
+					__nextHasNoMarginBottom
+				/>
+				<TextControl
+					label={ __( 'Customer email', 'svc-licensing' ) }
+					type="email"
+					value={ email }
+					onChange={ setEmail }
+					required
+				/>
+				<TextControl
+					label={ __( 'Customer name', 'svc-licensing' ) }
+					value={ name }
+					onChange={ setName }
+				/>
+				<TextControl
+					label={ __( 'Activation limit', 'svc-licensing' ) }
+					type="number"
+					min={ 1 }
+					value={ limit }
+					onChange={ setLimit }
+				/>
+				<TextControl
+					label={ __( 'Expires (empty: lifetime)', 'svc-licensing' ) }
+					type="date"
+					value={ expires }
+					onChange={ setExpires }
+				/>
+				<div className="svc-modal-actions">
+					<Button variant="tertiary" onClick={ onClose }>
+						{ __( 'Cancel', 'svc-licensing' ) }
+					</Button>
+					<Button
+						variant="primary"
+						type="submit"
+						isBusy={ busy }
+						disabled={ busy || ! productId }
+					>
+						{ __( 'Create licence', 'svc-licensing' ) }
+					</Button>
+				</div>
+			</form>
+		</Modal>
+	);
+}
+
+export function EditLicenseForm( {
+	client,
+	license,
+	onDone,
+}: {
+	client: ServiceClient;
+	license: License;
+	onDone: () => void;
+} ) {
+	const notify = useNotify();
+	const [ status, setStatus ] = useState< LicenseStatus >( license.status );
+	const [ limit, setLimit ] = useState( String( license.activation_limit ) );
+	const [ email, setEmail ] = useState( license.customer_email );
+	const [ name, setName ] = useState( license.customer_name );
+	const [ expires, setExpires ] = useState(
+		license.expires ? license.expires.slice( 0, 10 ) : ''
+	);
+	const [ busy, setBusy ] = useState( false );
+	return (
+		<form
+			onSubmit={ ( event ) => {
+				event.preventDefault();
+				setBusy( true );
+				client
+					.updateLicense( license.id, {
+						status,
+						activation_limit: Number( limit ),
+						customer_email: email,
+						customer_name: name,
+						expires: endOfDay( expires ),
+					} )
+					.then(
+						() => {
+							notify.success(
+								__( 'Licence saved.', 'svc-licensing' )
+							);
+							onDone();
+						},
+						( error ) =>
+							notify.error(
+								error,
+								__(
+									'The licence was not saved:',
+									'svc-licensing'
+								)
+							)
+					)
+					.finally( () => setBusy( false ) );
+			} }
+		>
+			<SelectControl
+				label={ __( 'Status', 'svc-licensing' ) }
+				value={ status }
+				options={ LICENSE_STATUSES.map( ( value ) => ( {
+					value,
+					label: statusLabel( value ),
+				} ) ) }
+				onChange={ ( value ) => setStatus( value as LicenseStatus ) }
+				__nextHasNoMarginBottom
+			/>
+			<TextControl
+				label={ __( 'Activation limit', 'svc-licensing' ) }
+				type="number"
+				min={ 1 }
+				value={ limit }
+				onChange={ setLimit }
+			/>
+			<TextControl
+				label={ __( 'Customer email', 'svc-licensing' ) }
+				type="email"
+				value={ email }
+				onChange={ setEmail }
+			/>
+			<TextControl
+				label={ __( 'Customer name', 'svc-licensing' ) }
+				value={ name }
+				onChange={ setName }
+			/>
+			<TextControl
+				label={ __( 'Expires (empty: lifetime)', 'svc-licensing' ) }
+				type="date"
+				value={ expires }
+				onChange={ setExpires }
+			/>
+			<div className="svc-modal-actions">
+				<Button variant="tertiary" onClick={ onDone }>
+					{ __( 'Cancel', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="primary"
+					type="submit"
+					isBusy={ busy }
+					disabled={ busy }
+				>
+					{ __( 'Save', 'svc-licensing' ) }
+				</Button>
+			</div>
+		</form>
+	);
+}

@@ -1,0 +1,82 @@
+/**
+ * Webhook events: the stored deliveries with a status filter, the payload, and reprocessing.
+ */
+import { DataViews } from '../../components/data-views';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { ServiceClient } from '../../api/client';
+import type { WebhookEvent, WebhookStatus } from '../../api/types';
+import { LoadError, useLoad } from '../../components/async';
+import { webhookActions } from './actions';
+import { webhookFields } from './fields';
+
+interface EventView {
+	type: string;
+	search?: string;
+	filters: Array< { field: string; operator: string; value: unknown } >;
+	page?: number;
+	perPage?: number;
+	hiddenFields: string[];
+	layout: Record< string, unknown >;
+}
+
+export function WebhooksStage( { client }: { client: ServiceClient } ) {
+	const [ view, setView ] = useState< EventView >( {
+		type: 'table',
+		search: '',
+		filters: [],
+		page: 1,
+		perPage: 20,
+		hiddenFields: [],
+		layout: {},
+	} );
+	const filter = view.filters.find( ( f ) => f.field === 'status' );
+	const status = (
+		Array.isArray( filter?.value ) ? filter?.value[ 0 ] : filter?.value
+	) as WebhookStatus | undefined;
+	const query = {
+		page: view.page ?? 1,
+		per_page: view.perPage ?? 20,
+		status: status || undefined,
+		event_id: view.search?.trim() || undefined,
+	};
+	const [ page, reload ] = useLoad(
+		() => client.webhooks( query ),
+		[ JSON.stringify( query ) ]
+	);
+	const data = page.kind === 'ready' ? page.value.data : [];
+	return (
+		<div className="svc-screen">
+			<div className="svc-screen-header">
+				<h2>{ __( 'Webhook events', 'svc-licensing' ) }</h2>
+			</div>
+			{ page.kind === 'error' && (
+				<LoadError message={ page.message } onRetry={ reload } />
+			) }
+			{ page.kind === 'ready' && page.value.total === 0 && ! status && (
+				<p className="svc-empty">
+					{ __(
+						'No events yet. Point a Stripe webhook at /wp-json/svc/v1/webhooks/payment and set its signing secret under Settings.',
+						'svc-licensing'
+					) }
+				</p>
+			) }
+			<DataViews
+				view={ view }
+				onChangeView={ setView }
+				fields={ webhookFields }
+				data={ data }
+				actions={ webhookActions( client, reload ) }
+				isLoading={ page.kind === 'loading' }
+				getItemId={ ( item: WebhookEvent ) => String( item.id ) }
+				paginationInfo={ {
+					totalItems: page.kind === 'ready' ? page.value.total : 0,
+					totalPages:
+						page.kind === 'ready' ? page.value.total_pages : 0,
+				} }
+				supportedLayouts={ [ 'table' ] }
+				searchLabel={ __( 'Event id (evt_…)', 'svc-licensing' ) }
+			/>
+		</div>
+	);
+}
