@@ -167,6 +167,10 @@ test.describe( 'payment webhooks', () => {
 		await applySuiteSettings( request );
 		await setSettings( request, { webhook_signing_secret: SECRET } );
 	} );
+	test.afterAll( async ( { request } ) => {
+		// Later specs (the panel's health) expect the fresh site's state: no secret.
+		await setSettings( request, { webhook_signing_secret: '' } );
+	} );
 
 	test( 'signatures: valid, tampered, wrong secret, stale, future, v0 only, two v1 entries', async ( {
 		request,

@@ -73,7 +73,7 @@ final class ProductController implements Controller {
 				'type'      => 'string',
 				// WordPress only sanitises "uri"; the pattern is what refuses a non-URL.
 				'format'    => 'uri',
-				'pattern'   => '^https?://[^\\s/?#]+[^\\s]*$',
+				'pattern'   => '^(https?://[^\\s/?#]+[^\\s]*)?$',
 				'maxLength' => 2048,
 			),
 			'current_version'        => array(
@@ -83,12 +83,12 @@ final class ProductController implements Controller {
 			),
 			'requires_wp'            => array(
 				'type'      => 'string',
-				'pattern'   => '^[0-9]+(\.[0-9]+){0,2}$',
+				'pattern'   => '^([0-9]+(\.[0-9]+){0,2})?$',
 				'maxLength' => 32,
 			),
 			'requires_php'           => array(
 				'type'      => 'string',
-				'pattern'   => '^[0-9]+(\.[0-9]+){0,2}$',
+				'pattern'   => '^([0-9]+(\.[0-9]+){0,2})?$',
 				'maxLength' => 32,
 			),
 			'is_active'              => array( 'type' => 'boolean' ),

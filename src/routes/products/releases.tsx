@@ -342,14 +342,21 @@ function ReleaseRow( {
 export function Releases( {
 	client,
 	product,
+	onChanged,
 }: {
 	client: ServiceClient;
 	product: Product;
+	/** Called after every change, so the product list can show the new current version. */
+	onChanged: () => void;
 } ) {
-	const [ releases, reload ] = useLoad(
+	const [ releases, refresh ] = useLoad(
 		() => client.releases( product.id ),
 		[ product.id ]
 	);
+	const reload = () => {
+		refresh();
+		onChanged();
+	};
 	return (
 		<div className="svc-releases">
 			{ releases.kind === 'loading' && <Loading /> }

@@ -78,7 +78,11 @@ function ProductList( { client }: { client: ServiceClient } ) {
 			label: __( 'Releases', 'svc-licensing' ),
 			modalHeader: __( 'Releases', 'svc-licensing' ),
 			RenderModal: ( { items }: ModalProps ) => (
-				<Releases client={ client } product={ items[ 0 ] } />
+				<Releases
+					client={ client }
+					product={ items[ 0 ] }
+					onChanged={ reload }
+				/>
 			),
 		},
 		{

@@ -1,0 +1,120 @@
+/**
+ * Products screen: create a product, upload a release with progress, raise its rollout, add a tier and a
+ * price; then create a licence and copy its key.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { makeZip } from '../fixtures/zip';
+import {
+	expectSnackbar,
+	openScreen,
+	rowAction,
+	saveScreenshot,
+} from './screens';
+
+test( 'create a product and a release, then a licence whose key is copied once', async ( {
+	page,
+	context,
+} ) => {
+	const name = `Panel Plugin ${ randomUUID().slice( 0, 6 ) }`;
+	await context.grantPermissions( [ 'clipboard-read', 'clipboard-write' ] );
+
+	await openScreen( page, 'products' );
+	await page.getByRole( 'button', { name: 'Add product' } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Add product' } );
+	await dialog.getByLabel( 'Name', { exact: true } ).fill( name );
+	await dialog.getByLabel( 'Requires PHP' ).fill( '7.4' );
+	await dialog.getByLabel( 'Offer trials' ).check();
+	await dialog.getByLabel( 'Trial days' ).fill( '14' );
+	await dialog.getByRole( 'button', { name: 'Create product' } ).click();
+	await expectSnackbar( page, 'Product created.' );
+	const row = page.locator( 'tr' ).filter( { hasText: name } );
+	await expect( row ).toContainText( '14 days' );
+
+	await rowAction( page, name, 'Releases' );
+	const releases = page.getByRole( 'dialog', { name: 'Releases' } );
+	await expect( releases ).toContainText( 'No releases yet.' );
+	await releases.getByLabel( 'Version', { exact: true } ).fill( '1.0.0' );
+	await releases
+		.getByLabel( 'Changelog (HTML)' )
+		.fill( '<p>First release</p>' );
+	await releases.getByLabel( 'ZIP file', { exact: true } ).setInputFiles( {
+		name: 'panel-plugin.zip',
+		mimeType: 'application/zip',
+		buffer: makeZip( { 'panel-plugin/panel-plugin.php': '<?php' } ),
+	} );
+	await releases.getByRole( 'button', { name: 'Add release' } ).click();
+	await expectSnackbar( page, 'Release 1.0.0 added.' );
+	const release = releases.getByTestId( 'svc-release-1.0.0' );
+	await expect( release ).toContainText( 'Current' );
+	await expect( release ).toContainText( 'panel-plugin.zip' );
+
+	// Lower the rollout with the slider's keyboard, then save it.
+	const slider = release.getByRole( 'slider', { name: 'Rollout of 1.0.0' } );
+	await slider.focus();
+	for ( let i = 0; i < 10; i++ ) {
+		await page.keyboard.press( 'ArrowLeft' );
+	}
+	await release.getByRole( 'button', { name: 'Save rollout' } ).click();
+	await expectSnackbar( page, 'Rollout saved.' );
+	await expect(
+		releases.getByTestId( 'svc-release-1.0.0' ).getByRole( 'slider' )
+	).toHaveValue( '90' );
+	await saveScreenshot( page, 'products-releases' );
+	await page.keyboard.press( 'Escape' );
+	await expect(
+		page.locator( 'tr' ).filter( { hasText: name } )
+	).toContainText( '1.0.0' );
+	await saveScreenshot( page, 'products' );
+
+	// Tiers and prices.
+	await page.getByRole( 'tab', { name: 'Tiers and prices' } ).click();
+	await page.getByLabel( 'Tier label' ).fill( 'Agency' );
+	await page
+		.getByLabel( 'Features (comma-separated)' )
+		.fill( 'updates, support' );
+	await page.getByRole( 'button', { name: 'Add tier' } ).click();
+	await expectSnackbar( page, 'Tier added.' );
+	const priceId = `price_${ randomUUID().slice( 0, 8 ) }`;
+	await page.getByLabel( 'Stripe price id' ).fill( priceId );
+	await page
+		.getByLabel( 'Product', { exact: true } )
+		.selectOption( { label: name } );
+	await page.getByRole( 'button', { name: 'Add price' } ).click();
+	await expectSnackbar( page, 'Price added.' );
+	await expect(
+		page.locator( 'tr' ).filter( { hasText: priceId } )
+	).toContainText( name );
+	await saveScreenshot( page, 'products-tiers-prices' );
+
+	// A licence for the new product; the key is shown once and copied.
+	await openScreen( page, 'licenses' );
+	await page.getByRole( 'button', { name: 'Add licence' } ).click();
+	const create = page.getByRole( 'dialog', { name: 'Add licence' } );
+	await create
+		.getByLabel( 'Product', { exact: true } )
+		.selectOption( { label: name } );
+	await create
+		.getByLabel( 'Customer email' )
+		.fill( 'panel-buyer@example.com' );
+	await create.getByLabel( 'Activation limit' ).fill( '3' );
+	await create.getByRole( 'button', { name: 'Create licence' } ).click();
+	const created = page.getByRole( 'dialog', { name: 'Licence created' } );
+	await expect( created ).toContainText( 'you will not see this again' );
+	const key = (
+		await created.getByTestId( 'svc-secret-value' ).innerText()
+	).trim();
+	expect( key ).toMatch( /^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/ );
+	await created.getByRole( 'button', { name: 'Copy' } ).click();
+	await expect(
+		created.getByRole( 'button', { name: 'Copied' } )
+	).toBeVisible();
+	expect( await page.evaluate( () => navigator.clipboard.readText() ) ).toBe(
+		key
+	);
+	await saveScreenshot( page, 'licenses-created-key' );
+	await created.getByRole( 'button', { name: 'Done' } ).click();
+	await expect(
+		page.locator( 'tr' ).filter( { hasText: 'panel-buyer@example.com' } )
+	).toContainText( `XXXX-XXXX-XXXX-${ key.slice( -4 ) }` );
+} );

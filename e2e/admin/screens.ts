@@ -1,0 +1,51 @@
+/**
+ * Helpers for the panel's browser specs: screen URLs and screenshots under the test output.
+ */
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { screenshotDir } from '../fixtures/env';
+
+const SUFFIX = {
+	licenses: '',
+	products: '-products',
+	'api-keys': '-api-keys',
+	webhooks: '-webhooks',
+	stats: '-stats',
+	settings: '-settings',
+	privacy: '-privacy',
+} as const;
+
+export type ScreenName = keyof typeof SUFFIX;
+
+export async function openScreen( page: Page, screen: ScreenName ) {
+	await page.goto(
+		`/wp-admin/admin.php?page=svc-licensing${ SUFFIX[ screen ] }`
+	);
+	await expect(
+		page.locator( '#svc-licensing-root h2' ).first()
+	).toBeVisible();
+}
+
+export async function saveScreenshot( page: Page, name: string ) {
+	await page.screenshot( {
+		path: path.join( screenshotDir, `${ name }.png` ),
+		fullPage: true,
+	} );
+}
+
+/** The snackbar that confirms (or reports) an action. */
+export async function expectSnackbar( page: Page, text: string | RegExp ) {
+	await expect(
+		page
+			.locator( '.components-snackbar' )
+			.filter( { hasText: text } )
+			.last()
+	).toBeVisible();
+}
+
+/** Opens a table row's action menu and picks an action. */
+export async function rowAction( page: Page, rowText: string, action: string ) {
+	const row = page.locator( 'tr' ).filter( { hasText: rowText } ).first();
+	await row.getByRole( 'button', { name: 'Actions' } ).click();
+	await page.getByRole( 'menuitem', { name: action } ).click();
+}
