@@ -157,61 +157,65 @@ export function ApiKeysStage( { client }: { client: ServiceClient } ) {
 		() => apiKeyFields( productList ),
 		[ productList ]
 	);
-	const actions = [
-		{
-			id: 'revoke',
-			label: __( 'Revoke', 'svc-licensing' ),
-			isDestructive: true,
-			modalHeader: __( 'Revoke this API key?', 'svc-licensing' ),
-			RenderModal: ( {
-				items,
-				closeModal,
-			}: {
-				items: ApiKey[];
-				closeModal?: () => void;
-			} ) => (
-				<>
-					<p>
-						{ __(
-							'Every request with this key is refused from now on. This cannot be undone.',
-							'svc-licensing'
-						) }
-					</p>
-					<div className="svc-modal-actions">
-						<Button
-							variant="tertiary"
-							onClick={ () => closeModal?.() }
-						>
-							{ __( 'Cancel', 'svc-licensing' ) }
-						</Button>
-						<Button
-							variant="primary"
-							isDestructive
-							onClick={ () =>
-								client
-									.revokeApiKey( items[ 0 ].id )
-									.then(
-										() => {
-											notify.success(
-												__(
-													'API key revoked.',
-													'svc-licensing'
-												)
-											);
-											reload();
-										},
-										( error ) => notify.error( error )
-									)
-									.finally( () => closeModal?.() )
-							}
-						>
-							{ __( 'Revoke', 'svc-licensing' ) }
-						</Button>
-					</div>
-				</>
-			),
-		},
-	];
+	// Stable identities: a new RenderModal per render would remount an open dialog and lose its state.
+	const actions = useMemo(
+		() => [
+			{
+				id: 'revoke',
+				label: __( 'Revoke', 'svc-licensing' ),
+				isDestructive: true,
+				modalHeader: __( 'Revoke this API key?', 'svc-licensing' ),
+				RenderModal: ( {
+					items,
+					closeModal,
+				}: {
+					items: ApiKey[];
+					closeModal?: () => void;
+				} ) => (
+					<>
+						<p>
+							{ __(
+								'Every request with this key is refused from now on. This cannot be undone.',
+								'svc-licensing'
+							) }
+						</p>
+						<div className="svc-modal-actions">
+							<Button
+								variant="tertiary"
+								onClick={ () => closeModal?.() }
+							>
+								{ __( 'Cancel', 'svc-licensing' ) }
+							</Button>
+							<Button
+								variant="primary"
+								isDestructive
+								onClick={ () =>
+									client
+										.revokeApiKey( items[ 0 ].id )
+										.then(
+											() => {
+												notify.success(
+													__(
+														'API key revoked.',
+														'svc-licensing'
+													)
+												);
+												reload();
+											},
+											( error ) => notify.error( error )
+										)
+										.finally( () => closeModal?.() )
+								}
+							>
+								{ __( 'Revoke', 'svc-licensing' ) }
+							</Button>
+						</div>
+					</>
+				),
+			},
+		],
+		[ client, reload, notify ]
+	);
 	const data = keys.kind === 'ready' ? keys.value : [];
 	return (
 		<div className="svc-screen">

@@ -2,7 +2,7 @@
  * Row actions of the licence table: view, edit, rotate key, cancel, delete.
  */
 import { Button } from '@wordpress/components';
-import { useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { License } from '../../api/types';
@@ -124,104 +124,116 @@ function Destructive( {
 
 export function useLicenseActions( client: ServiceClient, reload: () => void ) {
 	const notify = useNotify();
-	const done = ( message: string ) => () => {
-		notify.success( message );
-		reload();
-	};
-	return [
-		{
-			id: 'view',
-			label: __( 'View', 'svc-licensing' ),
-			isPrimary: false,
-			modalHeader: __( 'Licence', 'svc-licensing' ),
-			RenderModal: ( { items }: ModalProps ) => (
-				<LicenseDetail
-					client={ client }
-					license={ items[ 0 ] }
-					onChanged={ reload }
-				/>
-			),
-		},
-		{
-			id: 'edit',
-			label: __( 'Edit', 'svc-licensing' ),
-			modalHeader: __( 'Edit licence', 'svc-licensing' ),
-			RenderModal: ( { items, closeModal }: ModalProps ) => (
-				<EditLicenseForm
-					client={ client }
-					license={ items[ 0 ] }
-					onDone={ () => {
-						reload();
-						closeModal?.();
-					} }
-				/>
-			),
-		},
-		{
-			id: 'rotate',
-			label: __( 'Rotate key', 'svc-licensing' ),
-			modalHeader: __( 'Rotate the licence key?', 'svc-licensing' ),
-			RenderModal: ( { items, closeModal }: ModalProps ) => (
-				<RotateKey
-					client={ client }
-					license={ items[ 0 ] }
-					onDone={ reload }
-					close={ () => closeModal?.() }
-				/>
-			),
-		},
-		{
-			id: 'cancel',
-			label: __( 'Cancel licence', 'svc-licensing' ),
-			isDestructive: true,
-			isEligible: ( item: License ) => item.status !== 'cancelled',
-			modalHeader: __( 'Cancel this licence?', 'svc-licensing' ),
-			RenderModal: ( { items, closeModal }: ModalProps ) => (
-				<Destructive
-					text={ __(
-						'The licence is kept as cancelled and every site is deactivated.',
-						'svc-licensing'
-					) }
-					label={ __( 'Cancel licence', 'svc-licensing' ) }
-					close={ () => closeModal?.() }
-					run={ () =>
-						client
-							.cancelLicense( items[ 0 ].id )
-							.then(
-								done(
-									__( 'Licence cancelled.', 'svc-licensing' )
-								),
-								( error ) => notify.error( error )
-							)
-					}
-				/>
-			),
-		},
-		{
-			id: 'delete',
-			label: __( 'Delete permanently', 'svc-licensing' ),
-			isDestructive: true,
-			modalHeader: __( 'Delete this licence for good?', 'svc-licensing' ),
-			RenderModal: ( { items, closeModal }: ModalProps ) => (
-				<Destructive
-					text={ __(
-						'The licence and its activations are deleted. This cannot be undone.',
-						'svc-licensing'
-					) }
-					label={ __( 'Delete permanently', 'svc-licensing' ) }
-					close={ () => closeModal?.() }
-					run={ () =>
-						client
-							.deleteLicense( items[ 0 ].id )
-							.then(
-								done(
-									__( 'Licence deleted.', 'svc-licensing' )
-								),
-								( error ) => notify.error( error )
-							)
-					}
-				/>
-			),
-		},
-	];
+	// Stable identities: a new RenderModal per render would remount an open dialog and lose its state.
+	return useMemo( () => {
+		const done = ( message: string ) => () => {
+			notify.success( message );
+			reload();
+		};
+		return [
+			{
+				id: 'view',
+				label: __( 'View', 'svc-licensing' ),
+				isPrimary: false,
+				modalHeader: __( 'Licence', 'svc-licensing' ),
+				RenderModal: ( { items }: ModalProps ) => (
+					<LicenseDetail
+						client={ client }
+						license={ items[ 0 ] }
+						onChanged={ reload }
+					/>
+				),
+			},
+			{
+				id: 'edit',
+				label: __( 'Edit', 'svc-licensing' ),
+				modalHeader: __( 'Edit licence', 'svc-licensing' ),
+				RenderModal: ( { items, closeModal }: ModalProps ) => (
+					<EditLicenseForm
+						client={ client }
+						license={ items[ 0 ] }
+						onDone={ () => {
+							reload();
+							closeModal?.();
+						} }
+					/>
+				),
+			},
+			{
+				id: 'rotate',
+				label: __( 'Rotate key', 'svc-licensing' ),
+				modalHeader: __( 'Rotate the licence key?', 'svc-licensing' ),
+				RenderModal: ( { items, closeModal }: ModalProps ) => (
+					<RotateKey
+						client={ client }
+						license={ items[ 0 ] }
+						onDone={ reload }
+						close={ () => closeModal?.() }
+					/>
+				),
+			},
+			{
+				id: 'cancel',
+				label: __( 'Cancel licence', 'svc-licensing' ),
+				isDestructive: true,
+				isEligible: ( item: License ) => item.status !== 'cancelled',
+				modalHeader: __( 'Cancel this licence?', 'svc-licensing' ),
+				RenderModal: ( { items, closeModal }: ModalProps ) => (
+					<Destructive
+						text={ __(
+							'The licence is kept as cancelled and every site is deactivated.',
+							'svc-licensing'
+						) }
+						label={ __( 'Cancel licence', 'svc-licensing' ) }
+						close={ () => closeModal?.() }
+						run={ () =>
+							client
+								.cancelLicense( items[ 0 ].id )
+								.then(
+									done(
+										__(
+											'Licence cancelled.',
+											'svc-licensing'
+										)
+									),
+									( error ) => notify.error( error )
+								)
+						}
+					/>
+				),
+			},
+			{
+				id: 'delete',
+				label: __( 'Delete permanently', 'svc-licensing' ),
+				isDestructive: true,
+				modalHeader: __(
+					'Delete this licence for good?',
+					'svc-licensing'
+				),
+				RenderModal: ( { items, closeModal }: ModalProps ) => (
+					<Destructive
+						text={ __(
+							'The licence and its activations are deleted. This cannot be undone.',
+							'svc-licensing'
+						) }
+						label={ __( 'Delete permanently', 'svc-licensing' ) }
+						close={ () => closeModal?.() }
+						run={ () =>
+							client
+								.deleteLicense( items[ 0 ].id )
+								.then(
+									done(
+										__(
+											'Licence deleted.',
+											'svc-licensing'
+										)
+									),
+									( error ) => notify.error( error )
+								)
+						}
+					/>
+				),
+			},
+		];
+	}, [ client, reload, notify ] );
 }

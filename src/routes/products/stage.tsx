@@ -3,7 +3,7 @@
  */
 import { Button, TabPanel } from '@wordpress/components';
 import { DataViews } from '../../components/data-views';
-import { useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
@@ -72,105 +72,109 @@ function ProductList( { client }: { client: ServiceClient } ) {
 	);
 	const data = products.kind === 'ready' ? products.value.items : [];
 	const total = products.kind === 'ready' ? products.value.total : 0;
-	const actions = [
-		{
-			id: 'releases',
-			label: __( 'Releases', 'svc-licensing' ),
-			modalHeader: __( 'Releases', 'svc-licensing' ),
-			RenderModal: ( { items }: ModalProps ) => (
-				<Releases
-					client={ client }
-					product={ items[ 0 ] }
-					onChanged={ reload }
-				/>
-			),
-		},
-		{
-			id: 'edit',
-			label: __( 'Edit', 'svc-licensing' ),
-			callback: ( items: Product[] ) => setEditing( items[ 0 ] ),
-		},
-		{
-			id: 'toggle',
-			label: __( 'Deactivate or activate', 'svc-licensing' ),
-			callback: ( items: Product[] ) =>
-				client
-					.updateProduct( items[ 0 ].id, {
-						is_active: ! items[ 0 ].is_active,
-					} )
-					.then(
-						( product ) => {
-							notify.success(
-								product.is_active
-									? __(
-											'Product activated.',
-											'svc-licensing'
-										)
-									: __(
-											'Product deactivated.',
-											'svc-licensing'
-										)
-							);
-							reload();
-						},
-						( error ) => notify.error( error )
-					),
-		},
-		{
-			id: 'delete',
-			label: __( 'Delete', 'svc-licensing' ),
-			isDestructive: true,
-			modalHeader: __( 'Delete this product?', 'svc-licensing' ),
-			RenderModal: ( { items, closeModal }: ModalProps ) => (
-				<>
-					<p>
-						{ __(
-							'Its releases and package files are deleted too. A product that has licences cannot be deleted; deactivate it instead.',
-							'svc-licensing'
-						) }
-					</p>
-					<div className="svc-modal-actions">
-						<Button
-							variant="tertiary"
-							onClick={ () => closeModal?.() }
-						>
-							{ __( 'Cancel', 'svc-licensing' ) }
-						</Button>
-						<Button
-							variant="primary"
-							isDestructive
-							onClick={ () =>
-								client
-									.deleteProduct( items[ 0 ].id )
-									.then(
-										() => {
-											notify.success(
-												__(
-													'Product deleted.',
-													'svc-licensing'
-												)
-											);
-											reload();
-										},
-										( error ) =>
-											notify.error(
-												error,
-												__(
-													'The product was not deleted:',
-													'svc-licensing'
-												)
+	// Stable identities: a new RenderModal per render would remount an open dialog and lose its state.
+	const actions = useMemo(
+		() => [
+			{
+				id: 'releases',
+				label: __( 'Releases', 'svc-licensing' ),
+				modalHeader: __( 'Releases', 'svc-licensing' ),
+				RenderModal: ( { items }: ModalProps ) => (
+					<Releases
+						client={ client }
+						product={ items[ 0 ] }
+						onChanged={ reload }
+					/>
+				),
+			},
+			{
+				id: 'edit',
+				label: __( 'Edit', 'svc-licensing' ),
+				callback: ( items: Product[] ) => setEditing( items[ 0 ] ),
+			},
+			{
+				id: 'toggle',
+				label: __( 'Deactivate or activate', 'svc-licensing' ),
+				callback: ( items: Product[] ) =>
+					client
+						.updateProduct( items[ 0 ].id, {
+							is_active: ! items[ 0 ].is_active,
+						} )
+						.then(
+							( product ) => {
+								notify.success(
+									product.is_active
+										? __(
+												'Product activated.',
+												'svc-licensing'
 											)
-									)
-									.finally( () => closeModal?.() )
-							}
-						>
-							{ __( 'Delete', 'svc-licensing' ) }
-						</Button>
-					</div>
-				</>
-			),
-		},
-	];
+										: __(
+												'Product deactivated.',
+												'svc-licensing'
+											)
+								);
+								reload();
+							},
+							( error ) => notify.error( error )
+						),
+			},
+			{
+				id: 'delete',
+				label: __( 'Delete', 'svc-licensing' ),
+				isDestructive: true,
+				modalHeader: __( 'Delete this product?', 'svc-licensing' ),
+				RenderModal: ( { items, closeModal }: ModalProps ) => (
+					<>
+						<p>
+							{ __(
+								'Its releases and package files are deleted too. A product that has licences cannot be deleted; deactivate it instead.',
+								'svc-licensing'
+							) }
+						</p>
+						<div className="svc-modal-actions">
+							<Button
+								variant="tertiary"
+								onClick={ () => closeModal?.() }
+							>
+								{ __( 'Cancel', 'svc-licensing' ) }
+							</Button>
+							<Button
+								variant="primary"
+								isDestructive
+								onClick={ () =>
+									client
+										.deleteProduct( items[ 0 ].id )
+										.then(
+											() => {
+												notify.success(
+													__(
+														'Product deleted.',
+														'svc-licensing'
+													)
+												);
+												reload();
+											},
+											( error ) =>
+												notify.error(
+													error,
+													__(
+														'The product was not deleted:',
+														'svc-licensing'
+													)
+												)
+										)
+										.finally( () => closeModal?.() )
+								}
+							>
+								{ __( 'Delete', 'svc-licensing' ) }
+							</Button>
+						</div>
+					</>
+				),
+			},
+		],
+		[ client, reload, notify ]
+	);
 	return (
 		<>
 			<div className="svc-screen-header">

@@ -2,7 +2,7 @@
  * Webhook events: the stored deliveries with a status filter, the payload, and reprocessing.
  */
 import { DataViews } from '../../components/data-views';
-import { useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { WebhookEvent, WebhookStatus } from '../../api/types';
@@ -45,6 +45,10 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 		[ JSON.stringify( query ) ]
 	);
 	const data = page.kind === 'ready' ? page.value.data : [];
+	const actions = useMemo(
+		() => webhookActions( client, reload ),
+		[ client, reload ]
+	);
 	return (
 		<div className="svc-screen">
 			<div className="svc-screen-header">
@@ -66,7 +70,7 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 				onChangeView={ setView }
 				fields={ webhookFields }
 				data={ data }
-				actions={ webhookActions( client, reload ) }
+				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: WebhookEvent ) => String( item.id ) }
 				paginationInfo={ {
