@@ -1,33 +1,28 @@
 /**
- * A confirmation dialog for destructive actions.
+ * The body of a confirmation dialog for a destructive action: what happens, Cancel, and the action.
+ * DataViews opens the dialog around it; the action's promise settles before the dialog closes.
  */
-import { Button, Modal } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 
-export function Confirm( {
-	title,
-	children,
-	confirmLabel,
-	onConfirm,
-	onClose,
+export function ConfirmActions( {
+	text,
+	label,
+	run,
+	close,
 }: {
-	title: string;
-	children: JSX.Element | string;
-	confirmLabel: string;
-	onConfirm: () => Promise< unknown >;
-	onClose: () => void;
+	text: string;
+	label: string;
+	run: () => Promise< unknown >;
+	close: () => void;
 } ) {
 	const [ busy, setBusy ] = useState( false );
 	return (
-		<Modal title={ title } onRequestClose={ onClose } size="medium">
-			<div className="svc-confirm">{ children }</div>
+		<>
+			<p>{ text }</p>
 			<div className="svc-modal-actions">
-				<Button
-					variant="tertiary"
-					onClick={ onClose }
-					disabled={ busy }
-				>
+				<Button variant="tertiary" onClick={ close } disabled={ busy }>
 					{ __( 'Cancel', 'svc-licensing' ) }
 				</Button>
 				<Button
@@ -37,15 +32,12 @@ export function Confirm( {
 					disabled={ busy }
 					onClick={ () => {
 						setBusy( true );
-						onConfirm().finally( () => {
-							setBusy( false );
-							onClose();
-						} );
+						run().finally( close );
 					} }
 				>
-					{ confirmLabel }
+					{ label }
 				</Button>
 			</div>
-		</Modal>
+		</>
 	);
 }

@@ -65,6 +65,24 @@ final class AdminGuard {
 	}
 
 	/**
+	 * One admin endpoint definition: its callback wrapped by ErrorResponder, guarded at a level.
+	 *
+	 * @param string               $methods  HTTP methods.
+	 * @param callable             $callback REST callback.
+	 * @param string               $level    read, write or admin.
+	 * @param array<string, mixed> $args     Route args (JSON schema).
+	 * @return array<string, mixed>
+	 */
+	public function endpoint( string $methods, callable $callback, string $level, array $args = array() ): array {
+		return array(
+			'methods'             => $methods,
+			'callback'            => ErrorResponder::wrap( $callback ),
+			'permission_callback' => $this->requires( $level ),
+			'args'                => $args,
+		);
+	}
+
+	/**
 	 * True, or the 401 / 429 / 403 error.
 	 *
 	 * @param WP_REST_Request $request Request.

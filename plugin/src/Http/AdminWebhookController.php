@@ -61,20 +61,14 @@ final class AdminWebhookController implements Controller {
 	 * Routes.
 	 */
 	public function register_routes(): void {
-		$id = array(
-			'id' => array(
-				'type'    => 'integer',
-				'minimum' => 1,
-			),
-		);
 		register_rest_route(
 			Api::NAMESPACE,
 			'/admin/webhooks',
-			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => ErrorResponder::wrap( array( $this, 'list_events' ) ),
-				'permission_callback' => $this->guard->requires( Permission::READ ),
-				'args'                => Pagination::args() + array(
+			$this->guard->endpoint(
+				WP_REST_Server::READABLE,
+				array( $this, 'list_events' ),
+				Permission::READ,
+				Pagination::args() + array(
 					'status'   => array(
 						'description' => 'processed, pending_retry or failed.',
 						'type'        => 'string',
@@ -96,22 +90,12 @@ final class AdminWebhookController implements Controller {
 		register_rest_route(
 			Api::NAMESPACE,
 			'/admin/webhooks/(?P<id>\d+)',
-			array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
-				'permission_callback' => $this->guard->requires( Permission::READ ),
-				'args'                => $id,
-			)
+			$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, Api::ID_ARG )
 		);
 		register_rest_route(
 			Api::NAMESPACE,
 			'/admin/webhooks/(?P<id>\d+)/reprocess',
-			array(
-				'methods'             => WP_REST_Server::CREATABLE,
-				'callback'            => ErrorResponder::wrap( array( $this, 'reprocess' ) ),
-				'permission_callback' => $this->guard->requires( Permission::ADMIN ),
-				'args'                => $id,
-			)
+			$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'reprocess' ), Permission::ADMIN, Api::ID_ARG )
 		);
 	}
 

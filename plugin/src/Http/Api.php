@@ -14,6 +14,16 @@ final class Api {
 	public const NAMESPACE = 'svc/v1';
 
 	/**
+	 * Route arg of a numeric {id} in the path.
+	 */
+	public const ID_ARG = array(
+		'id' => array(
+			'type'    => 'integer',
+			'minimum' => 1,
+		),
+	);
+
+	/**
 	 * Whether a REST route (as WP_REST_Request::get_route() gives it) belongs to the namespace.
 	 *
 	 * @param string $route Route, e.g. /svc/v1/health.

@@ -117,12 +117,7 @@ final class CatalogController implements Controller {
 	 * Routes.
 	 */
 	public function register_routes(): void {
-		$id = array(
-			'id' => array(
-				'type'    => 'integer',
-				'minimum' => 1,
-			),
-		);
+		$id = Api::ID_ARG;
 		foreach ( array( 'tiers', 'prices' ) as $kind ) {
 			$fields   = 'tiers' === $kind ? self::tier_fields() : self::price_fields();
 			$required = 'tiers' === $kind ? array( 'label' ) : array( 'processor_price_id', 'product_id' );
@@ -134,38 +129,20 @@ final class CatalogController implements Controller {
 				Api::NAMESPACE,
 				'/admin/' . $kind,
 				array(
-					$this->endpoint( WP_REST_Server::READABLE, "list_{$kind}", Permission::READ, array() ),
-					$this->endpoint( WP_REST_Server::CREATABLE, "create_{$kind}", Permission::WRITE, $create ),
+					$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, "list_{$kind}" ), Permission::READ, array() ),
+					$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, "create_{$kind}" ), Permission::WRITE, $create ),
 				)
 			);
 			register_rest_route(
 				Api::NAMESPACE,
 				'/admin/' . $kind . '/(?P<id>\d+)',
 				array(
-					$this->endpoint( WP_REST_Server::READABLE, "get_{$kind}", Permission::READ, $id ),
-					$this->endpoint( 'PUT, PATCH', "update_{$kind}", Permission::WRITE, array_merge( $fields, $id ) ),
-					$this->endpoint( WP_REST_Server::DELETABLE, "delete_{$kind}", Permission::ADMIN, $id ),
+					$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, "get_{$kind}" ), Permission::READ, $id ),
+					$this->guard->endpoint( 'PUT, PATCH', array( $this, "update_{$kind}" ), Permission::WRITE, array_merge( $fields, $id ) ),
+					$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, "delete_{$kind}" ), Permission::ADMIN, $id ),
 				)
 			);
 		}
-	}
-
-	/**
-	 * One endpoint definition.
-	 *
-	 * @param string               $method   Methods.
-	 * @param string               $callback Method of this class.
-	 * @param string               $level    Permission level.
-	 * @param array<string, mixed> $args     Args.
-	 * @return array<string, mixed>
-	 */
-	private function endpoint( string $method, string $callback, string $level, array $args ): array {
-		return array(
-			'methods'             => $method,
-			'callback'            => ErrorResponder::wrap( array( $this, $callback ) ),
-			'permission_callback' => $this->guard->requires( $level ),
-			'args'                => $args,
-		);
 	}
 
 	/**

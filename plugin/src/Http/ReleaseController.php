@@ -142,51 +142,28 @@ final class ReleaseController implements Controller {
 	 * Routes.
 	 */
 	public function register_routes(): void {
-		$id = array(
-			'id' => array(
-				'type'    => 'integer',
-				'minimum' => 1,
-			),
-		);
+		$id = Api::ID_ARG;
 		register_rest_route(
 			Api::NAMESPACE,
 			'/admin/products/(?P<id>\d+)/releases',
 			array(
-				$this->endpoint( WP_REST_Server::READABLE, 'list_releases', Permission::READ, $id ),
-				$this->endpoint( WP_REST_Server::CREATABLE, 'create', Permission::WRITE, $id + self::create_fields() ),
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_releases' ), Permission::READ, $id ),
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, $id + self::create_fields() ),
 			)
 		);
 		register_rest_route(
 			Api::NAMESPACE,
 			'/admin/releases/(?P<id>\d+)',
 			array(
-				$this->endpoint( WP_REST_Server::READABLE, 'get', Permission::READ, $id ),
-				$this->endpoint( 'PUT, PATCH', 'update', Permission::WRITE, $id + self::editable_fields() ),
-				$this->endpoint( WP_REST_Server::DELETABLE, 'delete', Permission::ADMIN, $id ),
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, $id + self::editable_fields() ),
+				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, $id ),
 			)
 		);
 		register_rest_route(
 			Api::NAMESPACE,
 			'/admin/releases/(?P<id>\d+)/publish',
-			array( $this->endpoint( WP_REST_Server::CREATABLE, 'publish', Permission::WRITE, $id ) )
-		);
-	}
-
-	/**
-	 * One endpoint definition.
-	 *
-	 * @param string               $method   Methods.
-	 * @param string               $callback Method of this class.
-	 * @param string               $level    Permission level.
-	 * @param array<string, mixed> $args     Args.
-	 * @return array<string, mixed>
-	 */
-	private function endpoint( string $method, string $callback, string $level, array $args ): array {
-		return array(
-			'methods'             => $method,
-			'callback'            => ErrorResponder::wrap( array( $this, $callback ) ),
-			'permission_callback' => $this->guard->requires( $level ),
-			'args'                => $args,
+			array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) )
 		);
 	}
 

@@ -52,17 +52,8 @@ final class SettingsController implements Controller {
 			Api::NAMESPACE,
 			'/admin/settings',
 			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
-					'permission_callback' => $this->guard->requires( Permission::ADMIN ),
-				),
-				array(
-					'methods'             => 'PUT, PATCH',
-					'callback'            => ErrorResponder::wrap( array( $this, 'update' ) ),
-					'permission_callback' => $this->guard->requires( Permission::ADMIN ),
-					'args'                => Settings::schema(),
-				),
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::ADMIN ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::ADMIN, Settings::schema() ),
 			)
 		);
 	}

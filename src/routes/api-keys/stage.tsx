@@ -13,6 +13,7 @@ import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { ApiKey, Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
+import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
 import { apiKeyFields, permissionLabel } from './fields';
@@ -172,45 +173,28 @@ export function ApiKeysStage( { client }: { client: ServiceClient } ) {
 					items: ApiKey[];
 					closeModal?: () => void;
 				} ) => (
-					<>
-						<p>
-							{ __(
-								'Every request with this key is refused from now on. This cannot be undone.',
-								'svc-licensing'
-							) }
-						</p>
-						<div className="svc-modal-actions">
-							<Button
-								variant="tertiary"
-								onClick={ () => closeModal?.() }
-							>
-								{ __( 'Cancel', 'svc-licensing' ) }
-							</Button>
-							<Button
-								variant="primary"
-								isDestructive
-								onClick={ () =>
-									client
-										.revokeApiKey( items[ 0 ].id )
-										.then(
-											() => {
-												notify.success(
-													__(
-														'API key revoked.',
-														'svc-licensing'
-													)
-												);
-												reload();
-											},
-											( error ) => notify.error( error )
+					<ConfirmActions
+						text={ __(
+							'Every request with this key is refused from now on. This cannot be undone.',
+							'svc-licensing'
+						) }
+						label={ __( 'Revoke', 'svc-licensing' ) }
+						close={ () => closeModal?.() }
+						run={ () =>
+							client.revokeApiKey( items[ 0 ].id ).then(
+								() => {
+									notify.success(
+										__(
+											'API key revoked.',
+											'svc-licensing'
 										)
-										.finally( () => closeModal?.() )
-								}
-							>
-								{ __( 'Revoke', 'svc-licensing' ) }
-							</Button>
-						</div>
-					</>
+									);
+									reload();
+								},
+								( error ) => notify.error( error )
+							)
+						}
+					/>
 				),
 			},
 		],

@@ -6,6 +6,7 @@ import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { License } from '../../api/types';
+import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
 import { LicenseDetail } from './detail';
@@ -86,42 +87,6 @@ function RotateKey( {
 	);
 }
 
-function Destructive( {
-	text,
-	label,
-	run,
-	close,
-}: {
-	text: string;
-	label: string;
-	run: () => Promise< unknown >;
-	close: () => void;
-} ) {
-	const [ busy, setBusy ] = useState( false );
-	return (
-		<>
-			<p>{ text }</p>
-			<div className="svc-modal-actions">
-				<Button variant="tertiary" onClick={ close } disabled={ busy }>
-					{ __( 'Cancel', 'svc-licensing' ) }
-				</Button>
-				<Button
-					variant="primary"
-					isDestructive
-					isBusy={ busy }
-					disabled={ busy }
-					onClick={ () => {
-						setBusy( true );
-						run().finally( close );
-					} }
-				>
-					{ label }
-				</Button>
-			</div>
-		</>
-	);
-}
-
 export function useLicenseActions( client: ServiceClient, reload: () => void ) {
 	const notify = useNotify();
 	// Stable identities: a new RenderModal per render would remount an open dialog and lose its state.
@@ -179,7 +144,7 @@ export function useLicenseActions( client: ServiceClient, reload: () => void ) {
 				isEligible: ( item: License ) => item.status !== 'cancelled',
 				modalHeader: __( 'Cancel this licence?', 'svc-licensing' ),
 				RenderModal: ( { items, closeModal }: ModalProps ) => (
-					<Destructive
+					<ConfirmActions
 						text={ __(
 							'The licence is kept as cancelled and every site is deactivated.',
 							'svc-licensing'
@@ -211,7 +176,7 @@ export function useLicenseActions( client: ServiceClient, reload: () => void ) {
 					'svc-licensing'
 				),
 				RenderModal: ( { items, closeModal }: ModalProps ) => (
-					<Destructive
+					<ConfirmActions
 						text={ __(
 							'The licence and its activations are deleted. This cannot be undone.',
 							'svc-licensing'

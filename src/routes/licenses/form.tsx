@@ -22,6 +22,61 @@ import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
 import { statusLabel } from './fields';
 
+/** What both forms edit: customer, site limit and expiry (a date input; empty is lifetime). */
+interface Terms {
+	email: string;
+	name: string;
+	limit: string;
+	expires: string;
+}
+
+function TermsFields( {
+	terms,
+	onChange,
+}: {
+	terms: Terms;
+	onChange: ( terms: Terms ) => void;
+} ) {
+	const set = ( name: keyof Terms ) => ( value: string ) =>
+		onChange( { ...terms, [ name ]: value } );
+	return (
+		<>
+			<TextControl
+				label={ __( 'Customer email', 'svc-licensing' ) }
+				type="email"
+				value={ terms.email }
+				onChange={ set( 'email' ) }
+				required
+			/>
+			<TextControl
+				label={ __( 'Customer name', 'svc-licensing' ) }
+				value={ terms.name }
+				onChange={ set( 'name' ) }
+			/>
+			<TextControl
+				label={ __( 'Activation limit', 'svc-licensing' ) }
+				type="number"
+				min={ 1 }
+				value={ terms.limit }
+				onChange={ set( 'limit' ) }
+			/>
+			<TextControl
+				label={ __( 'Expires (empty: lifetime)', 'svc-licensing' ) }
+				type="date"
+				value={ terms.expires }
+				onChange={ set( 'expires' ) }
+			/>
+		</>
+	);
+}
+
+const termsBody = ( terms: Terms ) => ( {
+	customer_email: terms.email,
+	customer_name: terms.name,
+	activation_limit: Number( terms.limit ),
+	expires: endOfDay( terms.expires ),
+} );
+
 export function CreateLicenseModal( {
 	client,
 	products,
@@ -37,10 +92,12 @@ export function CreateLicenseModal( {
 	const [ productId, setProductId ] = useState(
 		String( products[ 0 ]?.id ?? '' )
 	);
-	const [ email, setEmail ] = useState( '' );
-	const [ name, setName ] = useState( '' );
-	const [ limit, setLimit ] = useState( '1' );
-	const [ expires, setExpires ] = useState( '' );
+	const [ terms, setTerms ] = useState< Terms >( {
+		email: '',
+		name: '',
+		limit: '1',
+		expires: '',
+	} );
 	const [ busy, setBusy ] = useState( false );
 	const [ created, setCreated ] = useState< CreatedLicense | null >( null );
 
@@ -74,10 +131,7 @@ export function CreateLicenseModal( {
 					client
 						.createLicense( {
 							product_id: Number( productId ),
-							customer_email: email,
-							customer_name: name,
-							activation_limit: Number( limit ),
-							expires: endOfDay( expires ),
+							...termsBody( terms ),
 						} )
 						.then(
 							( licence ) => {
@@ -109,31 +163,7 @@ export function CreateLicenseModal( {
 					onChange={ setProductId }
 					__nextHasNoMarginBottom
 				/>
-				<TextControl
-					label={ __( 'Customer email', 'svc-licensing' ) }
-					type="email"
-					value={ email }
-					onChange={ setEmail }
-					required
-				/>
-				<TextControl
-					label={ __( 'Customer name', 'svc-licensing' ) }
-					value={ name }
-					onChange={ setName }
-				/>
-				<TextControl
-					label={ __( 'Activation limit', 'svc-licensing' ) }
-					type="number"
-					min={ 1 }
-					value={ limit }
-					onChange={ setLimit }
-				/>
-				<TextControl
-					label={ __( 'Expires (empty: lifetime)', 'svc-licensing' ) }
-					type="date"
-					value={ expires }
-					onChange={ setExpires }
-				/>
+				<TermsFields terms={ terms } onChange={ setTerms } />
 				<div className="svc-modal-actions">
 					<Button variant="tertiary" onClick={ onClose }>
 						{ __( 'Cancel', 'svc-licensing' ) }
@@ -163,12 +193,12 @@ export function EditLicenseForm( {
 } ) {
 	const notify = useNotify();
 	const [ status, setStatus ] = useState< LicenseStatus >( license.status );
-	const [ limit, setLimit ] = useState( String( license.activation_limit ) );
-	const [ email, setEmail ] = useState( license.customer_email );
-	const [ name, setName ] = useState( license.customer_name );
-	const [ expires, setExpires ] = useState(
-		license.expires ? license.expires.slice( 0, 10 ) : ''
-	);
+	const [ terms, setTerms ] = useState< Terms >( {
+		email: license.customer_email,
+		name: license.customer_name,
+		limit: String( license.activation_limit ),
+		expires: license.expires ? license.expires.slice( 0, 10 ) : '',
+	} );
 	const [ busy, setBusy ] = useState( false );
 	return (
 		<form
@@ -178,10 +208,7 @@ export function EditLicenseForm( {
 				client
 					.updateLicense( license.id, {
 						status,
-						activation_limit: Number( limit ),
-						customer_email: email,
-						customer_name: name,
-						expires: endOfDay( expires ),
+						...termsBody( terms ),
 					} )
 					.then(
 						() => {
@@ -212,30 +239,7 @@ export function EditLicenseForm( {
 				onChange={ ( value ) => setStatus( value as LicenseStatus ) }
 				__nextHasNoMarginBottom
 			/>
-			<TextControl
-				label={ __( 'Activation limit', 'svc-licensing' ) }
-				type="number"
-				min={ 1 }
-				value={ limit }
-				onChange={ setLimit }
-			/>
-			<TextControl
-				label={ __( 'Customer email', 'svc-licensing' ) }
-				type="email"
-				value={ email }
-				onChange={ setEmail }
-			/>
-			<TextControl
-				label={ __( 'Customer name', 'svc-licensing' ) }
-				value={ name }
-				onChange={ setName }
-			/>
-			<TextControl
-				label={ __( 'Expires (empty: lifetime)', 'svc-licensing' ) }
-				type="date"
-				value={ expires }
-				onChange={ setExpires }
-			/>
+			<TermsFields terms={ terms } onChange={ setTerms } />
 			<div className="svc-modal-actions">
 				<Button variant="tertiary" onClick={ onDone }>
 					{ __( 'Cancel', 'svc-licensing' ) }

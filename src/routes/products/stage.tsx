@@ -8,6 +8,7 @@ import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
+import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { formatDate } from '../../components/format';
 import { Catalog } from './catalog';
@@ -124,52 +125,35 @@ function ProductList( { client }: { client: ServiceClient } ) {
 				isDestructive: true,
 				modalHeader: __( 'Delete this product?', 'svc-licensing' ),
 				RenderModal: ( { items, closeModal }: ModalProps ) => (
-					<>
-						<p>
-							{ __(
-								'Its releases and package files are deleted too. A product that has licences cannot be deleted; deactivate it instead.',
-								'svc-licensing'
-							) }
-						</p>
-						<div className="svc-modal-actions">
-							<Button
-								variant="tertiary"
-								onClick={ () => closeModal?.() }
-							>
-								{ __( 'Cancel', 'svc-licensing' ) }
-							</Button>
-							<Button
-								variant="primary"
-								isDestructive
-								onClick={ () =>
-									client
-										.deleteProduct( items[ 0 ].id )
-										.then(
-											() => {
-												notify.success(
-													__(
-														'Product deleted.',
-														'svc-licensing'
-													)
-												);
-												reload();
-											},
-											( error ) =>
-												notify.error(
-													error,
-													__(
-														'The product was not deleted:',
-														'svc-licensing'
-													)
-												)
+					<ConfirmActions
+						text={ __(
+							'Its releases and package files are deleted too. A product that has licences cannot be deleted; deactivate it instead.',
+							'svc-licensing'
+						) }
+						label={ __( 'Delete', 'svc-licensing' ) }
+						close={ () => closeModal?.() }
+						run={ () =>
+							client.deleteProduct( items[ 0 ].id ).then(
+								() => {
+									notify.success(
+										__(
+											'Product deleted.',
+											'svc-licensing'
 										)
-										.finally( () => closeModal?.() )
-								}
-							>
-								{ __( 'Delete', 'svc-licensing' ) }
-							</Button>
-						</div>
-					</>
+									);
+									reload();
+								},
+								( error ) =>
+									notify.error(
+										error,
+										__(
+											'The product was not deleted:',
+											'svc-licensing'
+										)
+									)
+							)
+						}
+					/>
 				),
 			},
 		],
