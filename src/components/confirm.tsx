@@ -41,3 +41,32 @@ export function ConfirmActions( {
 		</>
 	);
 }
+
+/** Cancel and submit, at the foot of a form in a dialog. */
+export function FormActions( {
+	onCancel,
+	submitLabel,
+	busy,
+	disabled = false,
+}: {
+	onCancel: () => void;
+	submitLabel: string;
+	busy: boolean;
+	disabled?: boolean;
+} ) {
+	return (
+		<div className="svc-modal-actions">
+			<Button variant="tertiary" onClick={ onCancel }>
+				{ __( 'Cancel', 'svc-licensing' ) }
+			</Button>
+			<Button
+				variant="primary"
+				type="submit"
+				isBusy={ busy }
+				disabled={ busy || disabled }
+			>
+				{ submitLabel }
+			</Button>
+		</div>
+	);
+}

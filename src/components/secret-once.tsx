@@ -8,9 +8,12 @@ import { __ } from '@wordpress/i18n';
 export function SecretOnce( {
 	label,
 	value,
+	onDone,
 }: {
 	label: string;
 	value: string;
+	/** Closes the dialog it stands in. */
+	onDone: () => void;
 } ) {
 	const [ copied, setCopied ] = useState( false );
 	return (
@@ -39,6 +42,11 @@ export function SecretOnce( {
 					? __( 'Copied', 'svc-licensing' )
 					: __( 'Copy', 'svc-licensing' ) }
 			</Button>
+			<div className="svc-modal-actions">
+				<Button variant="primary" onClick={ onDone }>
+					{ __( 'Done', 'svc-licensing' ) }
+				</Button>
+			</div>
 		</div>
 	);
 }

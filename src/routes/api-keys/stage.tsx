@@ -13,7 +13,7 @@ import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { ApiKey, Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
-import { ConfirmActions } from '../../components/confirm';
+import { ConfirmActions, FormActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
 import { apiKeyFields, permissionLabel } from './fields';
@@ -56,12 +56,8 @@ function CreateKey( {
 					<SecretOnce
 						label={ __( 'API key', 'svc-licensing' ) }
 						value={ created }
+						onDone={ onClose }
 					/>
-					<div className="svc-modal-actions">
-						<Button variant="primary" onClick={ onClose }>
-							{ __( 'Done', 'svc-licensing' ) }
-						</Button>
-					</div>
 				</>
 			) : (
 				<form
@@ -125,19 +121,12 @@ function CreateKey( {
 						onChange={ setScope }
 						__nextHasNoMarginBottom
 					/>
-					<div className="svc-modal-actions">
-						<Button variant="tertiary" onClick={ onClose }>
-							{ __( 'Cancel', 'svc-licensing' ) }
-						</Button>
-						<Button
-							variant="primary"
-							type="submit"
-							isBusy={ busy }
-							disabled={ busy || label.trim() === '' }
-						>
-							{ __( 'Create key', 'svc-licensing' ) }
-						</Button>
-					</div>
+					<FormActions
+						onCancel={ onClose }
+						submitLabel={ __( 'Create key', 'svc-licensing' ) }
+						busy={ busy }
+						disabled={ label.trim() === '' }
+					/>
 				</form>
 			) }
 		</Modal>

@@ -37,12 +37,8 @@ function RotateKey( {
 				<SecretOnce
 					label={ __( 'New licence key', 'svc-licensing' ) }
 					value={ key }
+					onDone={ close }
 				/>
-				<div className="svc-modal-actions">
-					<Button variant="primary" onClick={ close }>
-						{ __( 'Done', 'svc-licensing' ) }
-					</Button>
-				</div>
 			</>
 		);
 	}

@@ -1,12 +1,7 @@
 /**
  * Create and edit forms of a licence.
  */
-import {
-	Button,
-	Modal,
-	SelectControl,
-	TextControl,
-} from '@wordpress/components';
+import { Modal, SelectControl, TextControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
@@ -18,6 +13,7 @@ import type {
 } from '../../api/types';
 import { LICENSE_STATUSES } from '../../api/types';
 import { endOfDay } from '../../components/format';
+import { FormActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
 import { statusLabel } from './fields';
@@ -110,12 +106,8 @@ export function CreateLicenseModal( {
 				<SecretOnce
 					label={ __( 'Licence key', 'svc-licensing' ) }
 					value={ created.license_key }
+					onDone={ onClose }
 				/>
-				<div className="svc-modal-actions">
-					<Button variant="primary" onClick={ onClose }>
-						{ __( 'Done', 'svc-licensing' ) }
-					</Button>
-				</div>
 			</Modal>
 		);
 	}
@@ -164,19 +156,12 @@ export function CreateLicenseModal( {
 					__nextHasNoMarginBottom
 				/>
 				<TermsFields terms={ terms } onChange={ setTerms } />
-				<div className="svc-modal-actions">
-					<Button variant="tertiary" onClick={ onClose }>
-						{ __( 'Cancel', 'svc-licensing' ) }
-					</Button>
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ busy }
-						disabled={ busy || ! productId }
-					>
-						{ __( 'Create licence', 'svc-licensing' ) }
-					</Button>
-				</div>
+				<FormActions
+					onCancel={ onClose }
+					submitLabel={ __( 'Create licence', 'svc-licensing' ) }
+					busy={ busy }
+					disabled={ ! productId }
+				/>
 			</form>
 		</Modal>
 	);
@@ -240,19 +225,11 @@ export function EditLicenseForm( {
 				__nextHasNoMarginBottom
 			/>
 			<TermsFields terms={ terms } onChange={ setTerms } />
-			<div className="svc-modal-actions">
-				<Button variant="tertiary" onClick={ onDone }>
-					{ __( 'Cancel', 'svc-licensing' ) }
-				</Button>
-				<Button
-					variant="primary"
-					type="submit"
-					isBusy={ busy }
-					disabled={ busy }
-				>
-					{ __( 'Save', 'svc-licensing' ) }
-				</Button>
-			</div>
+			<FormActions
+				onCancel={ onDone }
+				submitLabel={ __( 'Save', 'svc-licensing' ) }
+				busy={ busy }
+			/>
 		</form>
 	);
 }

@@ -2,7 +2,6 @@
  * The product form, for create and edit, trial settings included.
  */
 import {
-	Button,
 	Modal,
 	TextControl,
 	TextareaControl,
@@ -12,6 +11,7 @@ import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
+import { FormActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 
 export function ProductFormModal( {
@@ -158,21 +158,15 @@ export function ProductFormModal( {
 						/>
 					</div>
 				) }
-				<div className="svc-modal-actions">
-					<Button variant="tertiary" onClick={ onClose }>
-						{ __( 'Cancel', 'svc-licensing' ) }
-					</Button>
-					<Button
-						variant="primary"
-						type="submit"
-						isBusy={ busy }
-						disabled={ busy }
-					>
-						{ product
+				<FormActions
+					onCancel={ onClose }
+					submitLabel={
+						product
 							? __( 'Save product', 'svc-licensing' )
-							: __( 'Create product', 'svc-licensing' ) }
-					</Button>
-				</div>
+							: __( 'Create product', 'svc-licensing' )
+					}
+					busy={ busy }
+				/>
 			</form>
 		</Modal>
 	);
