@@ -117,4 +117,19 @@ test( 'create a product and a release, then a licence whose key is copied once',
 	await expect(
 		page.locator( 'tr' ).filter( { hasText: 'panel-buyer@example.com' } )
 	).toContainText( `XXXX-XXXX-XXXX-${ key.slice( -4 ) }` );
+
+	// The product now has a licence: deleting it is refused, and the snackbar says why.
+	await openScreen( page, 'products' );
+	await rowAction( page, name, 'Delete' );
+	await page
+		.getByRole( 'dialog', { name: 'Delete this product?' } )
+		.getByRole( 'button', { name: 'Delete' } )
+		.click();
+	await expectSnackbar(
+		page,
+		/The product was not deleted: This product has licences, so it cannot be deleted/
+	);
+	await expect(
+		page.locator( 'tr' ).filter( { hasText: name } )
+	).toHaveCount( 1 );
 } );

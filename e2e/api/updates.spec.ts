@@ -17,6 +17,11 @@ import { makeZip } from '../fixtures/zip';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const SITE = 'https://client.example.com';
+/** A figure for the run's log and the test's annotations. */
+const report = ( line: string ) => {
+	test.info().annotations.push( { type: 'figure', description: line } );
+	process.stdout.write( `      ${ line }\n` );
+};
 const sha256 = ( bytes: Buffer ) =>
 	createHash( 'sha256' ).update( bytes ).digest( 'hex' );
 
@@ -359,10 +364,7 @@ test.describe( 'updates and downloads', () => {
 
 		const at30 = await answers();
 		const in30 = [ ...at30.values() ].filter( Boolean ).length;
-		test.info().annotations.push( {
-			type: 'rollout',
-			description: `30 %: ${ in30 } of 1000 licences in`,
-		} );
+		report( `rollout 30 %: ${ in30 } of 1000 licences in` );
 		expect( in30 ).toBeGreaterThanOrEqual( 250 );
 		expect( in30 ).toBeLessThanOrEqual( 350 );
 
@@ -387,10 +389,7 @@ test.describe( 'updates and downloads', () => {
 		expect( ( await raised.json() ).rollout ).toBe( 60 );
 		const at60 = await answers();
 		const in60 = [ ...at60.values() ].filter( Boolean ).length;
-		test.info().annotations.push( {
-			type: 'rollout',
-			description: `60 %: ${ in60 } of 1000 licences in`,
-		} );
+		report( `rollout 60 %: ${ in60 } of 1000 licences in` );
 		expect( in60 ).toBeGreaterThanOrEqual( 550 );
 		expect( in60 ).toBeLessThanOrEqual( 650 );
 		const dropped = [ ...at30.entries() ].filter(
