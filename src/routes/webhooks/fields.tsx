@@ -63,7 +63,10 @@ export const webhookFields = [
 		id: 'processing_error',
 		header: __( 'Error', 'svc-licensing' ),
 		enableSorting: false,
-		render: ( { item }: { item: WebhookEvent } ) =>
-			item.processing_error ?? '—',
+		render: ( { item }: { item: WebhookEvent } ) => (
+			<span className="svc-error-text">
+				{ item.processing_error ?? '—' }
+			</span>
+		),
 	},
 ];
