@@ -14,7 +14,6 @@ export interface PanelConfig {
 	screen: Screen;
 	restUrl: string;
 	nonce: string;
-	pages: Record< Screen, string >;
 }
 
 declare global {
@@ -28,13 +27,4 @@ export const panelConfig = (): PanelConfig =>
 		screen: 'licenses',
 		restUrl: '/wp-json/',
 		nonce: '',
-		pages: {
-			licenses: '',
-			products: '',
-			'api-keys': '',
-			webhooks: '',
-			stats: '',
-			settings: '',
-			privacy: '',
-		},
 	};

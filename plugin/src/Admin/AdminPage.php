@@ -137,12 +137,6 @@ final class AdminPage {
 				'screen'  => $this->hooks[ $hook_suffix ],
 				'restUrl' => esc_url_raw( rest_url() ),
 				'nonce'   => wp_create_nonce( 'wp_rest' ),
-				'pages'   => array_map(
-					static function ( string $suffix ): string {
-						return admin_url( 'admin.php?page=' . self::SLUG . $suffix );
-					},
-					self::SCREENS
-				),
 			)
 		);
 		wp_enqueue_style( 'wp-components' );

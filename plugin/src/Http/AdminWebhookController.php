@@ -126,7 +126,7 @@ final class AdminWebhookController implements Controller {
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
 		$row = $this->existing( $request );
-		return new WP_REST_Response( self::present( $row ) + array( 'payload' => json_decode( (string) $row['payload'], true ) ) );
+		return new WP_REST_Response( self::detail( $row ) );
 	}
 
 	/**
@@ -145,7 +145,7 @@ final class AdminWebhookController implements Controller {
 			throw new ServiceError( ErrorCode::EVENT_BUSY, __( 'This event is being processed right now. Try again in a minute.', 'svc-licensing' ) );
 		}
 		$row = (array) $this->events->find( $row['id'] );
-		return new WP_REST_Response( self::present( $row ) + array( 'payload' => json_decode( (string) $row['payload'], true ) ) );
+		return new WP_REST_Response( self::detail( $row ) );
 	}
 
 	/**
@@ -162,6 +162,16 @@ final class AdminWebhookController implements Controller {
 			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No webhook event has this id.', 'svc-licensing' ) );
 		}
 		return $row;
+	}
+
+	/**
+	 * An event with its payload, decoded.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private static function detail( array $row ): array {
+		return self::present( $row ) + array( 'payload' => json_decode( (string) $row['payload'], true ) );
 	}
 
 	/**

@@ -187,8 +187,7 @@ final class EventProcessor {
 		}
 		$ids = array();
 		foreach ( array( 'invoice', 'id', 'payment_intent' ) as $field ) {
-			$value         = $charge[ $field ] ?? null;
-			$ids[ $field ] = is_array( $value ) ? ( $value['id'] ?? null ) : ( is_string( $value ) && '' !== $value ? $value : null );
+			$ids[ $field ] = Invoice::id_of( $charge[ $field ] ?? null );
 		}
 		foreach ( $this->payments->payments_of_charge( $ids['invoice'], $ids['id'], $ids['payment_intent'] ) as $payment ) {
 			$this->payments->end_license( $payment['license_id'], LicenseStatus::REVOKED, false );

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Payments;
 
 use InvalidArgumentException;
+use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Webhook\RetrySchedule;
 use Svc\Licensing\Domain\Webhook\StripeEvent;
 use Svc\Licensing\Storage\WebhookEventRepository;
@@ -168,7 +169,7 @@ final class WebhookInbox {
 		if ( $manual ) {
 			$next = array(
 				'retry_count'   => (int) $row['retry_count'],
-				'next_retry_at' => null === $row['next_retry_at'] ? null : strtotime( $row['next_retry_at'] . ' UTC' ),
+				'next_retry_at' => IsoTime::unix_from_storage( $row['next_retry_at'] ),
 			);
 		} else {
 			$next = RetrySchedule::after_failure( (int) $row['retry_count'], $now );

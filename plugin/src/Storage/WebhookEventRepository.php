@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Domain\Webhook\EventStatus;
+use Svc\Licensing\Domain\Webhook\RetrySchedule;
 
 /**
  * Every verified delivery is stored before anything else happens; the UNIQUE event_id decides which delivery
@@ -43,7 +44,7 @@ final class WebhookEventRepository extends TableRepository {
 				'source'        => 'stripe',
 				'payload'       => $payload,
 				'retry_count'   => 0,
-				'next_retry_at' => gmdate( 'Y-m-d H:i:s', $now + 60 ),
+				'next_retry_at' => gmdate( 'Y-m-d H:i:s', $now + RetrySchedule::DELAYS[0] ),
 				'locked_until'  => gmdate( 'Y-m-d H:i:s', $now + self::LEASE_SECONDS ),
 			)
 		);

@@ -104,11 +104,11 @@ final class Invoice {
 	}
 
 	/**
-	 * The id of a reference that may be a string or an expanded object.
+	 * The id of a Stripe reference that may be a string or an expanded object; null when absent or empty.
 	 *
 	 * @param mixed $value Value.
 	 */
-	private static function id_of( $value ): ?string {
+	public static function id_of( $value ): ?string {
 		if ( is_array( $value ) ) {
 			$value = $value['id'] ?? null;
 		}
