@@ -25,6 +25,8 @@ export default defineConfig( {
 	},
 	projects: [
 		{ name: 'api', testMatch: 'api/**/*.spec.ts' },
+		// Attacks driven by the route list; last, because they try to break what the others built.
+		{ name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
 		{
 			name: 'admin',
 			testMatch: 'admin/**/*.spec.ts',

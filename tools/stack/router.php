@@ -27,6 +27,10 @@ if ( false === strpos( $path, '..' ) && file_exists( $file ) ) {
 	}
 }
 
+// PHP's built-in server fills PATH_INFO with the path percent-decoded and its dot segments resolved
+// (/a/..%2F..%2Fb becomes /b), and WordPress prefers PATH_INFO to REQUEST_URI when it parses the request. nginx's
+// try_files sets no PATH_INFO for the front controller, so neither does this: WordPress routes the path as sent.
+unset( $_SERVER['PATH_INFO'], $_SERVER['ORIG_PATH_INFO'] );
 $_SERVER['SCRIPT_FILENAME'] = $docroot . '/index.php';
 $_SERVER['SCRIPT_NAME']     = '/index.php';
 $_SERVER['PHP_SELF']        = '/index.php';

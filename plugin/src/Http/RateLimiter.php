@@ -45,7 +45,7 @@ final class RateLimiter {
 	private $keys;
 
 	/**
-	 * Route (as WP_REST_Request::get_route() gives it) => limit name in the settings.
+	 * Registered route (as Api::route_of() names it, whatever the case or encoding sent) => limit name.
 	 *
 	 * @var array<string, string>
 	 */
@@ -95,7 +95,8 @@ final class RateLimiter {
 		if ( null !== $result || ! $request instanceof WP_REST_Request ) {
 			return $result;
 		}
-		$name = $this->routes[ untrailingslashit( $request->get_route() ) ] ?? null;
+		$route = Api::route_of( $request );
+		$name  = null === $route ? null : $this->routes[ $route ] ?? null;
 		if ( null === $name ) {
 			return $result;
 		}

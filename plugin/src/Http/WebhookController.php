@@ -89,7 +89,7 @@ final class WebhookController implements Controller {
 	public function signature_first( $response, $handler, $request ) {
 		unset( $handler );
 		if ( $response instanceof WP_Error && 'rest_invalid_json' === $response->get_error_code()
-			&& $request instanceof WP_REST_Request && '/' . Api::NAMESPACE . self::ROUTE === untrailingslashit( $request->get_route() ) ) {
+			&& $request instanceof WP_REST_Request && '/' . Api::NAMESPACE . self::ROUTE === Api::route_of( $request ) ) {
 			return null;
 		}
 		return $response;

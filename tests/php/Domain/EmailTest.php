@@ -32,4 +32,12 @@ final class EmailTest extends TestCase {
 	public function test_normalise( string $input, ?string $expected ): void {
 		$this->assertSame( $expected, Email::normalise( $input ) );
 	}
+
+	public function test_mailbox_folds_plus_tags_unless_they_are_distinct(): void {
+		$this->assertSame( 'ada@example.com', Email::mailbox( 'ada+2@example.com', false ) );
+		$this->assertSame( 'ada@example.com', Email::mailbox( 'ada+a+b@example.com', false ) );
+		$this->assertSame( 'ada@example.com', Email::mailbox( 'ada@example.com', false ) );
+		$this->assertSame( '+ada@example.com', Email::mailbox( '+ada@example.com', false ) );
+		$this->assertSame( 'ada+2@example.com', Email::mailbox( 'ada+2@example.com', true ) );
+	}
 }
