@@ -7,6 +7,9 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Http\PageNumber;
+use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
 
@@ -25,9 +28,13 @@ final class Pagination {
 	public static function args(): array {
 		return array(
 			'page'     => array(
-				'type'    => 'integer',
-				'minimum' => 1,
-				'default' => 1,
+				'description'       => 'Page, from 1. A page past the last one is empty.',
+				'type'              => 'integer',
+				'minimum'           => 1,
+				'maximum'           => PHP_INT_MAX,
+				'default'           => 1,
+				'validate_callback' => array( self::class, 'validate_page' ),
+				'sanitize_callback' => array( self::class, 'sanitize_page' ),
 			),
 			'per_page' => array(
 				'type'    => 'integer',
@@ -36,6 +43,34 @@ final class Pagination {
 				'default' => self::DEFAULT_PER_PAGE,
 			),
 		);
+	}
+
+	/**
+	 * A page is a whole number in digits that a PHP integer holds (WordPress' integer check alone lets 1e20
+	 * through, which casts to PHP_INT_MAX or 0).
+	 *
+	 * @param mixed $value Value.
+	 * @return true|WP_Error
+	 */
+	public static function validate_page( $value ) {
+		if ( null !== PageNumber::parse( $value ) ) {
+			return true;
+		}
+		return new WP_Error(
+			ErrorCode::INVALID_PARAMS,
+			/* translators: %s: the largest page number. */
+			sprintf( __( 'page must be a whole number from 1 to %s.', 'svc-licensing' ), (string) PHP_INT_MAX ),
+			array( 'status' => 400 )
+		);
+	}
+
+	/**
+	 * The page as an integer (validated before).
+	 *
+	 * @param mixed $value Value.
+	 */
+	public static function sanitize_page( $value ): int {
+		return PageNumber::parse( $value ) ?? 1;
 	}
 
 	/**

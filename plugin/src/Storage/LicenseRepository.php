@@ -115,12 +115,8 @@ final class LicenseRepository extends TableRepository {
 		$order     = 'l.id' === $column ? "l.id {$direction}" : "{$column} {$direction}, l.id {$direction}";
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared above.
 		$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
-		$rows  = $this->db->get_results(
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- select() from constants, conditions prepared above.
-			$this->db->prepare( $this->select() . " WHERE {$condition} ORDER BY {$order} LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
-			ARRAY_A
-		);
-		return array( array_map( array( self::class, 'cast' ), (array) $rows ), $total );
+		$rows  = $this->page_rows( $this->select() . " WHERE {$condition} ORDER BY {$order}", $total, $page, $per_page );
+		return array( array_map( array( self::class, 'cast' ), $rows ), $total );
 	}
 
 	/**

@@ -56,12 +56,8 @@ final class ProductRepository extends TableRepository {
 		$where = null === $only_id ? '1 = 1' : $this->db->prepare( 'id = %d', $only_id );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, $where prepared above.
 		$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} WHERE {$where}" );
-		$rows  = $this->db->get_results(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
-			$this->db->prepare( "SELECT * FROM {$this->table()} WHERE {$where} ORDER BY id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
-			ARRAY_A
-		);
-		return array( array_map( array( self::class, 'cast' ), (array) $rows ), $total );
+		$rows  = $this->page_rows( "SELECT * FROM {$this->table()} WHERE {$where} ORDER BY id DESC", $total, $page, $per_page );
+		return array( array_map( array( self::class, 'cast' ), $rows ), $total );
 	}
 
 	/**

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Http\PageNumber;
 use wpdb;
 
 /**
@@ -76,6 +77,25 @@ abstract class TableRepository {
 		$result     = $this->db->update( $this->table_name( $table ), array_merge( $fields, array( 'updated_at' => gmdate( 'Y-m-d H:i:s' ) ) ), array( 'id' => $id ) );
 		$this->db->suppress_errors( $suppressed );
 		return false !== $result;
+	}
+
+	/**
+	 * One page of a query's rows. A page past the last row runs no query at all, so a huge page number never
+	 * reaches SQL as an offset (and PageNumber keeps the offset inside the integer range anyway).
+	 *
+	 * @param string $select   A prepared SELECT with its ORDER BY, without LIMIT.
+	 * @param int    $total    Rows in all pages.
+	 * @param int    $page     1-based page.
+	 * @param int    $per_page Page size.
+	 * @return array<int, array<string, mixed>>
+	 */
+	protected function page_rows( string $select, int $total, int $page, int $per_page ): array {
+		$offset = PageNumber::offset( $page, $per_page );
+		if ( $offset >= $total ) {
+			return array();
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- $select is prepared by the caller.
+		return (array) $this->db->get_results( $select . $this->db->prepare( ' LIMIT %d OFFSET %d', $per_page, $offset ), ARRAY_A );
 	}
 
 	/**

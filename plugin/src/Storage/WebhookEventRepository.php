@@ -187,12 +187,8 @@ final class WebhookEventRepository extends TableRepository {
 		$columns = 'id, event_id, event_type, source, processed_at, processing_error, retry_count, next_retry_at, locked_until, created_at, updated_at';
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared above.
 		$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} WHERE {$where}" );
-		$rows  = $this->db->get_results(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- as above.
-			$this->db->prepare( "SELECT {$columns} FROM {$this->table()} WHERE {$where} ORDER BY created_at DESC, id DESC LIMIT %d OFFSET %d", $per_page, ( $page - 1 ) * $per_page ),
-			ARRAY_A
-		);
-		return array( array_map( array( self::class, 'cast' ), (array) $rows ), $total );
+		$rows  = $this->page_rows( "SELECT {$columns} FROM {$this->table()} WHERE {$where} ORDER BY created_at DESC, id DESC", $total, $page, $per_page );
+		return array( array_map( array( self::class, 'cast' ), $rows ), $total );
 	}
 
 	/**
