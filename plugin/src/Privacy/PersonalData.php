@@ -17,7 +17,7 @@ use Svc\Licensing\Storage\WebhookEventRepository;
 /**
  * Used by the admin privacy routes and by WordPress' own Tools > Export/Erase Personal Data, so both give the
  * same answer. Personal data: customer name and email on licences, the site URLs of their activations, the
- * email on transactions, and the email inside stored webhook payloads.
+ * email on transactions, and every personal field of stored webhook payloads (names, emails, phones, addresses).
  */
 final class PersonalData {
 
@@ -116,7 +116,7 @@ final class PersonalData {
 		}
 		$affected                   = $this->licenses->erase_customer( $normalised );
 		$affected['transactions']   = $this->payments->erase_customer( $normalised );
-		$affected['webhook_events'] = $this->events->redact_email( $normalised );
+		$affected['webhook_events'] = $this->events->redact_person( $normalised );
 		return $affected;
 	}
 }

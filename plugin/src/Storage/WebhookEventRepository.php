@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Privacy\PayloadRedactor;
 use Svc\Licensing\Domain\Webhook\EventStatus;
 use Svc\Licensing\Domain\Webhook\RetrySchedule;
 
@@ -192,28 +193,53 @@ final class WebhookEventRepository extends TableRepository {
 	}
 
 	/**
-	 * Replaces an email address in stored payloads (privacy erase).
+	 * Removes a person's data from stored payloads (privacy erase): every event that mentions the email, and
+	 * every event of the Stripe customers those events name (a charge need not repeat the email). Each payload
+	 * is redacted field by field (PayloadRedactor), not by searching for the email alone.
 	 *
 	 * @param string $email Lower-case email.
 	 * @return int Events changed.
 	 */
-	public function redact_email( string $email ): int {
+	public function redact_person( string $email ): int {
+		$rows      = $this->payloads_containing( $email );
+		$customers = array();
+		foreach ( $rows as $row ) {
+			$decoded   = json_decode( (string) $row['payload'], true );
+			$customers = array_merge( $customers, is_array( $decoded ) ? PayloadRedactor::customer_ids( $decoded ) : array() );
+		}
+		foreach ( array_unique( $customers ) as $customer ) {
+			$rows += $this->payloads_containing( '"' . $customer . '"' );
+		}
+		foreach ( $rows as $id => $row ) {
+			$decoded = json_decode( (string) $row['payload'], true );
+			$payload = is_array( $decoded )
+				? (string) wp_json_encode( PayloadRedactor::redact( $decoded, $email ) )
+				: str_ireplace( $email, PayloadRedactor::ERASED, (string) $row['payload'] );
+			$this->db->update( $this->table(), array( 'payload' => $payload ), array( 'id' => $id ) );
+		}
+		return count( $rows );
+	}
+
+	/**
+	 * Stored events whose payload contains a string (case-insensitive), keyed by id.
+	 *
+	 * @param string $needle Text.
+	 * @return array<int, array{id: int|string, payload: string}>
+	 */
+	private function payloads_containing( string $needle ): array {
 		$rows = $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 				"SELECT id, payload FROM {$this->table()} WHERE LOWER(payload) LIKE %s",
-				'%' . $this->db->esc_like( $email ) . '%'
+				'%' . $this->db->esc_like( strtolower( $needle ) ) . '%'
 			),
 			ARRAY_A
 		);
+		$keyed = array();
 		foreach ( (array) $rows as $row ) {
-			$this->db->update(
-				$this->table(),
-				array( 'payload' => (string) preg_replace( '/' . preg_quote( $email, '/' ) . '/i', '[erased]', (string) $row['payload'] ) ),
-				array( 'id' => (int) $row['id'] )
-			);
+			$keyed[ (int) $row['id'] ] = $row;
 		}
-		return count( (array) $rows );
+		return $keyed;
 	}
 
 	/**
