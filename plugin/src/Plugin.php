@@ -30,8 +30,8 @@ use Svc\Licensing\Http\OfferedProduct;
 use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
-use Svc\Licensing\Http\PathGuard;
 use Svc\Licensing\Http\RateLimiter;
+use Svc\Licensing\Http\RequestGuard;
 use Svc\Licensing\Http\ReleaseController;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\ScopedProduct;
@@ -99,7 +99,7 @@ final class Plugin {
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		( new ErrorEnvelope() )->add_hooks();
-		( new PathGuard() )->add_hooks();
+		( new RequestGuard() )->add_hooks();
 		$base    = '/' . Api::NAMESPACE;
 		$limiter = new RateLimiter(
 			new RateLimitRepository( $wpdb ),
