@@ -4,7 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectError } from '../fixtures/envelope';
-import { clearMails, createLicense, readMails } from '../fixtures/test-helpers';
+import {
+	clearMails,
+	createLicense,
+	readMails,
+	setSettings,
+} from '../fixtures/test-helpers';
 
 const slug = () => `trial-${ randomUUID().slice( 0, 8 ) }`;
 const requestTrial = (
@@ -176,5 +181,59 @@ test.describe( 'trials', () => {
 			'invalid_params'
 		);
 		expect( missing.data.params ).toEqual( [ 'email' ] );
+	} );
+
+	test( 'plus-tags are one mailbox for trials unless the setting makes them distinct', async ( {
+		request,
+	} ) => {
+		const tag = randomUUID().slice( 0, 8 );
+		const product = await trialProduct( request );
+		const first = await requestTrial( request, {
+			product_slug: product,
+			email: `ada.${ tag }+1@example.com`,
+		} );
+		expect( first.status() ).toBe( 201 );
+		for ( const email of [
+			`ada.${ tag }+2@example.com`,
+			`ADA.${ tag }@example.com`,
+			`ada.${ tag }+shop+x@example.com`,
+		] ) {
+			await expectError(
+				await requestTrial( request, { product_slug: product, email } ),
+				409,
+				'trial_already_used'
+			);
+		}
+		// The key goes to the address as typed, tag included.
+		const mails = await readMails( request );
+		expect( mails.map( ( mail ) => mail.to ) ).toContain(
+			`ada.${ tag }+1@example.com`
+		);
+
+		await setSettings( request, { trial_plus_tags_distinct: true } );
+		try {
+			const other = await trialProduct( request );
+			for ( const email of [
+				`bob.${ tag }+1@example.com`,
+				`bob.${ tag }+2@example.com`,
+				`bob.${ tag }@example.com`,
+			] ) {
+				const response = await requestTrial( request, {
+					product_slug: other,
+					email,
+				} );
+				expect( response.status(), email ).toBe( 201 );
+			}
+			await expectError(
+				await requestTrial( request, {
+					product_slug: other,
+					email: `BOB.${ tag }+2@example.com`,
+				} ),
+				409,
+				'trial_already_used'
+			);
+		} finally {
+			await setSettings( request, { trial_plus_tags_distinct: false } );
+		}
 	} );
 } );

@@ -136,7 +136,7 @@ final class Plugin {
 				new LicenseController( $lookup, $sites, $settings ),
 				new UpdateController( $lookup, $releases, $sites, $links, $settings ),
 				new DownloadController( $links, $products, $licenses, $releases, $packages ),
-				new TrialController( $offered, $licenses, $secret ),
+				new TrialController( $offered, $licenses, $secret, $settings ),
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licenses, $sites, $products, $catalog, $secret, $guard ),
 				new CatalogController( $catalog, $products, $guard ),

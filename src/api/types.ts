@@ -215,6 +215,7 @@ export interface Settings {
 	>;
 	download_token_ttl: number;
 	updates_require_activation: boolean;
+	trial_plus_tags_distinct: boolean;
 }
 
 export type SettingsUpdate = Partial<

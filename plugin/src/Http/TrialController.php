@@ -15,6 +15,7 @@ use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\Settings;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -45,6 +46,12 @@ final class TrialController implements Controller {
 	 */
 	private $secret;
 
+	/**
+	 * Settings (whether plus-tags are distinct addresses).
+	 *
+	 * @var Settings
+	 */
+	private $settings;
 
 	/**
 	 * Constructor.
@@ -52,11 +59,13 @@ final class TrialController implements Controller {
 	 * @param OfferedProduct    $products Resolves product_slug.
 	 * @param LicenseRepository $licenses Licences.
 	 * @param KeySecret         $secret   Key hashing secret.
+	 * @param Settings          $settings Settings.
 	 */
-	public function __construct( OfferedProduct $products, LicenseRepository $licenses, KeySecret $secret ) {
+	public function __construct( OfferedProduct $products, LicenseRepository $licenses, KeySecret $secret, Settings $settings ) {
 		$this->products = $products;
 		$this->licenses = $licenses;
 		$this->secret   = $secret;
+		$this->settings = $settings;
 	}
 
 	/**
@@ -133,7 +142,8 @@ final class TrialController implements Controller {
 				'key_last'         => $key->last_group(),
 				'customer_name'    => (string) $request->get_param( 'name' ),
 				'customer_email'   => $email,
-				'trial_email'      => $email,
+				// One trial per mailbox: the UNIQUE index sees ada+2@ as ada@ unless plus-tags are distinct.
+				'trial_email'      => Email::mailbox( $email, (bool) $this->settings->get( 'trial_plus_tags_distinct' ) ),
 				'status'           => LicenseStatus::TRIAL,
 				'activation_limit' => $limit,
 				'is_trial'         => 1,

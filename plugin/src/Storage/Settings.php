@@ -24,6 +24,8 @@ final class Settings {
 		'currency'                   => 'USD',
 		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
 		'trusted_proxies'            => array(),
+		// Whether ada+2@example.com gets a trial of its own (off: plus-tags are one mailbox for trials).
+		'trial_plus_tags_distinct'   => false,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
 			'validate'      => 30,
@@ -89,6 +91,10 @@ final class Settings {
 				'description' => 'Update checks need the site to be activated on the licence.',
 				'type'        => 'boolean',
 			),
+			'trial_plus_tags_distinct'   => array(
+				'description' => 'Give each plus-tagged address (ada+2@example.com) a trial of its own; off, plus-tags are one mailbox.',
+				'type'        => 'boolean',
+			),
 		);
 	}
 
@@ -110,6 +116,7 @@ final class Settings {
 		unset( $view['webhook_signing_secret'] );
 		$view['fingerprinting']             = (bool) $view['fingerprinting'];
 		$view['updates_require_activation'] = (bool) $view['updates_require_activation'];
+		$view['trial_plus_tags_distinct']   = (bool) $view['trial_plus_tags_distinct'];
 		$view['currency']                   = strtoupper( (string) $view['currency'] );
 		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']         = $this->download_token_ttl();

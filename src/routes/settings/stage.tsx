@@ -73,6 +73,7 @@ function SettingsForm( {
 					fingerprinting: draft.fingerprinting,
 					updates_require_activation:
 						draft.updates_require_activation,
+					trial_plus_tags_distinct: draft.trial_plus_tags_distinct,
 					currency: draft.currency,
 					download_token_ttl: draft.download_token_ttl,
 					rate_limits: draft.rate_limits,
@@ -195,6 +196,23 @@ function SettingsForm( {
 							setDraft( {
 								...draft,
 								updates_require_activation: value,
+							} )
+						}
+					/>
+					<ToggleControl
+						label={ __(
+							'Plus-tagged addresses get trials of their own',
+							'svc-licensing'
+						) }
+						help={ __(
+							'Off: ada+2@example.com counts as ada@example.com, so one mailbox gets one trial of each product.',
+							'svc-licensing'
+						) }
+						checked={ draft.trial_plus_tags_distinct }
+						onChange={ ( value ) =>
+							setDraft( {
+								...draft,
+								trial_plus_tags_distinct: value,
 							} )
 						}
 					/>
