@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectRealRace } from '../fixtures/race';
 import { expectError } from '../fixtures/envelope';
 import { createLicense, setSettings } from '../fixtures/test-helpers';
 
@@ -371,6 +372,7 @@ test.describe( 'licence validation and activation', () => {
 				r.status() === 200 ? 'ok' : ( await r.json() ).code
 			)
 		);
+		expectRealRace( responses, '60 activations, limit 3' );
 		expect( codes.filter( ( c ) => c === 'ok' ) ).toHaveLength( 3 );
 		expect(
 			codes.filter( ( c ) => c === 'activation_limit_reached' )
@@ -404,6 +406,7 @@ test.describe( 'licence validation and activation', () => {
 			)
 		);
 		const bodies = await Promise.all( responses.map( ( r ) => r.json() ) );
+		expectRealRace( responses, '20 activations of one site' );
 		expect( responses.every( ( r ) => r.status() === 200 ) ).toBe( true );
 		expect( new Set( bodies.map( ( b ) => b.activation_id ) ).size ).toBe(
 			1

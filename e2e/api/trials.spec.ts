@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectRealRace } from '../fixtures/race';
 import { expectError } from '../fixtures/envelope';
 import {
 	clearMails,
@@ -138,6 +139,7 @@ test.describe( 'trials', () => {
 			)
 		);
 		const statuses = responses.map( ( r ) => r.status() );
+		expectRealRace( responses, '20 trials for one email' );
 		expect( statuses.filter( ( s ) => s === 201 ) ).toHaveLength( 1 );
 		expect( statuses.filter( ( s ) => s === 409 ) ).toHaveLength( 19 );
 	} );

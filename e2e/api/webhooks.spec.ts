@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makeCallers, type CallerName } from '../fixtures/callers';
+import { expectRealRace } from '../fixtures/race';
 import { expectError } from '../fixtures/envelope';
 import {
 	deliver,
@@ -313,6 +314,7 @@ test.describe( 'payment webhooks', () => {
 			Array( 50 ).fill( 200 )
 		);
 		const bodies = await Promise.all( responses.map( ( r ) => r.json() ) );
+		expectRealRace( responses, '50 deliveries of one event' );
 		expect( bodies.filter( ( b ) => ! b.duplicate ) ).toHaveLength( 1 );
 
 		const licences = await licencesOf( request, headers, paid.email );

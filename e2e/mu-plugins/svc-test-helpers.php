@@ -40,6 +40,21 @@ function svc_test_helpers_tables(): array {
 	return $tables;
 }
 
+// Which PHP worker served a REST request, and when it started and ended (microseconds), so race tests can show
+// that their parallel requests really ran at once on several workers.
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response ) {
+		if ( $response instanceof WP_HTTP_Response ) {
+			$started = isset( $_SERVER['REQUEST_TIME_FLOAT'] ) ? (float) $_SERVER['REQUEST_TIME_FLOAT'] : microtime( true );
+			$response->header( 'X-Svc-Test-Worker', (string) getmypid() );
+			$response->header( 'X-Svc-Test-Span', sprintf( '%d-%d', (int) ( $started * 1e6 ), (int) ( microtime( true ) * 1e6 ) ) );
+		}
+		return $response;
+	},
+	1000
+);
+
 // Test sites send no mail: each message is kept in an option, for the mails route to show.
 add_filter(
 	'pre_wp_mail',
