@@ -1,6 +1,7 @@
 <?php
 /**
- * Runs when the site owner deletes the plugin: drops its tables, options and scheduled hooks.
+ * Runs when the site owner deletes the plugin: clears scheduled hooks, and erases the data only where the admin
+ * opted in (see Lifecycle::uninstall()).
  *
  * @package SvcLicensing
  */

@@ -13,8 +13,37 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_typ
 	return;
 }
 
-// The helpers use the plugin's classes, also while the lifecycle test has the plugin deactivated.
-require_once WP_PLUGIN_DIR . '/svc-licensing/src/autoload.php';
+// The helpers use the plugin's classes, also while the lifecycle test has the plugin deactivated. While the
+// uninstall test has deleted the plugin, only the routes that need no plugin class are of use.
+if ( is_file( WP_PLUGIN_DIR . '/svc-licensing/src/autoload.php' ) ) {
+	require_once WP_PLUGIN_DIR . '/svc-licensing/src/autoload.php';
+}
+
+// Where the stack's link to the checkout pointed, kept while the plugin is a copy (see /plugin-files).
+define( 'SVC_TEST_PLUGIN_SOURCE', WP_CONTENT_DIR . '/svc-test-plugin-source' );
+// The host's wp-config.php switch for removal on delete, simulated by a flag file (the uninstall test sets it).
+if ( is_file( WP_CONTENT_DIR . '/svc-test-remove-all-data' ) && ! defined( 'SVC_LICENSING_REMOVE_ALL_DATA' ) ) {
+	define( 'SVC_LICENSING_REMOVE_ALL_DATA', true );
+}
+
+/**
+ * Copies a folder, following links, into a new folder.
+ *
+ * @param string $from Source.
+ * @param string $to   Target (must not exist).
+ */
+function svc_test_helpers_copy_tree( string $from, string $to ): void {
+	wp_mkdir_p( $to );
+	$items = new RecursiveIteratorIterator( new RecursiveDirectoryIterator( $from, FilesystemIterator::SKIP_DOTS | FilesystemIterator::FOLLOW_SYMLINKS ), RecursiveIteratorIterator::SELF_FIRST );
+	foreach ( $items as $item ) {
+		$target = $to . '/' . substr( $item->getPathname(), strlen( $from ) + 1 );
+		if ( $item->isDir() ) {
+			wp_mkdir_p( $target );
+		} else {
+			copy( $item->getPathname(), $target );
+		}
+	}
+}
 
 /**
  * Whether the request carries the test token.
@@ -450,6 +479,141 @@ add_action(
 						return array( 'revoked' => ( new Svc\Licensing\Storage\ApiKeyRepository( $wpdb ) )->revoke( (int) $request['id'] ) );
 					},
 				),
+			)
+		);
+		// The plugin as a copy (mode copy: the stack's link is replaced by a copy of its target, or the files are
+		// put back after a delete) or as the link again (mode link). Deleting a plugin through WordPress empties
+		// a linked folder's target, the checkout: the uninstall test deletes only a copy.
+		register_rest_route(
+			'svc-test/v1',
+			'/plugin-files',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$dir = WP_PLUGIN_DIR . '/svc-licensing';
+					if ( is_link( $dir ) ) {
+						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+						file_put_contents( SVC_TEST_PLUGIN_SOURCE, (string) readlink( $dir ) );
+					}
+					$source = is_file( SVC_TEST_PLUGIN_SOURCE ) ? trim( (string) file_get_contents( SVC_TEST_PLUGIN_SOURCE ) ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+					if ( '' === $source || ! is_dir( $source ) ) {
+						return new WP_Error( 'no_source', 'The checkout the plugin was linked to is unknown.', array( 'status' => 500 ) );
+					}
+					if ( is_link( $dir ) ) {
+						unlink( $dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- removes the link only, never its target.
+					}
+					if ( 'link' === $request->get_param( 'mode' ) ) {
+						if ( is_dir( $dir ) ) {
+							require_once ABSPATH . 'wp-admin/includes/file.php';
+							WP_Filesystem();
+							$GLOBALS['wp_filesystem']->delete( $dir, true );
+						}
+						symlink( $source, $dir );
+						wp_delete_file( SVC_TEST_PLUGIN_SOURCE );
+					} elseif ( ! is_dir( $dir ) ) {
+						svc_test_helpers_copy_tree( $source, $dir );
+					}
+					return array(
+						'is_link' => is_link( $dir ),
+						'exists'  => is_file( $dir . '/svc-licensing.php' ),
+					);
+				},
+			)
+		);
+		// Everything of the plugin's that a site holds: tables, options, package files, scheduled hooks.
+		register_rest_route(
+			'svc-test/v1',
+			'/leftovers',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function (): array {
+					global $wpdb;
+					$packages = defined( 'SVC_LICENSING_PACKAGE_DIR' ) ? (string) SVC_LICENSING_PACKAGE_DIR : WP_CONTENT_DIR . '/svc-licensing-packages';
+					$files    = is_dir( $packages ) ? array_values( array_diff( (array) scandir( $packages ), array( '.', '..' ) ) ) : array();
+					$hooks    = array();
+					foreach ( (array) _get_cron_array() as $events ) {
+						foreach ( array_keys( (array) $events ) as $hook ) {
+							if ( 0 === strpos( (string) $hook, 'svc_licensing' ) ) {
+								$hooks[] = $hook;
+							}
+						}
+					}
+					wp_cache_flush();
+					return array(
+						'tables'           => array_values( (array) $wpdb->get_col( $wpdb->prepare( 'SHOW TABLES LIKE %s', $wpdb->esc_like( $wpdb->prefix . 'svc_' ) . '%' ) ) ),
+						'options'          => array_values( (array) $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'svc_licensing' ) . '%' ) ) ),
+						'package_dir'      => is_dir( $packages ),
+						'package_files'    => $files,
+						'cron_hooks'       => $hooks,
+						'plugin_installed' => is_file( WP_PLUGIN_DIR . '/svc-licensing/svc-licensing.php' ),
+					);
+				},
+			)
+		);
+		// Takes the key secret's option row away (stash), puts another value in its place (replace), or puts the
+		// original back (restore), in SQL, as a clean-up plugin or a partial database restore would.
+		register_rest_route(
+			'svc-test/v1',
+			'/key-secret',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					global $wpdb;
+					$kept   = WP_CONTENT_DIR . '/svc-test-key-secret';
+					$option = 'svc_licensing_key_secret';
+					$action = (string) $request->get_param( 'action' );
+					$value  = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
+					if ( 'stash' === $action || 'replace' === $action ) {
+						if ( '' !== $value && ! is_file( $kept ) ) {
+							file_put_contents( $kept, $value ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+						}
+						$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
+						if ( 'replace' === $action ) {
+							$wpdb->insert(
+								$wpdb->options,
+								array(
+									'option_name'  => $option,
+									'option_value' => bin2hex( random_bytes( 32 ) ),
+									'autoload'     => 'yes',
+								)
+							);
+						}
+					} elseif ( 'restore' === $action && is_file( $kept ) ) {
+						$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
+						$wpdb->insert(
+							$wpdb->options,
+							array(
+								'option_name'  => $option,
+								'option_value' => trim( (string) file_get_contents( $kept ) ), // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+								'autoload'     => 'yes',
+							)
+						); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+						wp_delete_file( $kept );
+					}
+					wp_cache_flush();
+					return array( 'present' => '' !== (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) ) );
+				},
+			)
+		);
+		// Sets or clears the simulated SVC_LICENSING_REMOVE_ALL_DATA constant.
+		register_rest_route(
+			'svc-test/v1',
+			'/remove-all-data-constant',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					$flag = WP_CONTENT_DIR . '/svc-test-remove-all-data';
+					if ( $request->get_param( 'on' ) ) {
+						file_put_contents( $flag, '1' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+					} elseif ( is_file( $flag ) ) {
+						wp_delete_file( $flag );
+					}
+					return array( 'on' => is_file( $flag ) );
+				},
 			)
 		);
 		// Counts, per plugin table, the rows in which any column contains the needle (case-insensitive).

@@ -12,6 +12,7 @@ use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Tables;
+use Svc\Licensing\Storage\UninstallPolicy;
 use wpdb;
 
 /**
@@ -64,20 +65,49 @@ final class Lifecycle {
 	}
 
 	/**
-	 * Removes every table, option, stored package and scheduled hook of the plugin. Called from uninstall.php.
+	 * Called from uninstall.php when the plugin is deleted. Scheduled hooks always go. The data (tables, options
+	 * with the settings and the key secret, release packages) stays unless the site opted in (UninstallPolicy):
+	 * deleting and reinstalling the plugin is an ordinary repair step and must not cost a seller every licence.
+	 * On a network, each site is handled under its own choice.
 	 *
 	 * @param wpdb $db Database.
 	 */
 	public static function uninstall( wpdb $db ): void {
+		if ( ! is_multisite() ) {
+			self::uninstall_site( $db );
+			return;
+		}
+		foreach ( get_sites(
+			array(
+				'fields' => 'ids',
+				'number' => 0,
+			)
+		) as $site_id ) {
+			switch_to_blog( (int) $site_id );
+			self::uninstall_site( $db );
+			restore_current_blog();
+		}
+	}
+
+	/**
+	 * Uninstall for the current site.
+	 *
+	 * @param wpdb $db Database (its prefix follows switch_to_blog).
+	 */
+	private static function uninstall_site( wpdb $db ): void {
 		foreach ( Jobs\CronHooks::ALL as $hook ) {
 			wp_clear_scheduled_hook( $hook );
 		}
+		$policy = new UninstallPolicy();
+		if ( ! $policy->removes_data() ) {
+			return;
+		}
 		foreach ( array_reverse( Tables::all() ) as $table ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names from constants; uninstall drops them.
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names from constants; the admin asked for removal.
 			$db->query( "DROP TABLE IF EXISTS {$db->prefix}{$table}" );
 		}
 		PackageDirectory::from_environment()->purge();
-		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION ) as $option ) {
+		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION, UninstallPolicy::OPTION ) as $option ) {
 			delete_option( $option );
 		}
 	}

@@ -8,6 +8,7 @@
 namespace Svc\Licensing;
 
 use Svc\Licensing\Admin\AdminPage;
+use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
 use Svc\Licensing\Privacy\PersonalData;
@@ -59,6 +60,8 @@ use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\UninstallPolicy;
+use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\StatsRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
 
@@ -146,11 +149,12 @@ final class Plugin {
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
-				new SettingsController( $settings, $guard ),
+				new SettingsController( $settings, $guard, new UninstallPolicy(), new DataInventory( $wpdb, $packages ) ),
 			)
 		) )->add_hooks();
 
 		( new CoreIntegration( $personal ) )->add_hooks();
+		( new KeySecretAlert( $secret ) )->add_hooks();
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();

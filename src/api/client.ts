@@ -8,6 +8,7 @@ import {
 	type Activation,
 	type ApiKey,
 	type CreatedLicense,
+	type DataRemoval,
 	type DailyStats,
 	type ErrorEnvelope,
 	type Health,
@@ -257,6 +258,17 @@ export class ServiceClient {
 	settings = () => this.call< Settings >( 'GET', '/admin/settings' );
 	updateSettings = ( body: SettingsUpdate ) =>
 		this.call< Settings >( 'PUT', '/admin/settings', { body } );
+
+	dataRemoval = () =>
+		this.call< DataRemoval >( 'GET', '/admin/settings/data-removal' );
+
+	setDataRemoval = ( body: {
+		remove_on_uninstall: boolean;
+		confirm?: string;
+	} ) =>
+		this.call< DataRemoval >( 'PUT', '/admin/settings/data-removal', {
+			body,
+		} );
 
 	exportPersonalData = ( email: string ) =>
 		this.call< PrivacyExport >( 'POST', '/admin/privacy/export', {

@@ -218,6 +218,16 @@ export interface Settings {
 	trial_plus_tags_distinct: boolean;
 }
 
+/** GET|PUT /admin/settings/data-removal: what deleting the plugin does on this site. */
+export interface DataRemoval {
+	remove_on_uninstall: boolean;
+	opted_in: boolean;
+	forced_by_constant: boolean;
+	constant: string;
+	confirm_phrase: string;
+	would_erase: { licenses: number; products: number; release_files: number };
+}
+
 export type SettingsUpdate = Partial<
 	Omit< Settings, 'webhook_signing_secret_set' | 'rate_limits' >
 > & {

@@ -38,6 +38,7 @@ final class ErrorCode {
 	public const INVALID_SIGNATURE        = 'invalid_signature';
 	public const ALREADY_PROCESSED        = 'already_processed';
 	public const EVENT_BUSY               = 'event_busy';
+	public const KEY_SECRET_UNAVAILABLE   = 'key_secret_unavailable';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -58,6 +59,7 @@ final class ErrorCode {
 		self::PRODUCT_SLUG_EXISTS      => 409,
 		self::PRODUCT_HAS_LICENSES     => 409,
 		self::IN_USE                   => 409,
+		self::KEY_SECRET_UNAVAILABLE   => 503,
 		self::PRICE_EXISTS             => 409,
 		self::INVALID_DOWNLOAD_TOKEN   => 403,
 		self::SITE_NOT_ACTIVATED       => 403,

@@ -138,6 +138,20 @@ final class AdminGuard {
 	}
 
 	/**
+	 * Refuses API keys: some actions are for an administrator signed in to wp-admin only (they erase data on
+	 * delete, or hand out the whole database).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 403 forbidden.
+	 */
+	public function assert_person( WP_REST_Request $request ): void {
+		$caller = $this->caller( $request );
+		if ( ! is_array( $caller ) || 0 !== strpos( $caller['subject'], 'user:' ) || ! current_user_can( 'manage_options' ) ) {
+			throw new ServiceError( ErrorCode::FORBIDDEN, __( 'Only an administrator signed in to wp-admin can do this; API keys cannot.', 'svc-licensing' ) );
+		}
+	}
+
+	/**
 	 * Who is calling: level, rate-limit subject and product scope; or 401.
 	 *
 	 * @param WP_REST_Request $request Request.

@@ -51,6 +51,10 @@ final class ErrorEnvelope {
 
 		$data['status'] = $status;
 		$response->set_status( $status );
+		// A temporary refusal tells clients when to come back (429 sets its own header with its limit headers).
+		if ( 503 === $status && isset( $data['retry_after'] ) && is_int( $data['retry_after'] ) ) {
+			$response->header( 'Retry-After', (string) $data['retry_after'] );
+		}
 		$response->set_data(
 			array(
 				'code'    => $code,

@@ -8,7 +8,12 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\DataRemoval;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\UninstallPolicy;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -16,6 +21,9 @@ use WP_REST_Server;
 /**
  * Admin only, and not for product-scoped keys: settings span products. The schema in Settings drives both the
  * route args and the validation. The signing secret is write-only.
+ *
+ * Whether deleting the plugin erases the data is not among them: /admin/settings/data-removal shows what would be
+ * erased and changes the choice only for an administrator signed in to wp-admin who types the site's name.
  */
 final class SettingsController implements Controller {
 
@@ -34,14 +42,32 @@ final class SettingsController implements Controller {
 	private $guard;
 
 	/**
+	 * Whether deleting the plugin erases the data.
+	 *
+	 * @var UninstallPolicy
+	 */
+	private $policy;
+
+	/**
+	 * What would be erased.
+	 *
+	 * @var DataInventory
+	 */
+	private $inventory;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Settings   $settings Settings.
-	 * @param AdminGuard $guard    Authentication, levels and scope.
+	 * @param Settings        $settings  Settings.
+	 * @param AdminGuard      $guard     Authentication, levels and scope.
+	 * @param UninstallPolicy $policy    Whether deleting the plugin erases the data.
+	 * @param DataInventory   $inventory What would be erased.
 	 */
-	public function __construct( Settings $settings, AdminGuard $guard ) {
-		$this->settings = $settings;
-		$this->guard    = $guard;
+	public function __construct( Settings $settings, AdminGuard $guard, UninstallPolicy $policy, DataInventory $inventory ) {
+		$this->settings  = $settings;
+		$this->guard     = $guard;
+		$this->policy    = $policy;
+		$this->inventory = $inventory;
 	}
 
 	/**
@@ -56,6 +82,78 @@ final class SettingsController implements Controller {
 				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::ADMIN, Settings::schema() ),
 			)
 		);
+		register_rest_route(
+			Api::NAMESPACE,
+			'/admin/settings/data-removal',
+			array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'data_removal' ), Permission::ADMIN ),
+				$this->guard->endpoint(
+					'PUT, PATCH',
+					array( $this, 'set_data_removal' ),
+					Permission::ADMIN,
+					array(
+						'remove_on_uninstall' => array(
+							'description' => 'Erase every licence, product, release file and setting when the plugin is deleted.',
+							'type'        => 'boolean',
+							'required'    => true,
+						),
+						'confirm'             => array(
+							'description' => "The site's name, typed; needed to turn removal on.",
+							'type'        => 'string',
+							'maxLength'   => 500,
+						),
+					)
+				),
+			)
+		);
+	}
+
+	/**
+	 * GET /admin/settings/data-removal: the choice, what deleting would erase, and what to type to opt in.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function data_removal( WP_REST_Request $request ): WP_REST_Response {
+		$this->guard->assert_scope( $request, null );
+		return new WP_REST_Response(
+			array(
+				'remove_on_uninstall' => $this->policy->removes_data(),
+				'opted_in'            => $this->policy->opted_in(),
+				'forced_by_constant'  => $this->policy->forced_by_constant(),
+				'constant'            => UninstallPolicy::CONSTANT,
+				'confirm_phrase'      => self::confirm_phrase(),
+				'would_erase'         => $this->inventory->counts(),
+			)
+		);
+	}
+
+	/**
+	 * PUT /admin/settings/data-removal: turning removal on needs the site's name typed; off needs nothing.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 403 for API keys, 400 when the typed name does not match.
+	 */
+	public function set_data_removal( WP_REST_Request $request ): WP_REST_Response {
+		$this->guard->assert_scope( $request, null );
+		$this->guard->assert_person( $request );
+		$remove = (bool) $request->get_param( 'remove_on_uninstall' );
+		if ( $remove && ! DataRemoval::confirms( self::confirm_phrase(), (string) $request->get_param( 'confirm' ) ) ) {
+			throw ServiceError::invalid_param(
+				'confirm',
+				/* translators: %s: the site's name. */
+				sprintf( __( 'Type the site name, %s, exactly to confirm that deleting the plugin erases all its data.', 'svc-licensing' ), self::confirm_phrase() ),
+				__( 'Does not match the site name.', 'svc-licensing' )
+			);
+		}
+		$this->policy->set( $remove );
+		return $this->data_removal( $request );
+	}
+
+	/**
+	 * The site's name as the admin must type it.
+	 */
+	private static function confirm_phrase(): string {
+		return DataRemoval::confirm_phrase( wp_specialchars_decode( (string) get_option( 'blogname' ), ENT_QUOTES ), (string) wp_parse_url( home_url(), PHP_URL_HOST ) );
 	}
 
 	/**

@@ -35,10 +35,20 @@ final class PackageDirectory {
 	 * The configured folder.
 	 */
 	public static function from_environment(): self {
-		if ( defined( 'SVC_LICENSING_PACKAGE_DIR' ) && '' !== (string) SVC_LICENSING_PACKAGE_DIR ) {
-			return new self( (string) SVC_LICENSING_PACKAGE_DIR );
-		}
-		return new self( WP_CONTENT_DIR . '/svc-licensing-packages' );
+		$base = defined( 'SVC_LICENSING_PACKAGE_DIR' ) && '' !== (string) SVC_LICENSING_PACKAGE_DIR
+			? (string) SVC_LICENSING_PACKAGE_DIR
+			: WP_CONTENT_DIR . '/svc-licensing-packages';
+		// On a network each site keeps its own packages (the main site keeps the folder itself).
+		$site = is_multisite() ? get_current_blog_id() : 1;
+		return new self( $site > 1 ? $base . '/site-' . $site : $base );
+	}
+
+	/**
+	 * Stored package files.
+	 */
+	public function count(): int {
+		$names = glob( $this->path . '/*.zip' );
+		return false === $names ? 0 : count( $names );
 	}
 
 	/**

@@ -10,6 +10,7 @@ namespace Svc\Licensing\Storage;
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
+use Svc\Licensing\Storage\Migrations\CreateMeta;
 use Svc\Licensing\Storage\Migrations\CreatePayments;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
@@ -31,6 +32,7 @@ final class Schema {
 				new CreateApiKeys(),
 				new CreateReleases(),
 				new CreatePayments(),
+				new CreateMeta(),
 			)
 		);
 	}

@@ -21,6 +21,7 @@ final class Tables {
 	public const RELEASES       = 'svc_releases';
 	public const WEBHOOK_EVENTS = 'svc_webhook_events';
 	public const TRANSACTIONS   = 'svc_transactions';
+	public const META           = 'svc_meta';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -28,6 +29,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META );
 	}
 }

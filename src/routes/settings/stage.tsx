@@ -16,6 +16,7 @@ import type { ServiceClient } from '../../api/client';
 import type { Settings, SettingsUpdate } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { useNotify } from '../../components/notices';
+import { DataRemovalCard } from './data-removal';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	validate: __( 'Validate (per IP)', 'svc-licensing' ),
@@ -279,6 +280,7 @@ export function SettingsStage( { client }: { client: ServiceClient } ) {
 					onSaved={ setSaved }
 				/>
 			) }
+			<DataRemovalCard client={ client } />
 		</div>
 	);
 }
