@@ -22,6 +22,7 @@ import {
 	devProfile,
 	parseFlags,
 	testProfile,
+	copyProfile,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
 import { ensureSystemPackages } from './stack/system.ts';
@@ -36,6 +37,7 @@ function knownSites(): Site[] {
 		.flatMap( ( db ) => [
 			new Site( devProfile( db, 'php' ) ),
 			new Site( testProfile( db, 'php' ) ),
+			new Site( copyProfile( db, 'php' ) ),
 		] )
 		.filter( ( site ) => fs.existsSync( site.dir ) );
 }
@@ -100,10 +102,12 @@ async function reset( args: string[] ): Promise< void > {
 async function e2e( args: string[] ): Promise< number > {
 	const flags = parseFlags( args );
 	const site = new Site( testProfile( flags.database, flags.server ) );
+	const copy = new Site( copyProfile( flags.database, flags.server ) );
 	ensureSystemPackages( { testing: true } );
 	ensurePanelBuilt();
 	const started = Date.now();
 	await site.reset();
+	await copy.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
 			`(${ flags.database }, ${ flags.server === 'php' ? 'php -S' : 'nginx + php-fpm' })`
@@ -122,12 +126,15 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_DB: flags.database,
 					SVC_SERVER: flags.server,
 					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
+					SVC_COPY_BASE_URL: copy.url,
+					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
 				},
 			}
 		);
 		return result.status ?? 1;
 	} finally {
 		await site.stop();
+		await copy.stop();
 		await stopMariaDbWhenIdle();
 	}
 }

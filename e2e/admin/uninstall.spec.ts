@@ -1,7 +1,7 @@
 /**
  * Deleting the plugin from the Plugins screen keeps the seller's data unless the admin opted in (a setting
- * confirmed by typing the site name, or SVC_LICENSING_REMOVE_ALL_DATA). Runs on a copy of the plugin: WordPress'
- * delete would empty a linked folder's target, the checkout.
+ * confirmed by typing the site name, or SVC_LICENSING_REMOVE_ALL_DATA). Runs on the copy site: WordPress' delete
+ * would empty a linked folder's target, the checkout.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -10,51 +10,82 @@ import {
 	type APIRequestContext,
 	type Page,
 } from '@playwright/test';
-import { makeZip } from '../fixtures/zip';
 import {
-	applySuiteSettings,
-	keyHeaders,
-	pluginFiles,
-	readLeftovers,
-	setRemoveAllDataConstant,
-} from '../fixtures/test-helpers';
-import { expectSnackbar, openScreen, saveScreenshot } from './screens';
+	applyCopySuiteSettings,
+	copyKeyHeaders,
+	copyLeftovers,
+	openCopySite,
+	putPluginBack,
+	setCopyRemoveAllDataConstant,
+	type CopySite,
+} from '../fixtures/copy-site';
+import { SUITE_SETTINGS } from '../fixtures/test-helpers';
+import { makeZip } from '../fixtures/zip';
+import { expectSnackbar, saveScreenshot } from './screens';
 
 const API = '/wp-json/svc/v1';
+const PLUGIN_ROW = 'tr[data-plugin="svc-licensing/svc-licensing.php"]';
+const NOTHING_LEFT = {
+	tables: [],
+	options: [],
+	package_dir: false,
+	package_files: [],
+	cron_hooks: [],
+	plugin_installed: false,
+};
 const sha256 = ( data: Buffer ) =>
 	createHash( 'sha256' ).update( data ).digest( 'hex' );
 
 test.describe.configure( { mode: 'serial' } );
 
+let site: CopySite;
+
+test.beforeAll( async () => {
+	site = await openCopySite();
+	await applyCopySuiteSettings( site.request, SUITE_SETTINGS );
+} );
+
+test.afterAll( async () => {
+	await setCopyRemoveAllDataConstant( site.request, false );
+	await site.close();
+} );
+
 /** Deletes the plugin through the Plugins screen, accepting core's confirm dialog. */
 async function deleteThroughPluginsScreen( page: Page ) {
 	await page.goto( '/wp-admin/plugins.php' );
-	const row = page.locator( 'tr[data-slug="svc-licensing"]' ).first();
-	if ( await row.locator( 'a#deactivate-svc-licensing' ).isVisible() ) {
-		await row.locator( 'a#deactivate-svc-licensing' ).click();
+	const deactivate = page
+		.locator( PLUGIN_ROW )
+		.getByRole( 'link', { name: /^Deactivate/ } );
+	if ( await deactivate.isVisible() ) {
+		await deactivate.click();
 		await expect( page.locator( '#message' ) ).toContainText(
 			'deactivated'
 		);
 	}
 	page.once( 'dialog', ( dialog ) => dialog.accept() );
 	await page
-		.locator( 'tr[data-slug="svc-licensing"] a#delete-svc-licensing' )
+		.locator( PLUGIN_ROW )
+		.getByRole( 'link', { name: /^Delete/ } )
 		.click();
-	await expect(
-		page.locator( 'tr.plugin-deleted-tr, #bulk-action-form' ).first()
-	).toContainText( 'was successfully deleted' );
+	await expect( page.getByText( 'was successfully deleted' ) ).toBeVisible();
 }
 
 /** Puts the plugin's files back and activates it through the Plugins screen. */
-async function reinstall( page: Page, request: APIRequestContext ) {
-	await pluginFiles( request, 'copy' );
-	await page.goto( '/wp-admin/plugins.php' );
-	await page.locator( 'a#activate-svc-licensing' ).click();
-	await expect( page.locator( '#message' ) ).toContainText( 'activated' );
+async function reinstall() {
+	await putPluginBack( site.request );
+	await site.page.goto( '/wp-admin/plugins.php' );
+	await site.page
+		.locator( PLUGIN_ROW )
+		.getByRole( 'link', { name: /^Activate/ } )
+		.click();
+	await expect( site.page.locator( '#message' ) ).toContainText(
+		'activated'
+	);
+	await applyCopySuiteSettings( site.request, SUITE_SETTINGS );
 }
 
 async function seed( request: APIRequestContext ) {
-	const admin = await keyHeaders( request, 'admin' );
+	const admin = await copyKeyHeaders( request );
 	const tag = Date.now().toString( 36 );
 	const product = await (
 		await request.post( `${ API }/admin/products`, {
@@ -91,41 +122,32 @@ async function seed( request: APIRequestContext ) {
 				},
 			} )
 		).json();
-		const site = `kept${ i }-${ tag }.example.com`;
+		const siteUrl = `kept${ i }-${ tag }.example.com`;
 		const activated = await request.post( `${ API }/licenses/activate`, {
 			data: {
 				license_key: license.license_key,
 				product_slug: product.slug,
-				site_url: site,
+				site_url: siteUrl,
 			},
 		} );
 		expect( activated.status() ).toBe( 200 );
 		licenses.push( {
 			key: license.license_key as string,
 			email: license.customer_email as string,
-			site,
+			site: siteUrl,
 		} );
 	}
 	return { product, licenses, zipSha: sha256( zip ) };
 }
 
-test.afterAll( async ( { request } ) => {
-	await setRemoveAllDataConstant( request, false );
-	await pluginFiles( request, 'link' );
-	await applySuiteSettings( request );
-} );
-
-test( 'delete and reinstall through the Plugins screen keeps every licence, activation and release', async ( {
-	page,
-	request,
-} ) => {
+test( 'delete and reinstall through the Plugins screen keeps every licence, activation and release', async () => {
+	const { request, page } = site;
 	const seeded = await seed( request );
-	await pluginFiles( request, 'copy' );
 	await deleteThroughPluginsScreen( page );
 
-	const kept = await readLeftovers( request );
+	const kept = await copyLeftovers( request );
 	expect( kept.plugin_installed ).toBe( false );
-	expect( kept.tables.length ).toBeGreaterThanOrEqual( 10 );
+	expect( kept.tables.length ).toBeGreaterThanOrEqual( 11 );
 	expect( kept.options ).toEqual(
 		expect.arrayContaining( [
 			'svc_licensing_key_secret',
@@ -138,7 +160,7 @@ test( 'delete and reinstall through the Plugins screen keeps every licence, acti
 	).toBeGreaterThanOrEqual( 1 );
 	expect( kept.cron_hooks ).toEqual( [] );
 
-	await reinstall( page, request );
+	await reinstall();
 	for ( const license of seeded.licenses ) {
 		const validated = await request.post( `${ API }/licenses/validate`, {
 			data: {
@@ -152,36 +174,32 @@ test( 'delete and reinstall through the Plugins screen keeps every licence, acti
 		expect( body.valid, license.email ).toBe( true );
 		expect( body.activation_count ).toBe( 1 );
 	}
-	const check = await request.get( `${ API }/updates/check`, {
-		params: {
-			license_key: seeded.licenses[ 0 ].key,
-			product_slug: seeded.product.slug,
-			site_url: seeded.licenses[ 0 ].site,
-			current_version: '1.0.0',
-		},
-	} );
-	const offer = await check.json();
+	const offer = await (
+		await request.get( `${ API }/updates/check`, {
+			params: {
+				license_key: seeded.licenses[ 0 ].key,
+				product_slug: seeded.product.slug,
+				site_url: seeded.licenses[ 0 ].site,
+				current_version: '1.0.0',
+			},
+		} )
+	).json();
 	expect( offer.new_version ).toBe( '1.2.0' );
+	expect( offer.package_hash ).toBe( `sha256:${ seeded.zipSha }` );
 	const download = await request.get( offer.package );
 	expect( download.status() ).toBe( 200 );
-	const bytes = await download.body();
-	expect( sha256( bytes ) ).toBe( seeded.zipSha );
-	expect( offer.package_hash ).toBe( `sha256:${ seeded.zipSha }` );
+	expect( sha256( await download.body() ) ).toBe( seeded.zipSha );
 
-	await openScreen( page, 'licenses' );
+	await page.goto( '/wp-admin/admin.php?page=svc-licensing' );
 	for ( const license of seeded.licenses ) {
 		await expect( page.getByText( license.email ) ).toBeVisible();
 	}
-	await applySuiteSettings( request );
 } );
 
-test( 'opted in on the Settings screen, the same delete leaves nothing behind', async ( {
-	page,
-	request,
-} ) => {
+test( 'opted in on the Settings screen, the same delete leaves nothing behind', async () => {
+	const { request, page } = site;
 	await seed( request );
-	await pluginFiles( request, 'copy' );
-	await openScreen( page, 'settings' );
+	await page.goto( '/wp-admin/admin.php?page=svc-licensing-settings' );
 	const card = page.locator( '.svc-data-removal' );
 	await expect( card ).toContainText(
 		'Deleting the plugin keeps all its data.'
@@ -189,17 +207,17 @@ test( 'opted in on the Settings screen, the same delete leaves nothing behind', 
 	await expect( card ).toContainText(
 		/will erase \d+ licences?, \d+ products? and \d+ release files?/
 	);
-	const phrase = await page.evaluate( () => document.title );
 	const field = card.getByLabel( /Type the site name/ );
 	const confirm = card.getByRole( 'button', {
 		name: 'Erase all data when the plugin is deleted',
 	} );
 	await field.fill( 'not the name' );
 	await expect( confirm ).toBeDisabled();
-	const siteName = (
-		await card.locator( 'label' ).first().textContent()
-	)?.match( /Type the site name, (.+), to confirm/ )?.[ 1 ];
-	expect( siteName, `site name in the label (${ phrase })` ).toBeTruthy();
+	const label = ( await card.locator( 'label' ).first().textContent() ) ?? '';
+	const siteName = label.match(
+		/Type the site name, (.+), to confirm/
+	)?.[ 1 ];
+	expect( siteName, label ).toBeTruthy();
 	await field.fill( siteName as string );
 	await confirm.click();
 	await expectSnackbar(
@@ -212,40 +230,20 @@ test( 'opted in on the Settings screen, the same delete leaves nothing behind', 
 	await saveScreenshot( page, 'settings-data-removal' );
 
 	await deleteThroughPluginsScreen( page );
-	const left = await readLeftovers( request );
-	expect( left ).toEqual( {
-		tables: [],
-		options: [],
-		package_dir: false,
-		package_files: [],
-		cron_hooks: [],
-		plugin_installed: false,
-	} );
-	await reinstall( page, request );
-	await applySuiteSettings( request );
+	expect( await copyLeftovers( request ) ).toEqual( NOTHING_LEFT );
+	await reinstall();
 } );
 
-test( 'with SVC_LICENSING_REMOVE_ALL_DATA, the same delete leaves nothing behind', async ( {
-	page,
-	request,
-} ) => {
+test( 'with SVC_LICENSING_REMOVE_ALL_DATA, the same delete leaves nothing behind', async () => {
+	const { request, page } = site;
 	await seed( request );
-	await pluginFiles( request, 'copy' );
-	await setRemoveAllDataConstant( request, true );
-	await openScreen( page, 'settings' );
+	await setCopyRemoveAllDataConstant( request, true );
+	await page.goto( '/wp-admin/admin.php?page=svc-licensing-settings' );
 	await expect( page.locator( '.svc-data-removal' ) ).toContainText(
 		'SVC_LICENSING_REMOVE_ALL_DATA is set in wp-config.php'
 	);
 	await deleteThroughPluginsScreen( page );
-	expect( await readLeftovers( request ) ).toEqual( {
-		tables: [],
-		options: [],
-		package_dir: false,
-		package_files: [],
-		cron_hooks: [],
-		plugin_installed: false,
-	} );
-	await setRemoveAllDataConstant( request, false );
-	await reinstall( page, request );
-	await applySuiteSettings( request );
+	expect( await copyLeftovers( request ) ).toEqual( NOTHING_LEFT );
+	await setCopyRemoveAllDataConstant( request, false );
+	await reinstall();
 } );

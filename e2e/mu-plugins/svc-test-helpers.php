@@ -19,7 +19,7 @@ if ( is_file( WP_PLUGIN_DIR . '/svc-licensing/src/autoload.php' ) ) {
 	require_once WP_PLUGIN_DIR . '/svc-licensing/src/autoload.php';
 }
 
-// Where the stack's link to the checkout pointed, kept while the plugin is a copy (see /plugin-files).
+// On the stack's copy sites: the checkout's plugin folder, to put the files back from (see /plugin-files).
 define( 'SVC_TEST_PLUGIN_SOURCE', WP_CONTENT_DIR . '/svc-test-plugin-source' );
 // The host's wp-config.php switch for removal on delete, simulated by a flag file (the uninstall test sets it).
 if ( is_file( WP_CONTENT_DIR . '/svc-test-remove-all-data' ) && ! defined( 'SVC_LICENSING_REMOVE_ALL_DATA' ) ) {
@@ -169,68 +169,71 @@ add_action(
 				},
 			)
 		);
-		// Routes inside the service's own namespace, so the error envelope can be tested before the real
-		// endpoints with parameters exist: core validation errors, a thrown ServiceError, an unexpected exception.
-		register_rest_route(
-			Svc\Licensing\Http\Api::NAMESPACE,
-			'/__test/echo',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function ( WP_REST_Request $request ): array {
-					return array(
-						'count' => $request->get_param( 'count' ),
-						'mode'  => $request->get_param( 'mode' ),
-					);
-				},
-				'args'                => array(
-					'count' => array(
-						'type'     => 'integer',
-						'required' => true,
-						'minimum'  => 1,
-						'maximum'  => 10,
-					),
-					'mode'  => array(
-						'type' => 'string',
-						'enum' => array( 'fast', 'slow' ),
-					),
-				),
-			)
-		);
-		register_rest_route(
-			Svc\Licensing\Http\Api::NAMESPACE,
-			'/__test/throw',
-			array(
-				'methods'             => 'GET',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => Svc\Licensing\Http\ErrorResponder::wrap(
-					static function () {
-						throw new RuntimeException( 'secret detail: /var/www/private/key.pem' );
-					}
-				),
-			)
-		);
-		register_rest_route(
-			Svc\Licensing\Http\Api::NAMESPACE,
-			'/__test/service-error',
-			array(
-				'methods'             => 'GET',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => Svc\Licensing\Http\ErrorResponder::wrap(
-					static function () {
-						throw new Svc\Licensing\Domain\ServiceError(
-							'activation_limit_reached',
-							'This licence is already active on 3 of 3 sites.',
-							403,
-							array(
-								'activation_limit' => 3,
-								'activation_count' => 3,
-							)
+		// Without the plugin (while the uninstall test has deleted it), these have nothing to test.
+		if ( class_exists( 'Svc\\Licensing\\Http\\ErrorResponder' ) ) {
+			// Routes inside the service's own namespace, so the error envelope can be tested before the real
+			// endpoints with parameters exist: core validation errors, a thrown ServiceError, an unexpected exception.
+			register_rest_route(
+				'svc/v1', // The plugin's namespace, written out: the helpers also load while the plugin is deleted.
+				'/__test/echo',
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function ( WP_REST_Request $request ): array {
+						return array(
+							'count' => $request->get_param( 'count' ),
+							'mode'  => $request->get_param( 'mode' ),
 						);
-					}
-				),
-			)
-		);
+					},
+					'args'                => array(
+						'count' => array(
+							'type'     => 'integer',
+							'required' => true,
+							'minimum'  => 1,
+							'maximum'  => 10,
+						),
+						'mode'  => array(
+							'type' => 'string',
+							'enum' => array( 'fast', 'slow' ),
+						),
+					),
+				)
+			);
+			register_rest_route(
+				'svc/v1', // The plugin's namespace, written out: the helpers also load while the plugin is deleted.
+				'/__test/throw',
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => Svc\Licensing\Http\ErrorResponder::wrap(
+						static function () {
+							throw new RuntimeException( 'secret detail: /var/www/private/key.pem' );
+						}
+					),
+				)
+			);
+			register_rest_route(
+				'svc/v1', // The plugin's namespace, written out: the helpers also load while the plugin is deleted.
+				'/__test/service-error',
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => Svc\Licensing\Http\ErrorResponder::wrap(
+						static function () {
+							throw new Svc\Licensing\Domain\ServiceError(
+								'activation_limit_reached',
+								'This licence is already active on 3 of 3 sites.',
+								403,
+								array(
+									'activation_limit' => 3,
+									'activation_count' => 3,
+								)
+							);
+						}
+					),
+				)
+			);
+		}
 		// Runs the plugin's lifecycle as WordPress does: deactivate, uninstall (uninstall.php, files kept; the UI's
 		// delete would follow the development symlink into the repository) and activate.
 		register_rest_route(
@@ -481,37 +484,23 @@ add_action(
 				),
 			)
 		);
-		// The plugin as a copy (mode copy: the stack's link is replaced by a copy of its target, or the files are
-		// put back after a delete) or as the link again (mode link). Deleting a plugin through WordPress empties
-		// a linked folder's target, the checkout: the uninstall test deletes only a copy.
+		// Puts the plugin's files back after the uninstall test deleted them, as a site owner uploading the plugin
+		// again would. Only on the stack's copy sites (they hold the source path; the plugin there was never a link
+		// to the checkout, so deleting it cannot reach the checkout).
 		register_rest_route(
 			'svc-test/v1',
 			'/plugin-files',
 			array(
 				'methods'             => 'POST',
 				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function ( WP_REST_Request $request ) {
-					$dir = WP_PLUGIN_DIR . '/svc-licensing';
-					if ( is_link( $dir ) ) {
-						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
-						file_put_contents( SVC_TEST_PLUGIN_SOURCE, (string) readlink( $dir ) );
-					}
+				'callback'            => static function () {
+					clearstatcache( true );
+					$dir    = WP_PLUGIN_DIR . '/svc-licensing';
 					$source = is_file( SVC_TEST_PLUGIN_SOURCE ) ? trim( (string) file_get_contents( SVC_TEST_PLUGIN_SOURCE ) ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
-					if ( '' === $source || ! is_dir( $source ) ) {
-						return new WP_Error( 'no_source', 'The checkout the plugin was linked to is unknown.', array( 'status' => 500 ) );
+					if ( '' === $source || ! is_dir( $source ) || is_link( $dir ) || 0 === strpos( (string) realpath( WP_PLUGIN_DIR ), (string) realpath( $source ) ) ) {
+						return new WP_Error( 'not_a_copy_site', 'Only a site holding a copy of the plugin can have it put back.', array( 'status' => 500 ) );
 					}
-					if ( is_link( $dir ) ) {
-						unlink( $dir ); // phpcs:ignore WordPress.WP.AlternativeFunctions.unlink_unlink -- removes the link only, never its target.
-					}
-					if ( 'link' === $request->get_param( 'mode' ) ) {
-						if ( is_dir( $dir ) ) {
-							require_once ABSPATH . 'wp-admin/includes/file.php';
-							WP_Filesystem();
-							$GLOBALS['wp_filesystem']->delete( $dir, true );
-						}
-						symlink( $source, $dir );
-						wp_delete_file( SVC_TEST_PLUGIN_SOURCE );
-					} elseif ( ! is_dir( $dir ) ) {
+					if ( ! file_exists( $dir ) ) {
 						svc_test_helpers_copy_tree( $source, $dir );
 					}
 					return array(

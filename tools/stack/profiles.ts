@@ -26,6 +26,21 @@ export function testProfile( database: Database, server: Server ): SiteProfile {
 	};
 }
 
+/**
+ * A second test site per database, holding a copy of the plugin: the uninstall specs delete the plugin there,
+ * and the restore specs restore an export into it.
+ */
+export function copyProfile( database: Database, server: Server ): SiteProfile {
+	return {
+		name: `copy-${ database }`,
+		port: database === 'sqlite' ? 8892 : 8893,
+		database,
+		server,
+		testHelpers: true,
+		pluginCopy: true,
+	};
+}
+
 export interface StackFlags {
 	database: Database;
 	server: Server;

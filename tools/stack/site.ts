@@ -31,6 +31,12 @@ export interface SiteProfile {
 	database: Database;
 	server: Server;
 	testHelpers: boolean;
+	/**
+	 * The plugin as a copy of plugin/ instead of a link to it. WordPress' plugin delete empties a linked
+	 * folder's target (and PHP's realpath cache can still map the path to the checkout after the link is gone),
+	 * so a site where the plugin is deleted must never have had the link.
+	 */
+	pluginCopy?: boolean;
 }
 
 export const ADMIN = {
@@ -248,7 +254,22 @@ export class Site {
 			fs.rmSync( sqlitePlugin, { force: true, recursive: true } );
 		}
 
-		link( pluginDir, path.join( content, 'plugins', 'svc-licensing' ) );
+		const plugin = path.join( content, 'plugins', 'svc-licensing' );
+		if ( this.profile.pluginCopy ) {
+			// rmSync removes a link itself, never what it points to.
+			fs.rmSync( plugin, { recursive: true, force: true } );
+			fs.cpSync( pluginDir, plugin, {
+				recursive: true,
+				dereference: true,
+			} );
+			// Where the test helpers put the files back from after a delete.
+			fs.writeFileSync(
+				path.join( content, 'svc-test-plugin-source' ),
+				pluginDir
+			);
+		} else {
+			link( pluginDir, plugin );
+		}
 
 		const muPlugins = path.join( content, 'mu-plugins' );
 		fs.rmSync( muPlugins, { recursive: true, force: true } );
