@@ -29,7 +29,7 @@ async function lifecycle(
 	return response.json();
 }
 
-test( 'deactivation keeps the data, uninstall removes tables and options, activation recreates the schema', async ( {
+test( 'deactivation and uninstall keep the data; uninstall opted in removes tables and options; activation recreates the schema', async ( {
 	request,
 } ) => {
 	await setSettings( request, { webhook_signing_secret: 'whsec_lifecycle' } );
@@ -71,7 +71,13 @@ test( 'deactivation keeps the data, uninstall removes tables and options, activa
 			( await request.get( '/wp-json/svc/v1/health' ) ).status()
 		).toBe( 404 );
 
-		const uninstalled = await lifecycle( request, 'uninstall' );
+		// Uninstall (the plugin deleted) keeps everything unless the admin opted in.
+		const kept = await lifecycle( request, 'uninstall' );
+		expect( Object.values( kept.tables ).every( Boolean ) ).toBe( true );
+		expect( kept.packages ).toBe( deactivated.packages );
+		expect( kept.options ).toEqual( deactivated.options );
+
+		const uninstalled = await lifecycle( request, 'uninstall-opted-in' );
 		expect( Object.values( uninstalled.tables ).some( Boolean ) ).toBe(
 			false
 		);
@@ -82,7 +88,7 @@ test( 'deactivation keeps the data, uninstall removes tables and options, activa
 		} );
 	} finally {
 		const activated = await lifecycle( request, 'activate' );
-		// Uninstall took the suite's settings with it.
+		// The opted-in uninstall took the suite's settings with it.
 		await applySuiteSettings( request );
 		expect( activated.active ).toBe( true );
 		expect( Object.values( activated.tables ).every( Boolean ) ).toBe(
@@ -94,6 +100,6 @@ test( 'deactivation keeps the data, uninstall removes tables and options, activa
 	}
 	const health = await request.get( '/wp-json/svc/v1/health' );
 	expect( health.status() ).toBe( 200 );
-	// The settings went with the uninstall, so the webhook secret is unset again.
+	// The settings went with the opted-in uninstall, so the webhook secret is unset again.
 	expect( ( await health.json() ).status ).toBe( 'warn' );
 } );

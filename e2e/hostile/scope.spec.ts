@@ -128,6 +128,8 @@ test( 'hostile: a key scoped to one product reaches nothing of another', async (
 		permissions: 'admin',
 		status: 'revoked',
 		rollout: 0,
+		remove_on_uninstall: true,
+		confirm: 'taken over',
 	};
 	const endpoints = ( await discoverEndpoints( request ) ).filter( ( e ) =>
 		isAdmin( e.route )

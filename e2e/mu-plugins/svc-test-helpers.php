@@ -245,7 +245,7 @@ add_action(
 				'args'                => array(
 					'action' => array(
 						'type'     => 'string',
-						'enum'     => array( 'deactivate', 'uninstall', 'activate' ),
+						'enum'     => array( 'deactivate', 'uninstall', 'uninstall-opted-in', 'activate' ),
 						'required' => true,
 					),
 				),
@@ -258,6 +258,10 @@ add_action(
 							deactivate_plugins( $plugin );
 							break;
 						case 'uninstall':
+							uninstall_plugin( $plugin );
+							break;
+						case 'uninstall-opted-in':
+							( new Svc\Licensing\Storage\UninstallPolicy() )->set( true );
 							uninstall_plugin( $plugin );
 							break;
 						default:

@@ -8,6 +8,7 @@
 namespace Svc\Licensing;
 
 use Svc\Licensing\Admin\AdminPage;
+use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -20,6 +21,7 @@ use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ApiKeyController;
+use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\DownloadController;
 use Svc\Licensing\Http\DownloadLinks;
@@ -62,6 +64,7 @@ use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
+use Svc\Licensing\Storage\DatabaseImage;
 use Svc\Licensing\Storage\StatsRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
 
@@ -89,15 +92,17 @@ final class Plugin {
 		$offered  = new OfferedProduct( $products, $api_keys );
 		$sites    = new ActivationRepository( $wpdb );
 
-		$catalog  = new CatalogRepository( $wpdb );
-		$releases = new ReleaseRepository( $wpdb );
-		$lookup   = new LicenseLookup( $offered, $licenses, $secret );
-		$links    = new DownloadLinks( $secret, $settings );
-		$events   = new WebhookEventRepository( $wpdb );
-		$payments = new PaymentRepository( $wpdb );
-		$inbox    = new WebhookInbox( $wpdb, $events, new EventProcessor( $payments, $products, $secret ), new KeyMailer() );
-		$webhooks = new WebhookController( $inbox, $settings );
-		$personal = new PersonalData( $licenses, $payments, $events );
+		$catalog   = new CatalogRepository( $wpdb );
+		$releases  = new ReleaseRepository( $wpdb );
+		$lookup    = new LicenseLookup( $offered, $licenses, $secret );
+		$links     = new DownloadLinks( $secret, $settings );
+		$events    = new WebhookEventRepository( $wpdb );
+		$payments  = new PaymentRepository( $wpdb );
+		$inbox     = new WebhookInbox( $wpdb, $events, new EventProcessor( $payments, $products, $secret ), new KeyMailer() );
+		$webhooks  = new WebhookController( $inbox, $settings );
+		$personal  = new PersonalData( $licenses, $payments, $events );
+		$image     = new DatabaseImage( $wpdb, $packages );
+		$inventory = new DataInventory( $wpdb, $packages );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -149,12 +154,14 @@ final class Plugin {
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
-				new SettingsController( $settings, $guard, new UninstallPolicy(), new DataInventory( $wpdb, $packages ) ),
+				new SettingsController( $settings, $guard, new UninstallPolicy(), $inventory ),
+				new BackupController( $image, $inventory, $guard ),
 			)
 		) )->add_hooks();
 
 		( new CoreIntegration( $personal ) )->add_hooks();
 		( new KeySecretAlert( $secret ) )->add_hooks();
+		( new ExportDownload( $image ) )->add_hooks();
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();

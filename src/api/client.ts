@@ -7,6 +7,7 @@ import {
 	isErrorEnvelope,
 	type Activation,
 	type ApiKey,
+	type BackupInfo,
 	type CreatedLicense,
 	type DataRemoval,
 	type DailyStats,
@@ -258,6 +259,8 @@ export class ServiceClient {
 	settings = () => this.call< Settings >( 'GET', '/admin/settings' );
 	updateSettings = ( body: SettingsUpdate ) =>
 		this.call< Settings >( 'PUT', '/admin/settings', { body } );
+
+	backup = () => this.call< BackupInfo >( 'GET', '/admin/backup' );
 
 	dataRemoval = () =>
 		this.call< DataRemoval >( 'GET', '/admin/settings/data-removal' );

@@ -218,6 +218,23 @@ export interface Settings {
 	trial_plus_tags_distinct: boolean;
 }
 
+/** GET /admin/backup: a fresh download link for the export file. */
+export interface BackupInfo {
+	export_url: string;
+	counts: { licenses: number; products: number; release_files: number };
+	can_restore: boolean;
+}
+
+/** POST /admin/backup/restore. */
+export interface Restored {
+	restored: true;
+	rows: number;
+	files: number;
+	tables: Record< string, number >;
+	created_at: string;
+	source: string;
+}
+
 /** GET|PUT /admin/settings/data-removal: what deleting the plugin does on this site. */
 export interface DataRemoval {
 	remove_on_uninstall: boolean;

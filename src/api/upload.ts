@@ -1,9 +1,9 @@
 /**
- * Multipart upload of a release package with progress, which api-fetch cannot report. Same cookie + nonce
- * authentication as the rest of the panel; errors come back as the service's ServiceError.
+ * Multipart uploads with progress, which api-fetch cannot report: release packages and export files. Same
+ * cookie + nonce authentication as the rest of the panel; errors come back as the service's ServiceError.
  */
 import { ServiceError } from './client';
-import { isErrorEnvelope, type Release } from './types';
+import { isErrorEnvelope, type Release, type Restored } from './types';
 
 export function uploadRelease(
 	restUrl: string,
@@ -18,7 +18,40 @@ export function uploadRelease(
 		form.append( name, value );
 	}
 	form.append( 'package', file, file.name );
-	const url = `${ restUrl }svc/v1/admin/products/${ productId }/releases`;
+	return postForm< Release >(
+		`${ restUrl }svc/v1/admin/products/${ productId }/releases`,
+		nonce,
+		form,
+		201,
+		onProgress
+	);
+}
+
+/** POST /admin/backup/restore with the export file. */
+export function restoreExport(
+	restUrl: string,
+	nonce: string,
+	file: File,
+	onProgress: ( fraction: number ) => void
+): Promise< Restored > {
+	const form = new FormData();
+	form.append( 'file', file, file.name );
+	return postForm< Restored >(
+		`${ restUrl }svc/v1/admin/backup/restore`,
+		nonce,
+		form,
+		200,
+		onProgress
+	);
+}
+
+function postForm< T >(
+	url: string,
+	nonce: string,
+	form: FormData,
+	expected: number,
+	onProgress: ( fraction: number ) => void
+): Promise< T > {
 	return new Promise( ( resolve, reject ) => {
 		const request = new XMLHttpRequest();
 		request.open( 'POST', url );
@@ -35,9 +68,9 @@ export function uploadRelease(
 			} catch {
 				body = null;
 			}
-			if ( request.status === 201 ) {
+			if ( request.status === expected ) {
 				onProgress( 1 );
-				resolve( body as Release );
+				resolve( body as T );
 			} else if ( isErrorEnvelope( body ) ) {
 				reject( new ServiceError( request.status, body ) );
 			} else {

@@ -39,6 +39,9 @@ final class ErrorCode {
 	public const ALREADY_PROCESSED        = 'already_processed';
 	public const EVENT_BUSY               = 'event_busy';
 	public const KEY_SECRET_UNAVAILABLE   = 'key_secret_unavailable';
+	public const INVALID_EXPORT           = 'invalid_export';
+	public const RESTORE_TARGET_NOT_EMPTY = 'restore_target_not_empty';
+	public const EXPORT_SCHEMA_MISMATCH   = 'export_schema_mismatch';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -60,6 +63,9 @@ final class ErrorCode {
 		self::PRODUCT_HAS_LICENSES     => 409,
 		self::IN_USE                   => 409,
 		self::KEY_SECRET_UNAVAILABLE   => 503,
+		self::INVALID_EXPORT           => 400,
+		self::RESTORE_TARGET_NOT_EMPTY => 409,
+		self::EXPORT_SCHEMA_MISMATCH   => 409,
 		self::PRICE_EXISTS             => 409,
 		self::INVALID_DOWNLOAD_TOKEN   => 403,
 		self::SITE_NOT_ACTIVATED       => 403,

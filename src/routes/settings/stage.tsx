@@ -16,6 +16,7 @@ import type { ServiceClient } from '../../api/client';
 import type { Settings, SettingsUpdate } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { useNotify } from '../../components/notices';
+import { BackupCard } from './backup';
 import { DataRemovalCard } from './data-removal';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
@@ -280,6 +281,7 @@ export function SettingsStage( { client }: { client: ServiceClient } ) {
 					onSaved={ setSaved }
 				/>
 			) }
+			<BackupCard client={ client } />
 			<DataRemovalCard client={ client } />
 		</div>
 	);

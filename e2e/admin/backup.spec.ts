@@ -1,0 +1,272 @@
+/**
+ * Export from the test site and restore into the copy site (an empty service): old keys validate and activate
+ * there and a package downloads with the same SHA-256. A changed byte, a truncated file and another format
+ * version are refused with nothing written; so is a restore into a site that holds data, and an API key.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import {
+	expect,
+	test,
+	type APIRequestContext,
+	type Page,
+} from '@playwright/test';
+import { expectError } from '../fixtures/envelope';
+import {
+	applyCopySuiteSettings,
+	copyKeyHeaders,
+	openCopySite,
+	type CopySite,
+} from '../fixtures/copy-site';
+import { SUITE_SETTINGS, keyHeaders } from '../fixtures/test-helpers';
+import { makeZip } from '../fixtures/zip';
+import { openScreen, saveScreenshot } from './screens';
+
+const API = '/wp-json/svc/v1';
+const sha256 = ( data: Buffer ) =>
+	createHash( 'sha256' ).update( data ).digest( 'hex' );
+
+test.describe.configure( { mode: 'serial' } );
+
+let copy: CopySite;
+
+test.beforeAll( async () => {
+	copy = await openCopySite();
+	await applyCopySuiteSettings( copy.request, SUITE_SETTINGS );
+} );
+
+test.afterAll( async () => {
+	await copy.close();
+} );
+
+/** Headers of the signed-in admin of a page's site (cookie + REST nonce). */
+async function cookieHeaders( page: Page ) {
+	const nonce = await (
+		await page.request.get( '/wp-admin/admin-ajax.php?action=rest-nonce' )
+	).text();
+	expect( nonce ).toMatch( /^[0-9a-f]{10}$/ );
+	return { 'X-WP-Nonce': nonce };
+}
+
+async function seed( request: APIRequestContext ) {
+	const admin = await keyHeaders( request, 'admin' );
+	const tag = Date.now().toString( 36 );
+	const product = await (
+		await request.post( `${ API }/admin/products`, {
+			headers: admin,
+			data: { name: `Moved ${ tag }` },
+		} )
+	).json();
+	const zip = makeZip( { 'moved/moved.php': `<?php // ${ tag }` } );
+	expect(
+		(
+			await request.post(
+				`${ API }/admin/products/${ product.id }/releases`,
+				{
+					headers: admin,
+					multipart: {
+						version: '2.0.0',
+						package: {
+							name: 'moved.zip',
+							mimeType: 'application/zip',
+							buffer: zip,
+						},
+					},
+				}
+			)
+		).status()
+	).toBe( 201 );
+	const license = await (
+		await request.post( `${ API }/admin/licenses`, {
+			headers: admin,
+			data: {
+				product_id: product.id,
+				customer_email: `moved.${ tag }@example.com`,
+				activation_limit: 3,
+			},
+		} )
+	).json();
+	const site = `moved-${ tag }.example.com`;
+	expect(
+		(
+			await request.post( `${ API }/licenses/activate`, {
+				data: {
+					license_key: license.license_key,
+					product_slug: product.slug,
+					site_url: site,
+				},
+			} )
+		).status()
+	).toBe( 200 );
+	return {
+		slug: product.slug as string,
+		key: license.license_key as string,
+		site,
+		zipSha: sha256( zip ),
+		tag,
+	};
+}
+
+const restore = (
+	page: Page,
+	headers: Record< string, string >,
+	file: Buffer
+) =>
+	page.request.post( `${ API }/admin/backup/restore`, {
+		headers,
+		multipart: {
+			file: {
+				name: 'service.svcexport',
+				mimeType: 'application/octet-stream',
+				buffer: file,
+			},
+		},
+	} );
+
+test( 'export from one site, restore into an empty one: keys, activations and downloads work there', async ( {
+	page,
+	request,
+} ) => {
+	const seeded = await seed( request );
+
+	// The routes are for a signed-in administrator only, never an API key.
+	const key = await keyHeaders( request, 'admin' );
+	await expectError(
+		await request.get( `${ API }/admin/backup`, { headers: key } ),
+		403,
+		'forbidden'
+	);
+
+	// Download through the panel.
+	await openScreen( page, 'settings' );
+	const card = page.locator( '.svc-backup' );
+	await expect( card ).toContainText( 'the secret that checks every key' );
+	await expect( card ).toContainText( 'Store it like a password' );
+	await saveScreenshot( page, 'settings-backup' );
+	const [ download ] = await Promise.all( [
+		page.waitForEvent( 'download' ),
+		card.getByRole( 'button', { name: 'Download export file' } ).click(),
+	] );
+	expect( download.suggestedFilename() ).toMatch(
+		/^svc-licensing-localhost-\d{8}-\d{6}\.svcexport$/
+	);
+	const file = fs.readFileSync( ( await download.path() ) as string );
+	const lines = file.toString( 'utf8' ).trimEnd().split( '\n' );
+	expect( JSON.parse( lines[ 0 ] ) ).toMatchObject( {
+		format: 'svc-licensing-export',
+		version: 1,
+	} );
+	expect( JSON.parse( lines[ lines.length - 1 ] ).t ).toBe( 'end' );
+	expect( file.toString( 'utf8' ) ).not.toContain( seeded.key );
+
+	const copyHeaders = await cookieHeaders( copy.page );
+	const empty = await (
+		await copy.page.request.get( `${ API }/admin/backup`, {
+			headers: copyHeaders,
+		} )
+	).json();
+	expect( empty.can_restore ).toBe( true );
+
+	// Refused before anything is written.
+	const text = file.toString( 'utf8' );
+	const changed = Buffer.from(
+		text.replace( `moved.${ seeded.tag }@`, `moveD.${ seeded.tag }@` )
+	);
+	expect( changed.length ).toBe( file.length );
+	const refusals: [ string, Buffer, string ][] = [
+		[ 'one byte changed', changed, 'checksum_mismatch' ],
+		[
+			'truncated',
+			file.subarray( 0, Math.floor( file.length / 2 ) ),
+			'truncated',
+		],
+		[
+			'another format version',
+			Buffer.from( text.replace( '"version":1', '"version":2' ) ),
+			'unsupported_version',
+		],
+	];
+	for ( const [ what, body, reason ] of refusals ) {
+		const refused = await expectError(
+			await restore( copy.page, copyHeaders, body ),
+			400,
+			'invalid_export'
+		);
+		expect( ( refused.data as { reason?: string } ).reason, what ).toBe(
+			reason
+		);
+		const after = await (
+			await copy.page.request.get( `${ API }/admin/backup`, {
+				headers: copyHeaders,
+			} )
+		).json();
+		expect( after.counts, `${ what }: nothing written` ).toEqual( {
+			licenses: 0,
+			products: 0,
+			release_files: 0,
+		} );
+		expect( after.can_restore, what ).toBe( true );
+	}
+	const restored = await restore( copy.page, copyHeaders, file );
+	expect( restored.status(), await restored.text() ).toBe( 200 );
+	expect( ( await restored.json() ).files ).toBeGreaterThanOrEqual( 1 );
+
+	// The old key works on the new site: validate (its activation came along), activate another site, update.
+	const there = copy.request;
+	const validated = await there.post( `${ API }/licenses/validate`, {
+		data: {
+			license_key: seeded.key,
+			product_slug: seeded.slug,
+			site_url: seeded.site,
+		},
+	} );
+	expect( validated.status() ).toBe( 200 );
+	expect( await validated.json() ).toMatchObject( {
+		valid: true,
+		activation_count: 1,
+	} );
+	const activated = await there.post( `${ API }/licenses/activate`, {
+		data: {
+			license_key: seeded.key,
+			product_slug: seeded.slug,
+			site_url: `second-${ seeded.site }`,
+		},
+	} );
+	expect( activated.status() ).toBe( 200 );
+	const offer = await (
+		await there.get( `${ API }/updates/check`, {
+			params: {
+				license_key: seeded.key,
+				product_slug: seeded.slug,
+				site_url: seeded.site,
+				current_version: '1.0.0',
+			},
+		} )
+	).json();
+	expect( offer.package_hash ).toBe( `sha256:${ seeded.zipSha }` );
+	const bytes = await ( await there.get( offer.package ) ).body();
+	expect( sha256( bytes ) ).toBe( seeded.zipSha );
+
+	// An API key can neither read the export link nor restore (checked before anything else).
+	const copyKey = await copyKeyHeaders( copy.request );
+	await expectError(
+		await copy.request.get( `${ API }/admin/backup`, { headers: copyKey } ),
+		403,
+		'forbidden'
+	);
+	await expectError(
+		await copy.request.post( `${ API }/admin/backup/restore`, {
+			headers: copyKey,
+		} ),
+		403,
+		'forbidden'
+	);
+
+	// A second restore would mix two databases.
+	const again = await expectError(
+		await restore( copy.page, copyHeaders, file ),
+		409,
+		'restore_target_not_empty'
+	);
+	expect( again.message ).toContain( 'already holds licensing data' );
+} );

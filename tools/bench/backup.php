@@ -1,0 +1,87 @@
+<?php
+/**
+ * Export and restore at scale, inside a stack site's WordPress (run by tools/bench-backup.ts).
+ *
+ * Usage: php -d memory_limit=256M backup.php <docroot> <url> seed <licences> <package MB>
+ *        php -d memory_limit=256M backup.php <docroot> <url> export <file>
+ *        php -d memory_limit=256M backup.php <docroot> <url> wipe
+ *        php -d memory_limit=256M backup.php <docroot> <url> restore <file>
+ * Prints one JSON line: seconds, peak memory in MB, and what was done.
+ */
+
+if ( PHP_SAPI !== 'cli' ) {
+	exit( 1 );
+}
+
+list( , $docroot, $url, $mode ) = $argv;
+$parts                          = parse_url( $url );
+$_SERVER['HTTP_HOST']           = $parts['host'] . ( isset( $parts['port'] ) ? ':' . $parts['port'] : '' );
+$_SERVER['SERVER_NAME']         = $parts['host'];
+$_SERVER['REQUEST_URI']         = '/';
+$_SERVER['SERVER_PROTOCOL']     = 'HTTP/1.1';
+require $docroot . '/wp-load.php';
+
+use Svc\Licensing\Domain\Backup\ExportWriter;
+use Svc\Licensing\Storage\DatabaseImage;
+use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\Tables;
+
+global $wpdb;
+$image  = new DatabaseImage( $wpdb, PackageDirectory::from_environment() );
+$before = memory_get_usage();
+$start  = microtime( true );
+$done   = array();
+
+if ( 'seed' === $mode ) {
+	$count = (int) $argv[4];
+	$mb    = (int) $argv[5];
+	$now   = gmdate( 'Y-m-d H:i:s' );
+	$wpdb->insert( $wpdb->prefix . Tables::PRODUCTS, array( 'name' => 'Bench', 'slug' => 'bench-' . time(), 'description' => '', 'created_at' => $now, 'updated_at' => $now ) );
+	$product = (int) $wpdb->insert_id;
+	for ( $i = 0; $i < $count; $i += 1000 ) {
+		$values = array();
+		for ( $j = $i; $j < min( $count, $i + 1000 ); $j++ ) {
+			$values[] = $wpdb->prepare( '(%d, %s, %s, %s, %s, %s, %s, %d, %d, %s, %s)', $product, hash( 'sha256', "bench-{$j}" ), 'AAAA', sprintf( '%04d', $j % 10000 ), "Customer {$j}", "customer{$j}@example.com", 'active', 3, 1, $now, $now );
+		}
+		$wpdb->query( 'INSERT INTO ' . $wpdb->prefix . Tables::LICENSES . ' (product_id, key_hash, key_first, key_last, customer_name, customer_email, status, activation_limit, activation_count, created_at, updated_at) VALUES ' . implode( ',', $values ) ); // phpcs:ignore
+	}
+	$packages = PackageDirectory::from_environment();
+	$packages->ensure_writable();
+	for ( $k = 0; $k < $mb; $k += 50 ) {
+		$out = fopen( $packages->path() . '/' . md5( "bench-{$k}" ) . '.zip', 'wb' );
+		for ( $m = 0; $m < min( 50, $mb - $k ); $m++ ) {
+			fwrite( $out, random_bytes( 1048576 ) );
+		}
+		fclose( $out );
+	}
+	$done = array(
+		'licences'    => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . $wpdb->prefix . Tables::LICENSES ),
+		'package_mb'  => $mb,
+	);
+} elseif ( 'export' === $mode ) {
+	$out = fopen( $argv[4], 'wb' );
+	$writer = new ExportWriter( $out, gmdate( 'Y-m-d\TH:i:s\Z' ), home_url() );
+	$image->export( $writer );
+	fclose( $out );
+	$done = array( 'rows' => $writer->rows(), 'files' => $writer->files(), 'file_mb' => round( filesize( $argv[4] ) / 1048576, 1 ) );
+} elseif ( 'wipe' === $mode ) {
+	foreach ( DatabaseImage::tables() as $table ) {
+		$wpdb->query( 'DELETE FROM ' . $wpdb->prefix . $table ); // phpcs:ignore
+	}
+	array_map( 'unlink', glob( PackageDirectory::from_environment()->path() . '/*.zip' ) );
+	$done = array( 'occupied' => $image->occupied() );
+} elseif ( 'restore' === $mode ) {
+	$in   = fopen( $argv[4], 'rb' );
+	$done = $image->restore( $in );
+	unset( $done['tables'] );
+	fclose( $in );
+}
+
+echo wp_json_encode(
+	array(
+		'mode'    => $mode,
+		'seconds' => round( microtime( true ) - $start, 2 ),
+		'peak_mb' => round( memory_get_peak_usage() / 1048576, 1 ),
+		'grew_mb' => round( ( memory_get_peak_usage() - $before ) / 1048576, 1 ),
+	) + $done
+) . "\n";
