@@ -139,19 +139,21 @@ function DataRemovalForm( {
 						) }
 					</p>
 					<p>{ describe( state ) }</p>
-					<TextControl
-						label={ sprintf(
-							/* translators: %s: the site's name. */
-							__(
-								'Type the site name, %s, to confirm',
-								'svc-licensing'
-							),
-							state.confirm_phrase
-						) }
-						value={ typed }
-						onChange={ setTyped }
-						autoComplete="off"
-					/>
+					<div className="svc-data-removal-confirm">
+						<TextControl
+							label={ sprintf(
+								/* translators: %s: the site's name. */
+								__(
+									'Type the site name, %s, to confirm',
+									'svc-licensing'
+								),
+								state.confirm_phrase
+							) }
+							value={ typed }
+							onChange={ setTyped }
+							autoComplete="off"
+						/>
+					</div>
 					<Button
 						variant="secondary"
 						isDestructive
