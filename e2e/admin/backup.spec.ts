@@ -3,7 +3,6 @@
  * there and a package downloads with the same SHA-256. A changed byte, a truncated file and another format
  * version are refused with nothing written; so is a restore into a site that holds data, and an API key.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import {
 	expect,
@@ -19,12 +18,10 @@ import {
 	type CopySite,
 } from '../fixtures/copy-site';
 import { SUITE_SETTINGS, keyHeaders } from '../fixtures/test-helpers';
-import { makeZip } from '../fixtures/zip';
+import { seedService, sha256 } from '../fixtures/seed';
 import { openScreen, saveScreenshot } from './screens';
 
 const API = '/wp-json/svc/v1';
-const sha256 = ( data: Buffer ) =>
-	createHash( 'sha256' ).update( data ).digest( 'hex' );
 
 test.describe.configure( { mode: 'serial' } );
 
@@ -49,61 +46,19 @@ async function cookieHeaders( page: Page ) {
 }
 
 async function seed( request: APIRequestContext ) {
-	const admin = await keyHeaders( request, 'admin' );
-	const tag = Date.now().toString( 36 );
-	const product = await (
-		await request.post( `${ API }/admin/products`, {
-			headers: admin,
-			data: { name: `Moved ${ tag }` },
-		} )
-	).json();
-	const zip = makeZip( { 'moved/moved.php': `<?php // ${ tag }` } );
-	expect(
-		(
-			await request.post(
-				`${ API }/admin/products/${ product.id }/releases`,
-				{
-					headers: admin,
-					multipart: {
-						version: '2.0.0',
-						package: {
-							name: 'moved.zip',
-							mimeType: 'application/zip',
-							buffer: zip,
-						},
-					},
-				}
-			)
-		).status()
-	).toBe( 201 );
-	const license = await (
-		await request.post( `${ API }/admin/licenses`, {
-			headers: admin,
-			data: {
-				product_id: product.id,
-				customer_email: `moved.${ tag }@example.com`,
-				activation_limit: 3,
-			},
-		} )
-	).json();
-	const site = `moved-${ tag }.example.com`;
-	expect(
-		(
-			await request.post( `${ API }/licenses/activate`, {
-				data: {
-					license_key: license.license_key,
-					product_slug: product.slug,
-					site_url: site,
-				},
-			} )
-		).status()
-	).toBe( 200 );
+	const seeded = await seedService(
+		request,
+		await keyHeaders( request, 'admin' ),
+		'Moved',
+		1
+	);
+	const [ license ] = seeded.licenses;
 	return {
-		slug: product.slug as string,
-		key: license.license_key as string,
-		site,
-		zipSha: sha256( zip ),
-		tag,
+		...seeded,
+		slug: seeded.product.slug,
+		key: license.key,
+		site: license.site,
+		email: license.email,
 	};
 }
 
@@ -170,7 +125,7 @@ test( 'export from one site, restore into an empty one: keys, activations and do
 	// Refused before anything is written.
 	const text = file.toString( 'utf8' );
 	const changed = Buffer.from(
-		text.replace( `moved.${ seeded.tag }@`, `moveD.${ seeded.tag }@` )
+		text.replace( seeded.email, seeded.email.toUpperCase() )
 	);
 	expect( changed.length ).toBe( file.length );
 	const refusals: [ string, Buffer, string ][] = [

@@ -3,7 +3,6 @@
  * confirmed by typing the site name, or SVC_LICENSING_REMOVE_ALL_DATA). Runs on the copy site: WordPress' delete
  * would empty a linked folder's target, the checkout.
  */
-import { createHash } from 'node:crypto';
 import {
 	expect,
 	test,
@@ -20,7 +19,7 @@ import {
 	type CopySite,
 } from '../fixtures/copy-site';
 import { SUITE_SETTINGS } from '../fixtures/test-helpers';
-import { makeZip } from '../fixtures/zip';
+import { seedService, sha256 } from '../fixtures/seed';
 import { expectSnackbar, saveScreenshot } from './screens';
 
 const API = '/wp-json/svc/v1';
@@ -33,8 +32,6 @@ const NOTHING_LEFT = {
 	cron_hooks: [],
 	plugin_installed: false,
 };
-const sha256 = ( data: Buffer ) =>
-	createHash( 'sha256' ).update( data ).digest( 'hex' );
 
 test.describe.configure( { mode: 'serial' } );
 
@@ -84,61 +81,8 @@ async function reinstall() {
 	await applyCopySuiteSettings( site.request, SUITE_SETTINGS );
 }
 
-async function seed( request: APIRequestContext ) {
-	const admin = await copyKeyHeaders( request );
-	const tag = Date.now().toString( 36 );
-	const product = await (
-		await request.post( `${ API }/admin/products`, {
-			headers: admin,
-			data: { name: `Kept ${ tag }` },
-		} )
-	).json();
-	const zip = makeZip( { 'kept/kept.php': `<?php // ${ tag }` } );
-	const release = await request.post(
-		`${ API }/admin/products/${ product.id }/releases`,
-		{
-			headers: admin,
-			multipart: {
-				version: '1.2.0',
-				changelog: 'Kept',
-				package: {
-					name: 'kept.zip',
-					mimeType: 'application/zip',
-					buffer: zip,
-				},
-			},
-		}
-	);
-	expect( release.status() ).toBe( 201 );
-	const licenses = [];
-	for ( let i = 0; i < 3; i++ ) {
-		const license = await (
-			await request.post( `${ API }/admin/licenses`, {
-				headers: admin,
-				data: {
-					product_id: product.id,
-					customer_email: `kept${ i }.${ tag }@example.com`,
-					activation_limit: 2,
-				},
-			} )
-		).json();
-		const siteUrl = `kept${ i }-${ tag }.example.com`;
-		const activated = await request.post( `${ API }/licenses/activate`, {
-			data: {
-				license_key: license.license_key,
-				product_slug: product.slug,
-				site_url: siteUrl,
-			},
-		} );
-		expect( activated.status() ).toBe( 200 );
-		licenses.push( {
-			key: license.license_key as string,
-			email: license.customer_email as string,
-			site: siteUrl,
-		} );
-	}
-	return { product, licenses, zipSha: sha256( zip ) };
-}
+const seed = async ( request: APIRequestContext ) =>
+	seedService( request, await copyKeyHeaders( request ), 'Kept', 3 );
 
 test( 'delete and reinstall through the Plugins screen keeps every licence, activation and release', async () => {
 	const { request, page } = site;
