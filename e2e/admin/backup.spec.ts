@@ -62,6 +62,25 @@ async function seed( request: APIRequestContext ) {
 	};
 }
 
+/** The file with its records changed, and its checksum made right again. */
+function reseal(
+	text: string,
+	change: ( record: Record< string, unknown > ) => void
+): Buffer {
+	const lines = text.trimEnd().split( '\n' );
+	const end = JSON.parse( lines.pop() as string );
+	const body =
+		lines
+			.map( ( line ) => {
+				const record = JSON.parse( line );
+				change( record );
+				return JSON.stringify( record );
+			} )
+			.join( '\n' ) + '\n';
+	end.sha256 = sha256( Buffer.from( body ) );
+	return Buffer.from( body + JSON.stringify( end ) + '\n' );
+}
+
 const restore = (
 	page: Page,
 	headers: Record< string, string >,
@@ -125,7 +144,11 @@ test( 'export from one site, restore into an empty one: keys, activations and do
 	// Refused before anything is written.
 	const text = file.toString( 'utf8' );
 	const changed = Buffer.from(
-		text.replace( seeded.email, seeded.email.toUpperCase() )
+		// One byte: the first letter of the customer's email in the licence row.
+		text.replace(
+			seeded.email,
+			seeded.email[ 0 ].toUpperCase() + seeded.email.slice( 1 )
+		)
 	);
 	expect( changed.length ).toBe( file.length );
 	const refusals: [ string, Buffer, string ][] = [
@@ -139,6 +162,26 @@ test( 'export from one site, restore into an empty one: keys, activations and do
 			'another format version',
 			Buffer.from( text.replace( '"version":1', '"version":2' ) ),
 			'unsupported_version',
+		],
+		// Forged, with a valid checksum (anyone can compute one): never reaches SQL or the disk.
+		[
+			'a column this plugin never exports',
+			reseal( text, ( record ) => {
+				if ( record.table === 'svc_products' ) {
+					const row = record.row as Record< string, unknown >;
+					row[ 'name`) SELECT user_pass FROM wp_users#' ] = 'x';
+				}
+			} ),
+			'forged',
+		],
+		[
+			'a package named shell.php',
+			reseal( text, ( record ) => {
+				if ( record.t === 'file' ) {
+					record.name = 'shell.php';
+				}
+			} ),
+			'forged',
 		],
 	];
 	for ( const [ what, body, reason ] of refusals ) {

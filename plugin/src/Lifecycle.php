@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing;
 
+use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\SchemaMigrator;
@@ -68,7 +69,7 @@ final class Lifecycle {
 	 * Called from uninstall.php when the plugin is deleted. Scheduled hooks always go. The data (tables, options
 	 * with the settings and the key secret, release packages) stays unless the site opted in (UninstallPolicy):
 	 * deleting and reinstalling the plugin is an ordinary repair step and must not cost a seller every licence.
-	 * On a network, each site is handled under its own choice.
+	 * On a network, each site is handled under its own choice, and only the packages its releases name go.
 	 *
 	 * @param wpdb $db Database.
 	 */
@@ -102,11 +103,18 @@ final class Lifecycle {
 		if ( ! $policy->removes_data() ) {
 			return;
 		}
+		$packages = PackageDirectory::from_environment();
+		// This site's packages are the ones its releases name: on a network the folder is shared.
+		$packages->delete( ...( new DataInventory( $db, $packages ) )->stored_packages() );
 		foreach ( array_reverse( Tables::all() ) as $table ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names from constants; the admin asked for removal.
 			$db->query( "DROP TABLE IF EXISTS {$db->prefix}{$table}" );
 		}
-		PackageDirectory::from_environment()->purge();
+		if ( is_multisite() ) {
+			$packages->remove_if_empty();
+		} else {
+			$packages->purge();
+		}
 		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION, UninstallPolicy::OPTION ) as $option ) {
 			delete_option( $option );
 		}

@@ -59,6 +59,16 @@ final class EventProcessor {
 	}
 
 	/**
+	 * Readies, outside the event's transaction, what processing needs: the key secret (created on a fresh
+	 * install, which must not be rolled back with a failed event while this process keeps using it).
+	 *
+	 * @throws \Svc\Licensing\Domain\ServiceError When the key secret is unavailable.
+	 */
+	public function prepare(): void {
+		$this->secret->get();
+	}
+
+	/**
 	 * Applies an event.
 	 *
 	 * @param StripeEvent $event Event.

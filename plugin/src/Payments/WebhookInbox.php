@@ -12,6 +12,7 @@ use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Webhook\RetrySchedule;
 use Svc\Licensing\Domain\Webhook\StripeEvent;
 use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\Domain\ServiceError;
 use Throwable;
 use wpdb;
 
@@ -134,6 +135,12 @@ final class WebhookInbox {
 	 * @return string OUTCOME_PROCESSED or OUTCOME_FAILED.
 	 */
 	private function attempt( array $row, int $now, bool $manual ): string {
+		try {
+			$this->processor->prepare();
+		} catch ( Throwable $unavailable ) {
+			$this->fail( $row, $unavailable, $now, $manual );
+			return self::OUTCOME_FAILED;
+		}
 		$this->db->query( 'START TRANSACTION' );
 		try {
 			$mails = $this->processor->process( StripeEvent::from_json( (string) $row['payload'] ), $now );
@@ -159,7 +166,7 @@ final class WebhookInbox {
 	 * @param bool                 $manual  Whether an admin asked for it.
 	 */
 	private function fail( array $row, Throwable $failure, int $now, bool $manual ): void {
-		if ( $failure instanceof ProcessingFailed || $failure instanceof InvalidArgumentException ) {
+		if ( $failure instanceof ProcessingFailed || $failure instanceof InvalidArgumentException || $failure instanceof ServiceError ) {
 			$message = $failure->getMessage();
 		} else {
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the detail goes to the log, the admin sees a summary.

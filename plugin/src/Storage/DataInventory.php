@@ -48,7 +48,27 @@ final class DataInventory {
 		return array(
 			'licenses'      => $this->rows( Tables::LICENSES ),
 			'products'      => $this->rows( Tables::PRODUCTS ),
-			'release_files' => $this->packages->count(),
+			'release_files' => count( $this->stored_packages() ),
+		);
+	}
+
+	/**
+	 * Names of this site's stored package files: the ones its releases name (a network shares the folder).
+	 *
+	 * @return string[]
+	 */
+	public function stored_packages(): array {
+		$suppressed = $this->db->suppress_errors( true );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$names = (array) $this->db->get_col( "SELECT package_file FROM {$this->db->prefix}" . Tables::RELEASES . ' WHERE package_file IS NOT NULL' );
+		$this->db->suppress_errors( $suppressed );
+		return array_values(
+			array_filter(
+				array_map( 'strval', $names ),
+				function ( string $name ): bool {
+					return null !== $this->packages->file( $name );
+				}
+			)
 		);
 	}
 

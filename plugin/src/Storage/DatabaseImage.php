@@ -17,16 +17,18 @@ use wpdb;
 
 /**
  * Export streams every table (rate-limit counters aside), the settings, the key secret and the schema version,
- * and every stored release package, a batch of rows at a time. Restore checks the whole file first (format,
- * version, checksum), then refuses a site that already holds data or runs another schema version, then writes
- * everything in one database transaction; package files are written under temporary names and renamed at the
- * end, so a failure leaves the site as empty as it was.
+ * and this site's release packages, a batch of rows at a time. Restore checks the whole file first (format,
+ * version, checksum), refuses a site that already holds data, and makes a second pass that refuses another schema
+ * version and anything a real export never holds (unknown tables or columns, file names that are not package
+ * names). Then, under a lock, it writes every row in one database transaction; package files are written under
+ * names of this request and take their own names after the COMMIT, so a failure leaves the site as it was.
  *
  * This is the one writer besides the repositories that touches every table: a restore is a whole-database
  * operation on an empty service, not an ordinary change to its rows.
  */
 final class DatabaseImage {
 	private const BATCH = 500;
+	private const LOCK  = 'svc_licensing_restore_lock';
 
 	/**
 	 * Options that travel in the file, and only these are restored.
@@ -48,14 +50,29 @@ final class DatabaseImage {
 	private $packages;
 
 	/**
+	 * This site's stored packages.
+	 *
+	 * @var DataInventory
+	 */
+	private $inventory;
+
+	/**
+	 * Columns of each table, once read.
+	 *
+	 * @var array<string, string[]>
+	 */
+	private $columns = array();
+
+	/**
 	 * Constructor.
 	 *
 	 * @param wpdb             $db       Database.
 	 * @param PackageDirectory $packages Release packages.
 	 */
 	public function __construct( wpdb $db, PackageDirectory $packages ) {
-		$this->db       = $db;
-		$this->packages = $packages;
+		$this->db        = $db;
+		$this->packages  = $packages;
+		$this->inventory = new DataInventory( $db, $packages );
 	}
 
 	/**
@@ -90,9 +107,8 @@ final class DatabaseImage {
 				);
 			}
 		}
-		$names = glob( $this->packages->path() . '/*.zip' );
-		foreach ( false === $names ? array() : $names as $path ) {
-			$writer->file( basename( $path ), $path );
+		foreach ( $this->inventory->stored_packages() as $name ) {
+			$writer->file( $name, (string) $this->packages->file( $name ) );
 		}
 		$writer->finish();
 	}
@@ -113,7 +129,7 @@ final class DatabaseImage {
 				$occupied[ $table ] = $count;
 			}
 		}
-		return $occupied + ( $this->packages->count() > 0 ? array( 'release_files' => $this->packages->count() ) : array() );
+		return $occupied;
 	}
 
 	/**
@@ -139,9 +155,17 @@ final class DatabaseImage {
 				array( 'occupied' => $occupied )
 			);
 		}
-		$this->assert_same_schema( $stream );
+		$this->preflight( $stream );
+		if ( ! $this->lock() ) {
+			throw new ServiceError( ErrorCode::RESTORE_TARGET_NOT_EMPTY, __( 'Another restore into this site is running. Wait for it to finish.', 'svc-licensing' ) );
+		}
+		if ( function_exists( 'set_time_limit' ) ) {
+			set_time_limit( 0 );
+		}
+		// Package files are written under names of this request only, and take their own names after COMMIT.
+		$stage  = $this->packages->path() . '/.restoring-' . wp_generate_password( 12, false ) . '-';
+		$staged = array();
 		rewind( $stream );
-		$written = array();
 		$this->db->query( 'START TRANSACTION' );
 		try {
 			$this->clear( Tables::META );
@@ -150,18 +174,26 @@ final class DatabaseImage {
 				function ( string $table, array $row ): void {
 					$this->restore_row( $table, $row );
 				},
-				function ( string $name, string $bytes, bool $first, bool $last ) use ( &$written ): void {
-					$written[ $name ] = true;
-					$this->restore_chunk( $name, $bytes, $first, $last );
+				function ( string $name, string $bytes, bool $first ) use ( &$staged, $stage ): void {
+					if ( $first && ! $this->packages->ensure_writable() ) {
+						throw new RuntimeException( 'package folder not writable' );
+					}
+					$staged[ $name ] = true;
+					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents,WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- streamed restore into our own folder.
+					if ( false === file_put_contents( $stage . $name, $bytes, $first ? 0 : FILE_APPEND ) ) {
+						throw new RuntimeException( 'package not written' );
+					}
 				}
 			);
 			$this->db->query( 'COMMIT' );
 		} catch ( \Throwable $failed ) {
 			$this->db->query( 'ROLLBACK' );
-			foreach ( array_keys( $written ) as $name ) {
-				wp_delete_file( $this->packages->path() . '/' . $name );
-				wp_delete_file( $this->packages->path() . '/.restoring-' . $name );
+			foreach ( array_keys( $staged ) as $name ) {
+				wp_delete_file( $stage . $name );
 			}
+			// Options written in the transaction are gone from the database; drop them from any cache too.
+			wp_cache_flush();
+			$this->unlock();
 			if ( $failed instanceof InvalidExport ) {
 				throw new ServiceError( ErrorCode::INVALID_EXPORT, $failed->getMessage(), null, array( 'reason' => $failed->reason() ) );
 			}
@@ -169,6 +201,11 @@ final class DatabaseImage {
 			error_log( 'svc-licensing: restore failed: ' . $failed->getMessage() );
 			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The restore failed while writing and was undone; nothing was kept. The error has been logged.', 'svc-licensing' ), 500 );
 		}
+		foreach ( array_keys( $staged ) as $name ) {
+			// phpcs:ignore WordPress.WP.AlternativeFunctions.rename_rename -- our own folder.
+			rename( $stage . $name, $this->packages->path() . '/' . $name );
+		}
+		$this->unlock();
 		wp_cache_flush();
 		return array(
 			'rows'       => $summary['rows'],
@@ -208,23 +245,50 @@ final class DatabaseImage {
 	}
 
 	/**
-	 * Refuses a file of another schema version than this site's, before anything is written.
+	 * A pass over the verified file before anything is written: the schema version must be this site's, rows
+	 * may only name this plugin's tables and their real columns, and files only package names this folder
+	 * gives (and none that exists already). The checksum proves a file undamaged, not honest: anyone can write
+	 * one, so nothing in it reaches SQL or the disk unchecked.
 	 *
 	 * @param resource $stream The verified file.
-	 * @throws ServiceError 409 export_schema_mismatch.
+	 * @throws ServiceError 409 export_schema_mismatch, or 400 invalid_export with reason forged.
 	 */
-	private function assert_same_schema( $stream ): void {
+	private function preflight( $stream ): void {
 		rewind( $stream );
-		$found = null;
+		$found  = null;
+		$forged = null;
 		ExportReader::each(
 			$stream,
-			static function ( string $table, array $row ) use ( &$found ): void {
-				if ( 'options' === $table && SchemaMigrator::VERSION_OPTION === ( $row['name'] ?? null ) ) {
-					$found = (int) json_decode( (string) $row['value'], true );
+			function ( string $table, array $row ) use ( &$found, &$forged ): void {
+				if ( 'options' === $table ) {
+					if ( SchemaMigrator::VERSION_OPTION === ( $row['name'] ?? null ) ) {
+						$found = (int) json_decode( (string) ( $row['value'] ?? '' ), true );
+					}
+					return;
+				}
+				$unknown = in_array( $table, self::tables(), true ) ? array_diff( array_keys( $row ), $this->columns_of( $table ) ) : array( $table );
+				if ( null === $forged && array() !== $unknown ) {
+					$forged = sprintf( '%s: %s', $table, implode( ', ', array_map( 'strval', $unknown ) ) );
 				}
 			},
-			static function (): void {}
+			function ( string $name, string $bytes, bool $first ) use ( &$forged ): void {
+				unset( $bytes );
+				if ( $first && null === $forged && ( ! PackageDirectory::is_stored_name( $name ) || file_exists( $this->packages->path() . '/' . $name ) ) ) {
+					$forged = $name;
+				}
+			}
 		);
+		if ( null !== $forged ) {
+			throw new ServiceError(
+				ErrorCode::INVALID_EXPORT,
+				__( 'The file names tables, columns or files that this plugin never exports, or a package that already exists here. It was not made by this plugin and was not restored.', 'svc-licensing' ),
+				null,
+				array(
+					'reason' => 'forged',
+					'found'  => substr( $forged, 0, 200 ),
+				)
+			);
+		}
 		$here = (int) get_option( SchemaMigrator::VERSION_OPTION, 0 );
 		if ( $found !== $here ) {
 			throw new ServiceError(
@@ -233,6 +297,42 @@ final class DatabaseImage {
 				sprintf( __( 'The export holds data of schema version %1$s and this site runs version %2$s. Install the same version of the plugin as the exporting site, then restore.', 'svc-licensing' ), null === $found ? '?' : (string) $found, (string) $here )
 			);
 		}
+	}
+
+	/**
+	 * The columns of one of the plugin's tables.
+	 *
+	 * @param string $table A Tables constant.
+	 * @return string[]
+	 */
+	private function columns_of( string $table ): array {
+		if ( ! isset( $this->columns[ $table ] ) ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->columns[ $table ] = array_map( 'strval', (array) $this->db->get_col( "DESCRIBE {$this->db->prefix}{$table}", 0 ) );
+		}
+		return $this->columns[ $table ];
+	}
+
+	/**
+	 * Takes the restore lock (one restore at a time; a lock older than a day is taken over).
+	 */
+	private function lock(): bool {
+		$claimed = $this->db->query(
+			$this->db->prepare( "INSERT IGNORE INTO {$this->db->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no')", self::LOCK, (string) time() )
+		);
+		if ( 1 === $claimed ) {
+			return true;
+		}
+		$since = (int) $this->db->get_var( $this->db->prepare( "SELECT option_value FROM {$this->db->options} WHERE option_name = %s", self::LOCK ) );
+		return $since < time() - DAY_IN_SECONDS
+			&& 1 === $this->db->query( $this->db->prepare( "UPDATE {$this->db->options} SET option_value = %s WHERE option_name = %s AND option_value = %s", (string) time(), self::LOCK, (string) $since ) );
+	}
+
+	/**
+	 * Releases the restore lock.
+	 */
+	private function unlock(): void {
+		$this->db->delete( $this->db->options, array( 'option_name' => self::LOCK ) );
 	}
 
 	/**
@@ -250,35 +350,11 @@ final class DatabaseImage {
 			}
 			return;
 		}
-		if ( ! in_array( $table, self::tables(), true ) ) {
-			throw new RuntimeException( "unknown table {$table}" );
+		if ( ! in_array( $table, self::tables(), true ) || array() !== array_diff( array_keys( $row ), $this->columns_of( $table ) ) ) {
+			throw new RuntimeException( "unknown table or column in {$table}" );
 		}
 		if ( false === $this->db->insert( $this->db->prefix . $table, $row ) ) {
 			throw new RuntimeException( "row of {$table} refused: " . $this->db->last_error );
-		}
-	}
-
-	/**
-	 * Writes a piece of a package file; the file gets its name once complete and checked.
-	 *
-	 * @param string $name  File name (checked by the reader).
-	 * @param string $bytes Data.
-	 * @param bool   $first First piece.
-	 * @param bool   $last  Last piece, after the reader checked the file's SHA-256.
-	 * @throws RuntimeException When the folder cannot be written.
-	 */
-	private function restore_chunk( string $name, string $bytes, bool $first, bool $last ): void {
-		if ( $first && ! $this->packages->ensure_writable() ) {
-			throw new RuntimeException( 'package folder not writable' );
-		}
-		$partial = $this->packages->path() . '/.restoring-' . $name;
-		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents,WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- streamed restore into our own folder.
-		if ( false === file_put_contents( $partial, $bytes, $first ? 0 : FILE_APPEND ) ) {
-			throw new RuntimeException( 'package not written' );
-		}
-		// phpcs:ignore WordPress.WP.AlternativeFunctions.rename_rename -- our own folder.
-		if ( $last && ! rename( $partial, $this->packages->path() . '/' . $name ) ) {
-			throw new RuntimeException( 'package not renamed' );
 		}
 	}
 

@@ -16,7 +16,7 @@ use wpdb;
  * Created once, by whichever request needs it first on a fresh install: an INSERT IGNORE against the options
  * table's unique name decides the winner, and everyone then reads the stored value. Losing it makes every key
  * unusable, so it is never rotated and never silently replaced: its fingerprint is kept in the plugin's own
- * tables (svc_meta), and while a fingerprint or any licence exists no new secret is minted. A missing or
+ * tables (svc_meta), and while any licence exists (or that cannot be told) no new secret is minted. A missing or
  * different secret makes every use answer 503 key_secret_unavailable (never a 4xx that tells a customer site
  * its key is invalid) until the admin puts the secret back.
  */
@@ -65,7 +65,7 @@ final class KeySecret {
 		}
 		if ( 'unrecorded' === $state ) {
 			// Before schema step 7 there is no table to record in; the secret is used as it is.
-			$state = $this->record( $stored ) ? $this->state_of( $stored ) : 'ok';
+			$state = $this->record( $stored, null !== $this->recorded() ) ? $this->state_of( $stored ) : 'ok';
 		}
 		if ( 'ok' !== $state ) {
 			throw new ServiceError(
@@ -126,13 +126,18 @@ final class KeySecret {
 	}
 
 	/**
-	 * Whether any licence exists (also before the table exists: then none does).
+	 * Whether any licence exists. Fails closed: when the question cannot be answered (an error other than a
+	 * table that was never created), the answer is yes, so no secret is minted over licences that may exist.
 	 */
 	private function has_licences(): bool {
 		$suppressed = $this->db->suppress_errors( true );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-		$any = $this->db->get_var( "SELECT id FROM {$this->db->prefix}" . Tables::LICENSES . ' LIMIT 1' );
+		$any   = $this->db->get_var( "SELECT id FROM {$this->db->prefix}" . Tables::LICENSES . ' LIMIT 1' );
+		$error = (string) $this->db->last_error;
 		$this->db->suppress_errors( $suppressed );
+		if ( '' !== $error ) {
+			return ! (bool) preg_match( '/doesn\'t exist|no such table/i', $error );
+		}
 		return null !== $any;
 	}
 
@@ -153,17 +158,20 @@ final class KeySecret {
 	}
 
 	/**
-	 * Records the fingerprint of the secret (state() allowed it: none was recorded, or no licence exists).
+	 * Records the fingerprint of the secret (state() allowed it: none was recorded, or no licence exists). The
+	 * first record never overwrites one another request just made; a replacement (no licence left) does.
 	 *
-	 * @param string $secret Secret.
+	 * @param string $secret  Secret.
+	 * @param bool   $replace Whether a recorded fingerprint is replaced.
 	 * @return bool False when there is no table to record in yet.
 	 */
-	private function record( string $secret ): bool {
+	private function record( string $secret, bool $replace ): bool {
 		$suppressed = $this->db->suppress_errors( true );
+		$table      = $this->db->prefix . Tables::META;
 		$written    = $this->db->query(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"INSERT INTO {$this->db->prefix}" . Tables::META . ' (name, value, updated_at) VALUES (%s, %s, %s) ON DUPLICATE KEY UPDATE value = VALUES(value), updated_at = VALUES(updated_at)',
+				( $replace ? 'INSERT' : 'INSERT IGNORE' ) . " INTO {$table} (name, value, updated_at) VALUES (%s, %s, %s)" . ( $replace ? ' ON DUPLICATE KEY UPDATE value = VALUES(value), updated_at = VALUES(updated_at)' : '' ),
 				self::FINGERPRINT,
 				SecretFingerprint::of( $secret ),
 				gmdate( 'Y-m-d H:i:s' )

@@ -35,20 +35,32 @@ final class PackageDirectory {
 	 * The configured folder.
 	 */
 	public static function from_environment(): self {
-		$base = defined( 'SVC_LICENSING_PACKAGE_DIR' ) && '' !== (string) SVC_LICENSING_PACKAGE_DIR
-			? (string) SVC_LICENSING_PACKAGE_DIR
-			: WP_CONTENT_DIR . '/svc-licensing-packages';
-		// On a network each site keeps its own packages (the main site keeps the folder itself).
-		$site = is_multisite() ? get_current_blog_id() : 1;
-		return new self( $site > 1 ? $base . '/site-' . $site : $base );
+		if ( defined( 'SVC_LICENSING_PACKAGE_DIR' ) && '' !== (string) SVC_LICENSING_PACKAGE_DIR ) {
+			return new self( (string) SVC_LICENSING_PACKAGE_DIR );
+		}
+		return new self( WP_CONTENT_DIR . '/svc-licensing-packages' );
 	}
 
 	/**
-	 * Stored package files.
+	 * Whether a name is one this folder gives its packages (32 random hex characters and .zip): the only names
+	 * a restore may write. A site's packages are the ones its releases name (on a network the folder is shared).
+	 *
+	 * @param string $name File name.
 	 */
-	public function count(): int {
+	public static function is_stored_name( string $name ): bool {
+		return 1 === preg_match( '/^[a-f0-9]{32}\.zip\z/', $name );
+	}
+
+	/**
+	 * Removes the deny files and the folder when no package is left in it (a network's other sites may still
+	 * have theirs).
+	 */
+	public function remove_if_empty(): void {
 		$names = glob( $this->path . '/*.zip' );
-		return false === $names ? 0 : count( $names );
+		if ( ! is_dir( $this->path ) || ( false !== $names && array() !== $names ) ) {
+			return;
+		}
+		$this->purge();
 	}
 
 	/**
@@ -117,7 +129,7 @@ final class PackageDirectory {
 	 * @param string $name Stored name.
 	 */
 	public function file( string $name ): ?string {
-		if ( ! preg_match( '/^[a-f0-9]{32}\.zip$/', $name ) ) {
+		if ( ! self::is_stored_name( $name ) ) {
 			return null;
 		}
 		$path = $this->path . '/' . $name;
