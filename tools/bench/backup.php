@@ -47,12 +47,29 @@ if ( 'seed' === $mode ) {
 	}
 	$packages = PackageDirectory::from_environment();
 	$packages->ensure_writable();
+	// Release files of up to 50 MB, each named by a release as an upload would be.
 	for ( $k = 0; $k < $mb; $k += 50 ) {
-		$out = fopen( $packages->path() . '/' . md5( "bench-{$k}" ) . '.zip', 'wb' );
+		$name = md5( "bench-{$k}-" . microtime() ) . '.zip';
+		$path = $packages->path() . '/' . $name;
+		$out  = fopen( $path, 'wb' );
 		for ( $m = 0; $m < min( 50, $mb - $k ); $m++ ) {
 			fwrite( $out, random_bytes( 1048576 ) );
 		}
 		fclose( $out );
+		$wpdb->insert(
+			$wpdb->prefix . Tables::RELEASES,
+			array(
+				'product_id'     => $product,
+				'version'        => '1.0.' . $k,
+				'changelog'      => '',
+				'package_file'   => $name,
+				'package_name'   => 'bench.zip',
+				'package_sha256' => hash_file( 'sha256', $path ),
+				'package_size'   => filesize( $path ),
+				'created_at'     => $now,
+				'updated_at'     => $now,
+			)
+		);
 	}
 	$done = array(
 		'licences'    => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . $wpdb->prefix . Tables::LICENSES ),
