@@ -8,6 +8,7 @@
  *   e2e    [--db=...] [--server=...] [playwright args]  reset the test site and run the Playwright suite on it
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
+ *   phpstan                                             PHPStan over plugin/src (phpstan.neon.dist)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,12 @@ import {
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
 import { ensureSystemPackages } from './stack/system.ts';
-import { ensurePhpTools, lintPhp, runPhpUnit } from './stack/php-tools.ts';
+import {
+	ensurePhpTools,
+	lintPhp,
+	runPhpStan,
+	runPhpUnit,
+} from './stack/php-tools.ts';
 
 function knownSites(): Site[] {
 	const dir = path.join( stackDir, 'sites' );
@@ -175,9 +181,12 @@ async function main(): Promise< number > {
 		case 'lint-php':
 			ensurePhpTools();
 			return lintPhp();
+		case 'phpstan':
+			ensurePhpTools();
+			return runPhpStan();
 		default:
 			console.error(
-				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|phpunit|lint-php [--db=sqlite|mariadb] [--server=php|nginx]'
+				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx]'
 			);
 			return 2;
 	}

@@ -23,6 +23,10 @@ const STEPS: Step[] = [
 		command: [ ...tsx, 'tools/cli.ts', 'lint-php' ],
 	},
 	{ name: 'tsc --noEmit', command: [ 'npx', 'tsc', '--noEmit' ] },
+	{
+		name: 'PHPStan (level 6)',
+		command: [ ...tsx, 'tools/cli.ts', 'phpstan' ],
+	},
 	{ name: 'PHP unit tests', command: [ ...tsx, 'tools/cli.ts', 'phpunit' ] },
 	{ name: 'TypeScript unit tests', command: [ ...tsx, 'tools/unit-ts.ts' ] },
 	{

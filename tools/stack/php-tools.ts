@@ -90,3 +90,19 @@ export function runPhpUnit( args: string[] ): number {
 	);
 	return result.status ?? 1;
 }
+
+export function runPhpStan(): number {
+	const result = spawnSync(
+		PHP,
+		[
+			'-d',
+			'memory_limit=1G',
+			path.join( VENDOR_BIN, 'phpstan' ),
+			'analyse',
+			'--no-progress',
+			'--configuration=phpstan.neon.dist',
+		],
+		{ cwd: repoRoot, stdio: 'inherit' }
+	);
+	return result.status ?? 1;
+}

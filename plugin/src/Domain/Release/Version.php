@@ -53,7 +53,7 @@ final class Version {
 		if ( strlen( $text ) > 64 || ! preg_match( self::STRICT, $text, $m ) ) {
 			throw new InvalidArgumentException( 'Not a semantic version (MAJOR.MINOR.PATCH[-pre][+build]).' );
 		}
-		return new self( array( (int) $m[1], (int) $m[2], (int) $m[3] ), isset( $m[4] ) && '' !== $m[4] ? explode( '.', $m[4] ) : array() );
+		return new self( array( (int) $m[1], (int) $m[2], (int) $m[3] ), isset( $m[4] ) ? explode( '.', $m[4] ) : array() );
 	}
 
 	/**
@@ -68,7 +68,7 @@ final class Version {
 		}
 		return new self(
 			array( (int) $m[1], (int) ( $m[2] ?? 0 ), (int) ( $m[3] ?? 0 ) ),
-			isset( $m[4] ) && '' !== $m[4] ? explode( '.', $m[4] ) : array()
+			isset( $m[4] ) ? explode( '.', $m[4] ) : array()
 		);
 	}
 

@@ -1,0 +1,22 @@
+<?php
+/**
+ * Constants WordPress defines at run time, for PHPStan (the stubs declare functions and classes only).
+ *
+ * @package SvcLicensing
+ */
+
+foreach ( array(
+	'ABSPATH'               => '/',
+	'WP_CONTENT_DIR'        => '/wp-content',
+	'WP_PLUGIN_DIR'         => '/wp-content/plugins',
+	'SVC_LICENSING_VERSION' => '0.0.0',
+	'MINUTE_IN_SECONDS'     => 60,
+	'HOUR_IN_SECONDS'       => 3600,
+	'DAY_IN_SECONDS'        => 86400,
+	'WEEK_IN_SECONDS'       => 604800,
+	'MONTH_IN_SECONDS'      => 2592000,
+	'YEAR_IN_SECONDS'       => 31536000,
+	'ARRAY_A'               => 'ARRAY_A',
+) as $name => $value ) {
+	defined( $name ) || define( $name, $value );
+}
