@@ -17,14 +17,10 @@ import type { DataRemoval } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { useNotify } from '../../components/notices';
 
+/** What deleting would erase: as a choice to make, or (once made) as what it means. */
 function describe( state: DataRemoval ): string {
 	const { licenses, products, release_files: files } = state.would_erase;
-	return sprintf(
-		/* translators: 1: licences, 2: products, 3: release files, each "N things". */
-		__(
-			'Deleting the plugin will erase %1$s, %2$s and %3$s, with every activation, API key, setting and the secret that checks keys. Customer sites will see their keys as not found.',
-			'svc-licensing'
-		),
+	const counts = [
 		sprintf(
 			/* translators: %d: number of licences. */
 			_n( '%d licence', '%d licences', licenses, 'svc-licensing' ),
@@ -39,7 +35,25 @@ function describe( state: DataRemoval ): string {
 			/* translators: %d: number of release files. */
 			_n( '%d release file', '%d release files', files, 'svc-licensing' ),
 			files
-		)
+		),
+	] as const;
+	if ( state.opted_in ) {
+		return sprintf(
+			/* translators: 1: licences, 2: products, 3: release files, each "N things". */
+			__(
+				'That is %1$s, %2$s and %3$s, with every activation, API key, setting and the secret that checks keys. Customer sites will see their keys as not found.',
+				'svc-licensing'
+			),
+			...counts
+		);
+	}
+	return sprintf(
+		/* translators: 1: licences, 2: products, 3: release files, each "N things". */
+		__(
+			'Deleting the plugin will erase %1$s, %2$s and %3$s, with every activation, API key, setting and the secret that checks keys. Customer sites will see their keys as not found.',
+			'svc-licensing'
+		),
+		...counts
 	);
 }
 
