@@ -67,8 +67,10 @@ final class RequestGuard {
 		if ( null !== $response || ! $request instanceof WP_REST_Request || ! Api::owns_route( $request->get_route() ) || ! $request->is_json_content_type() ) {
 			return $response;
 		}
-		$body = trim( (string) $request->get_body() );
-		if ( '' === $body || json_decode( $body ) instanceof \stdClass ) {
+		// WordPress parsed the body already and found it valid JSON (or $response would hold its error), so the
+		// first character tells an object from a string, a number or a list; no second decode.
+		$body = ltrim( (string) $request->get_body() );
+		if ( '' === $body || '{' === $body[0] ) {
 			return $response;
 		}
 		return new WP_Error( 'rest_invalid_json', __( 'The request body must be a JSON object.', 'svc-licensing' ), array( 'status' => 400 ) );

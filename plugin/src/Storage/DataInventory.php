@@ -77,7 +77,7 @@ final class DataInventory {
 	 *
 	 * @param string $table A Tables constant.
 	 */
-	private function rows( string $table ): int {
+	public function rows( string $table ): int {
 		$suppressed = $this->db->suppress_errors( true );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 		$count = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->db->prefix}{$table}" );

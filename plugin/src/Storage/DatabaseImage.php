@@ -121,10 +121,7 @@ final class DatabaseImage {
 	public function occupied(): array {
 		$occupied = array();
 		foreach ( array_diff( self::tables(), array( Tables::META ) ) as $table ) {
-			$suppressed = $this->db->suppress_errors( true );
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$count = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->db->prefix}{$table}" );
-			$this->db->suppress_errors( $suppressed );
+			$count = $this->inventory->rows( $table );
 			if ( $count > 0 ) {
 				$occupied[ $table ] = $count;
 			}
@@ -137,32 +134,56 @@ final class DatabaseImage {
 	 *
 	 * @param resource $stream Readable, seekable stream of the file.
 	 * @return array{rows: int, files: int, tables: array<string, int>, created_at: string, source: string}
-	 * @throws ServiceError 400 invalid_export before anything is written; 409 when the site holds data or runs
-	 *                      another schema version; 500 when writing failed (nothing kept).
+	 * @throws ServiceError 400 invalid_export before anything is written (also for a line found malformed while
+	 *                      writing, which is rolled back); 409 when the site holds data, another restore runs,
+	 *                      or the schema version differs; 500 when writing failed (nothing kept).
 	 */
 	public function restore( $stream ): array {
 		try {
 			$summary = ExportReader::verify( $stream );
+			// The lock comes before the emptiness check, so two restores cannot both find the site empty.
+			if ( ! $this->lock() ) {
+				throw new ServiceError( ErrorCode::RESTORE_TARGET_NOT_EMPTY, __( 'Another restore into this site is running. Wait for it to finish.', 'svc-licensing' ) );
+			}
+			try {
+				$occupied = $this->occupied();
+				if ( array() !== $occupied ) {
+					throw new ServiceError(
+						ErrorCode::RESTORE_TARGET_NOT_EMPTY,
+						__( 'This site already holds licensing data, so the export was not restored: a restore never mixes two databases. Restore into a site where the plugin was just installed, or erase this one first.', 'svc-licensing' ),
+						null,
+						array( 'occupied' => $occupied )
+					);
+				}
+				$this->preflight( $stream );
+				$this->write( $stream );
+			} finally {
+				$this->unlock();
+			}
 		} catch ( InvalidExport $invalid ) {
 			throw new ServiceError( ErrorCode::INVALID_EXPORT, $invalid->getMessage(), null, array( 'reason' => $invalid->reason() ) );
 		}
-		$occupied = $this->occupied();
-		if ( array() !== $occupied ) {
-			throw new ServiceError(
-				ErrorCode::RESTORE_TARGET_NOT_EMPTY,
-				__( 'This site already holds licensing data, so the export was not restored: a restore never mixes two databases. Restore into a site where the plugin was just installed, or erase this one first.', 'svc-licensing' ),
-				null,
-				array( 'occupied' => $occupied )
-			);
-		}
-		$this->preflight( $stream );
-		if ( ! $this->lock() ) {
-			throw new ServiceError( ErrorCode::RESTORE_TARGET_NOT_EMPTY, __( 'Another restore into this site is running. Wait for it to finish.', 'svc-licensing' ) );
-		}
+		return array(
+			'rows'       => $summary['rows'],
+			'files'      => $summary['files'],
+			'tables'     => $summary['tables'],
+			'created_at' => (string) $summary['header']['created_at'],
+			'source'     => (string) $summary['header']['source'],
+		);
+	}
+
+	/**
+	 * Writes a checked file: every row in one transaction, package files under names of this request that
+	 * take their own names after the COMMIT. A failure rolls back and removes this request's files.
+	 *
+	 * @param resource $stream The checked file.
+	 * @throws InvalidExport For a malformed line (after the rollback).
+	 * @throws ServiceError 500 when writing failed (nothing kept).
+	 */
+	private function write( $stream ): void {
 		if ( function_exists( 'set_time_limit' ) ) {
 			set_time_limit( 0 );
 		}
-		// Package files are written under names of this request only, and take their own names after COMMIT.
 		$stage  = $this->packages->path() . '/.restoring-' . wp_generate_password( 12, false ) . '-';
 		$staged = array();
 		rewind( $stream );
@@ -186,17 +207,11 @@ final class DatabaseImage {
 				}
 			);
 			$this->db->query( 'COMMIT' );
+		} catch ( InvalidExport $invalid ) {
+			$this->undo( $stage, $staged );
+			throw $invalid;
 		} catch ( \Throwable $failed ) {
-			$this->db->query( 'ROLLBACK' );
-			foreach ( array_keys( $staged ) as $name ) {
-				wp_delete_file( $stage . $name );
-			}
-			// Options written in the transaction are gone from the database; drop them from any cache too.
-			wp_cache_flush();
-			$this->unlock();
-			if ( $failed instanceof InvalidExport ) {
-				throw new ServiceError( ErrorCode::INVALID_EXPORT, $failed->getMessage(), null, array( 'reason' => $failed->reason() ) );
-			}
+			$this->undo( $stage, $staged );
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the detail goes to the log.
 			error_log( 'svc-licensing: restore failed: ' . $failed->getMessage() );
 			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The restore failed while writing and was undone; nothing was kept. The error has been logged.', 'svc-licensing' ), 500 );
@@ -205,15 +220,22 @@ final class DatabaseImage {
 			// phpcs:ignore WordPress.WP.AlternativeFunctions.rename_rename -- our own folder.
 			rename( $stage . $name, $this->packages->path() . '/' . $name );
 		}
-		$this->unlock();
 		wp_cache_flush();
-		return array(
-			'rows'       => $summary['rows'],
-			'files'      => $summary['files'],
-			'tables'     => $summary['tables'],
-			'created_at' => (string) $summary['header']['created_at'],
-			'source'     => (string) $summary['header']['source'],
-		);
+	}
+
+	/**
+	 * Undoes a failed write: the transaction, this request's staged files, and cached options.
+	 *
+	 * @param string              $stage  Prefix of the staged files.
+	 * @param array<string, true> $staged Staged file names.
+	 */
+	private function undo( string $stage, array $staged ): void {
+		$this->db->query( 'ROLLBACK' );
+		foreach ( array_keys( $staged ) as $name ) {
+			wp_delete_file( $stage . $name );
+		}
+		// Options written in the transaction are gone from the database; drop them from any cache too.
+		wp_cache_flush();
 	}
 
 	/**
