@@ -101,8 +101,8 @@ final class Plugin {
 		$inbox     = new WebhookInbox( $wpdb, $events, new EventProcessor( $payments, $products, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$personal  = new PersonalData( $licenses, $payments, $events );
-		$image     = new DatabaseImage( $wpdb, $packages );
 		$inventory = new DataInventory( $wpdb, $packages );
+		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();

@@ -22,12 +22,14 @@ $_SERVER['SERVER_PROTOCOL']     = 'HTTP/1.1';
 require $docroot . '/wp-load.php';
 
 use Svc\Licensing\Domain\Backup\ExportWriter;
+use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\Tables;
 
 global $wpdb;
-$image  = new DatabaseImage( $wpdb, PackageDirectory::from_environment() );
+$packages = PackageDirectory::from_environment();
+$image    = new DatabaseImage( $wpdb, $packages, new DataInventory( $wpdb, $packages ) );
 $before = memory_get_usage();
 $start  = microtime( true );
 $done   = array();
@@ -45,7 +47,6 @@ if ( 'seed' === $mode ) {
 		}
 		$wpdb->query( 'INSERT INTO ' . $wpdb->prefix . Tables::LICENSES . ' (product_id, key_hash, key_first, key_last, customer_name, customer_email, status, activation_limit, activation_count, created_at, updated_at) VALUES ' . implode( ',', $values ) ); // phpcs:ignore
 	}
-	$packages = PackageDirectory::from_environment();
 	$packages->ensure_writable();
 	// Release files of up to 50 MB, each named by a release as an upload would be.
 	for ( $k = 0; $k < $mb; $k += 50 ) {
@@ -85,7 +86,7 @@ if ( 'seed' === $mode ) {
 	foreach ( DatabaseImage::tables() as $table ) {
 		$wpdb->query( 'DELETE FROM ' . $wpdb->prefix . $table ); // phpcs:ignore
 	}
-	array_map( 'unlink', glob( PackageDirectory::from_environment()->path() . '/*.zip' ) );
+	array_map( "unlink", glob( $packages->path() . "/*.zip" ) );
 	$done = array( 'occupied' => $image->occupied() );
 } elseif ( 'restore' === $mode ) {
 	$in   = fopen( $argv[4], 'rb' );

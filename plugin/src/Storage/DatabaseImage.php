@@ -50,7 +50,7 @@ final class DatabaseImage {
 	private $packages;
 
 	/**
-	 * This site's stored packages.
+	 * Row counts and this site's stored packages.
 	 *
 	 * @var DataInventory
 	 */
@@ -66,13 +66,14 @@ final class DatabaseImage {
 	/**
 	 * Constructor.
 	 *
-	 * @param wpdb             $db       Database.
-	 * @param PackageDirectory $packages Release packages.
+	 * @param wpdb             $db        Database.
+	 * @param PackageDirectory $packages  Release packages.
+	 * @param DataInventory    $inventory Row counts and this site's stored packages.
 	 */
-	public function __construct( wpdb $db, PackageDirectory $packages ) {
+	public function __construct( wpdb $db, PackageDirectory $packages, DataInventory $inventory ) {
 		$this->db        = $db;
 		$this->packages  = $packages;
-		$this->inventory = new DataInventory( $db, $packages );
+		$this->inventory = $inventory;
 	}
 
 	/**
