@@ -6,7 +6,15 @@ const wordpress = require( '@wordpress/scripts/config/eslint.config.cjs' );
 
 module.exports = [
 	...wordpress,
-	{ ignores: [ 'plugin/build/**', 'artifacts/**', '.stack/**', '.cache/**', 'vendor/**' ] },
+	{
+		ignores: [
+			'plugin/build/**',
+			'artifacts/**',
+			'.stack/**',
+			'.cache/**',
+			'vendor/**',
+		],
+	},
 	{
 		// TypeScript signatures carry the parameter types; JSDoc documents only what needs words.
 		files: [ '**/*.ts', '**/*.tsx' ],

@@ -426,7 +426,7 @@ add_action(
 				'permission_callback' => 'svc_test_helpers_authorised',
 				'callback'            => static function ( WP_REST_Request $request ): array {
 					global $wpdb;
-					$links = new Svc\Licensing\Http\DownloadLinks( new Svc\Licensing\Storage\KeySecret( $wpdb ), new Svc\Licensing\Storage\Settings() );
+					$links = new Svc\Licensing\Core\DownloadLinks( new Svc\Licensing\Storage\KeySecret( $wpdb ), new Svc\Licensing\Storage\Settings() );
 					return array(
 						'token' => $links->token(
 							new Svc\Licensing\Domain\Release\DownloadClaims(

@@ -18,30 +18,21 @@ use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\AdminLicenseController;
 use Svc\Licensing\Http\AdminWebhookController;
-use Svc\Licensing\Http\Api;
-use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\DownloadController;
-use Svc\Licensing\Http\DownloadLinks;
-use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\HealthController;
-use Svc\Licensing\Http\LicenseController;
-use Svc\Licensing\Http\LicenseLookup;
 use Svc\Licensing\Http\OfferedProduct;
 use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
-use Svc\Licensing\Http\RateLimiter;
-use Svc\Licensing\Http\RequestGuard;
 use Svc\Licensing\Http\ReleaseController;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\ScopedProduct;
 use Svc\Licensing\Http\SettingsController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
-use Svc\Licensing\Http\UpdateController;
 use Svc\Licensing\Http\WebhookController;
 use Svc\Licensing\Jobs\LicenseExpiryJob;
 use Svc\Licensing\Jobs\Scheduler;
@@ -49,19 +40,11 @@ use Svc\Licensing\Jobs\WebhookRetryJob;
 use Svc\Licensing\Payments\EventProcessor;
 use Svc\Licensing\Payments\KeyMailer;
 use Svc\Licensing\Payments\WebhookInbox;
-use Svc\Licensing\Storage\ActivationRepository;
-use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\CatalogRepository;
-use Svc\Licensing\Storage\KeySecret;
-use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\PaymentRepository;
-use Svc\Licensing\Storage\ProductRepository;
-use Svc\Licensing\Storage\RateLimitRepository;
-use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
-use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
@@ -81,24 +64,25 @@ final class Plugin {
 	public static function boot( string $plugin_file ): void {
 		global $wpdb;
 
-		$settings = new Settings();
+		$client   = new ClientApi( $wpdb );
+		$settings = $client->settings;
 		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
 		$packages = PackageDirectory::from_environment();
-		$products = new ProductRepository( $wpdb );
-		$licenses = new LicenseRepository( $wpdb );
-		$secret   = new KeySecret( $wpdb );
-		$keys     = new ApiKeyRepository( $wpdb );
-		$api_keys = new ApiKeyAuthenticator( $keys );
-		$offered  = new OfferedProduct( $products, $api_keys );
-		$sites    = new ActivationRepository( $wpdb );
+		$products = $client->products;
+		$licenses = $client->licenses;
+		$secret   = $client->secret;
+		$keys     = $client->keys;
+		$api_keys = $client->api_keys;
+		$sites    = $client->sites;
+		$releases = $client->releases;
+		$licences = $client->licences;
+		$limiter  = $client->limiter;
 
 		$catalog   = new CatalogRepository( $wpdb );
-		$releases  = new ReleaseRepository( $wpdb );
-		$lookup    = new LicenseLookup( $offered, $licenses, $secret );
-		$links     = new DownloadLinks( $secret, $settings );
+		$offered   = new OfferedProduct( $client->finder, $api_keys );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
-		$inbox     = new WebhookInbox( $wpdb, $events, new EventProcessor( $payments, $products, $secret ), new KeyMailer() );
+		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$personal  = new PersonalData( $licenses, $payments, $events );
 		$inventory = new DataInventory( $wpdb, $packages );
@@ -106,23 +90,7 @@ final class Plugin {
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
-		( new ErrorEnvelope() )->add_hooks();
-		( new RequestGuard() )->add_hooks();
-		$base    = '/' . Api::NAMESPACE;
-		$limiter = new RateLimiter(
-			new RateLimitRepository( $wpdb ),
-			$settings,
-			$api_keys,
-			array(
-				$base . '/licenses/validate'     => 'validate',
-				$base . '/licenses/activate'     => 'activate',
-				$base . '/licenses/deactivate'   => 'deactivate',
-				$base . '/trials/request'        => 'trials',
-				$base . '/updates/check'         => 'updates_check',
-				$base . WebhookController::ROUTE => 'webhook',
-			)
-		);
-		$limiter->add_hooks();
+		$client->add_rest_hooks();
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
 		$release_admin->add_hooks();
@@ -130,7 +98,7 @@ final class Plugin {
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
-		( new LicenseExpiryJob( $wpdb ) )->add_hooks();
+		( new LicenseExpiryJob( $licences ) )->add_hooks();
 		( new RestApi(
 			array(
 				new HealthController(
@@ -141,12 +109,12 @@ final class Plugin {
 					),
 					SVC_LICENSING_VERSION
 				),
-				new LicenseController( $lookup, $sites, $settings ),
-				new UpdateController( $lookup, $releases, $sites, $links, $settings ),
-				new DownloadController( $links, $products, $licenses, $releases, $packages ),
+				$client->license_routes,
+				$client->update_routes,
+				new DownloadController( $client->links, $products, $licenses, $releases, $packages ),
 				new TrialController( $offered, $licenses, $secret, $settings ),
 				new ProductController( $products, $guard ),
-				new AdminLicenseController( $licenses, $sites, $products, $catalog, $secret, $guard ),
+				new AdminLicenseController( $licenses, $sites, $licences, $client->activations, $products, $catalog, $secret, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
 				$release_admin,
 				$webhooks,

@@ -15,6 +15,8 @@ use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\License\LicenseView;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\Licences;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\KeySecret;
@@ -73,18 +75,36 @@ final class AdminLicenseController implements Controller {
 	private $guard;
 
 	/**
+	 * Licence use cases.
+	 *
+	 * @var Licences
+	 */
+	private $licences;
+
+	/**
+	 * Activation use cases.
+	 *
+	 * @var Activations
+	 */
+	private $sites;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseRepository    $licenses    Licences.
 	 * @param ActivationRepository $activations Activations.
+	 * @param Licences             $licences    Licence use cases (cancel, delete).
+	 * @param Activations          $sites       Activation use cases (an admin frees a slot).
 	 * @param ProductRepository    $products    Products.
 	 * @param CatalogRepository    $catalog     Tiers and prices.
 	 * @param KeySecret            $secret      Key hashing secret.
 	 * @param AdminGuard           $guard       Authentication, levels and scope.
 	 */
-	public function __construct( LicenseRepository $licenses, ActivationRepository $activations, ProductRepository $products, CatalogRepository $catalog, KeySecret $secret, AdminGuard $guard ) {
+	public function __construct( LicenseRepository $licenses, ActivationRepository $activations, Licences $licences, Activations $sites, ProductRepository $products, CatalogRepository $catalog, KeySecret $secret, AdminGuard $guard ) {
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
+		$this->licences    = $licences;
+		$this->sites       = $sites;
 		$this->products    = $products;
 		$this->catalog     = $catalog;
 		$this->secret      = $secret;
@@ -345,7 +365,7 @@ final class AdminLicenseController implements Controller {
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
 		if ( $request->get_param( 'force' ) ) {
-			$this->licenses->delete( $license['id'] );
+			$this->licences->delete( $license['id'] );
 			return new WP_REST_Response(
 				array(
 					'deleted'  => true,
@@ -353,7 +373,7 @@ final class AdminLicenseController implements Controller {
 				)
 			);
 		}
-		$this->licenses->cancel( $license['id'] );
+		$this->licences->cancel( $license['id'] );
 		return new WP_REST_Response( LicenseView::present( $this->licenses->find( $license['id'] ) ) );
 	}
 
@@ -403,7 +423,7 @@ final class AdminLicenseController implements Controller {
 		$license = $this->existing( $request );
 		foreach ( $this->activations->for_license( $license['id'] ) as $activation ) {
 			if ( (int) $activation['id'] === (int) $request['activation_id'] ) {
-				$this->activations->deactivate( $license['id'], (string) $activation['site_url'] );
+				$this->sites->release( $license['id'], (string) $activation['site_url'] );
 				return new WP_REST_Response(
 					array(
 						'deactivated' => true,

@@ -14,7 +14,7 @@ use WP_REST_Request;
  * Where the service lives in WordPress' REST API.
  */
 final class Api {
-	public const NAMESPACE = 'svc/v1';
+	public const NAMESPACE = RoutePath::NAMESPACE;
 
 	/**
 	 * Route arg of a numeric {id} in the path.

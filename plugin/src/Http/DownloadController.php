@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\DownloadLinks;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Release\DownloadClaims;
 use Svc\Licensing\Domain\Release\InvalidDownloadToken;

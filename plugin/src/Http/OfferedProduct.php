@@ -7,9 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Core\LicenceFinder;
 use WP_REST_Request;
 
 /**
@@ -19,11 +17,11 @@ use WP_REST_Request;
 final class OfferedProduct {
 
 	/**
-	 * Products.
+	 * Finds offered products.
 	 *
-	 * @var ProductRepository
+	 * @var LicenceFinder
 	 */
-	private $products;
+	private $finder;
 
 	/**
 	 * API keys, for their product scope.
@@ -35,11 +33,11 @@ final class OfferedProduct {
 	/**
 	 * Constructor.
 	 *
-	 * @param ProductRepository   $products Products.
+	 * @param LicenceFinder       $finder   Finds offered products.
 	 * @param ApiKeyAuthenticator $api_keys API keys.
 	 */
-	public function __construct( ProductRepository $products, ApiKeyAuthenticator $api_keys ) {
-		$this->products = $products;
+	public function __construct( LicenceFinder $finder, ApiKeyAuthenticator $api_keys ) {
+		$this->finder   = $finder;
 		$this->api_keys = $api_keys;
 	}
 
@@ -48,14 +46,13 @@ final class OfferedProduct {
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return array<string, mixed>
-	 * @throws ServiceError When it is not offered, or not to this key.
 	 */
 	public function resolve( WP_REST_Request $request ): array {
-		$product = $this->products->find_by_slug( (string) $request->get_param( 'product_slug' ) );
-		if ( null === $product || ! $product['is_active'] ) {
-			throw new ServiceError( ErrorCode::PRODUCT_NOT_FOUND, __( 'No product has this slug.', 'svc-licensing' ) );
-		}
-		$this->api_keys->assert_scope( $request, $product['id'] );
-		return $product;
+		return $this->finder->product(
+			(string) $request->get_param( 'product_slug' ),
+			function ( int $product_id ) use ( $request ): void {
+				$this->api_keys->assert_scope( $request, $product_id );
+			}
+		);
 	}
 }

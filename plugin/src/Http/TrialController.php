@@ -134,7 +134,7 @@ final class TrialController implements Controller {
 		$key     = LicenseKey::generate();
 		$ends    = time() + $product['trial_days'] * DAY_IN_SECONDS;
 		$limit   = max( 1, $product['trial_activation_limit'] );
-		$created = $this->licenses->create_trial(
+		$created = $this->licenses->create_unless_exists(
 			array(
 				'product_id'       => $product['id'],
 				'key_hash'         => $key->hash( $this->secret->get() ),

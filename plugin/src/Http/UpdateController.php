@@ -7,15 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
-use InvalidArgumentException;
-use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\Release\RolloutBucket;
-use Svc\Licensing\Domain\Release\UpdateOffer;
-use Svc\Licensing\Domain\Release\Version;
-use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Storage\ActivationRepository;
-use Svc\Licensing\Storage\ReleaseRepository;
-use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Core\Updates;
 use stdClass;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -28,65 +20,45 @@ use WP_REST_Server;
 final class UpdateController implements Controller {
 
 	/**
-	 * Product and licence of a request.
+	 * The update check.
 	 *
-	 * @var LicenseLookup
+	 * @var Updates
 	 */
-	private $lookup;
+	private $updates;
 
 	/**
-	 * Releases.
+	 * Reads the call from a request.
 	 *
-	 * @var ReleaseRepository
+	 * @var ClientCalls
 	 */
-	private $releases;
-
-	/**
-	 * Activations.
-	 *
-	 * @var ActivationRepository
-	 */
-	private $activations;
-
-	/**
-	 * Signed download links.
-	 *
-	 * @var DownloadLinks
-	 */
-	private $links;
-
-	/**
-	 * Settings.
-	 *
-	 * @var Settings
-	 */
-	private $settings;
+	private $calls;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenseLookup        $lookup      Product and licence of a request.
-	 * @param ReleaseRepository    $releases    Releases.
-	 * @param ActivationRepository $activations Activations.
-	 * @param DownloadLinks        $links       Signed download links.
-	 * @param Settings             $settings    Settings.
+	 * @param Updates     $updates The update check.
+	 * @param ClientCalls $calls   Reads the call from a request.
 	 */
-	public function __construct( LicenseLookup $lookup, ReleaseRepository $releases, ActivationRepository $activations, DownloadLinks $links, Settings $settings ) {
-		$this->lookup      = $lookup;
-		$this->releases    = $releases;
-		$this->activations = $activations;
-		$this->links       = $links;
-		$this->settings    = $settings;
+	public function __construct( Updates $updates, ClientCalls $calls ) {
+		$this->updates = $updates;
+		$this->calls   = $calls;
 	}
 
 	/**
 	 * Routes.
 	 */
 	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/updates/check',
-			array(
+		RouteTable::register( $this->routes() );
+	}
+
+	/**
+	 * The route, declared once for WordPress and the fast lane.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public function routes(): array {
+		return array(
+			'/updates/check' => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'check' ) ),
 				'permission_callback' => '__return_true',
@@ -102,47 +74,17 @@ final class UpdateController implements Controller {
 						),
 					)
 				),
-			)
+			),
 		);
 	}
 
 	/**
-	 * GET /updates/check.
+	 * GET /updates/check: the offer, or an empty object when the site runs the newest version.
 	 *
 	 * @param WP_REST_Request $request Request.
-	 * @throws ServiceError When the version is not a version or the site must be activated first.
 	 */
 	public function check( WP_REST_Request $request ): WP_REST_Response {
-		try {
-			$installed = Version::parse_installed( (string) $request->get_param( 'current_version' ) );
-		} catch ( InvalidArgumentException $e ) {
-			throw ServiceError::invalid_param(
-				'current_version',
-				__( 'current_version is not a version number such as 1.4.2.', 'svc-licensing' ),
-				__( 'Not a version number.', 'svc-licensing' )
-			);
-		}
-		list( $product, $license, $site ) = $this->lookup->locate( $request );
-		LicenseLookup::assert_usable( $license, __( 'updated', 'svc-licensing' ) );
-		$activation = $this->activations->find( $license['id'], $site );
-		if ( null !== $activation ) {
-			$this->activations->touch( $activation['id'], null );
-		} elseif ( $this->settings->get( 'updates_require_activation' ) ) {
-			throw new ServiceError( ErrorCode::SITE_NOT_ACTIVATED, __( 'This site is not activated on the licence. Activate it first.', 'svc-licensing' ) );
-		}
-
-		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( $product['id'], (string) $product['current_version'] );
-		if ( null === $release || ! Version::parse( $release['version'] )->is_newer_than( $installed ) ) {
-			return new WP_REST_Response( new stdClass() );
-		}
-		$in_rollout = RolloutBucket::includes( $license['id'], $product['id'], $release['version'], $release['rollout'] );
-		return new WP_REST_Response(
-			UpdateOffer::build(
-				$release,
-				$in_rollout,
-				'' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' ),
-				$in_rollout ? $this->links->url( $product, $license, $release ) : null
-			)
-		);
+		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), time() );
+		return new WP_REST_Response( null === $offer ? new stdClass() : $offer );
 	}
 }

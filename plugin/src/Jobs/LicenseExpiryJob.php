@@ -7,8 +7,7 @@
 
 namespace Svc\Licensing\Jobs;
 
-use Svc\Licensing\Storage\Tables;
-use wpdb;
+use Svc\Licensing\Core\Licences;
 
 /**
  * Validation already treats a licence past its expiry as expired; this makes the stored status, the filters
@@ -19,17 +18,17 @@ final class LicenseExpiryJob {
 	/**
 	 * Database.
 	 *
-	 * @var wpdb
+	 * @var Licences
 	 */
-	private $db;
+	private $licences;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param wpdb $db Database.
+	 * @param Licences $licences Licence use cases.
 	 */
-	public function __construct( wpdb $db ) {
-		$this->db = $db;
+	public function __construct( Licences $licences ) {
+		$this->licences = $licences;
 	}
 
 	/**
@@ -46,15 +45,6 @@ final class LicenseExpiryJob {
 	 * @return int Licences changed.
 	 */
 	public function run( $now = null ): int {
-		$at    = gmdate( 'Y-m-d H:i:s', is_numeric( $now ) ? (int) $now : time() );
-		$table = $this->db->prefix . Tables::LICENSES;
-		return (int) $this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$table} SET status = 'expired', updated_at = %s WHERE status IN ('active', 'trial') AND expires IS NOT NULL AND expires <= %s",
-				$at,
-				$at
-			)
-		);
+		return $this->licences->expire_due( is_numeric( $now ) ? (int) $now : time() );
 	}
 }

@@ -13,7 +13,9 @@ use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\Webhook\Invoice;
 use Svc\Licensing\Domain\Webhook\StripeEvent;
+use Svc\Licensing\Core\Licences;
 use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\ProductRepository;
 
@@ -46,15 +48,33 @@ final class EventProcessor {
 	private $secret;
 
 	/**
+	 * Licences (reads and the paid licence's creation).
+	 *
+	 * @var LicenseRepository
+	 */
+	private $licenses;
+
+	/**
+	 * Licence use cases: renew and end, as the admin API and the expiry job use them.
+	 *
+	 * @var Licences
+	 */
+	private $licences;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param PaymentRepository $payments Licences and transactions.
+	 * @param PaymentRepository $payments Prices and transactions.
 	 * @param ProductRepository $products Products.
+	 * @param LicenseRepository $licenses Licences.
+	 * @param Licences          $licences Licence use cases.
 	 * @param KeySecret         $secret   Key hashing secret.
 	 */
-	public function __construct( PaymentRepository $payments, ProductRepository $products, KeySecret $secret ) {
+	public function __construct( PaymentRepository $payments, ProductRepository $products, LicenseRepository $licenses, Licences $licences, KeySecret $secret ) {
 		$this->payments = $payments;
 		$this->products = $products;
+		$this->licenses = $licenses;
+		$this->licences = $licences;
 		$this->secret   = $secret;
 	}
 
@@ -81,8 +101,8 @@ final class EventProcessor {
 			return $this->paid( Invoice::read( $event->object ), $event->id, $now );
 		}
 		if ( 'customer.subscription.deleted' === $event->type ) {
-			foreach ( $this->payments->licenses_of_subscription( (string) ( $event->object['id'] ?? '' ) ) as $license_id ) {
-				$this->payments->end_license( $license_id, LicenseStatus::CANCELLED, true );
+			foreach ( $this->licenses->ids_of_subscription( (string) ( $event->object['id'] ?? '' ) ) as $license_id ) {
+				$this->licences->end( $license_id, LicenseStatus::CANCELLED, true );
 			}
 		} elseif ( 'charge.refunded' === $event->type ) {
 			$this->refunded( $event->object, $event->id, $now );
@@ -129,10 +149,10 @@ final class EventProcessor {
 			}
 			$expires      = self::expiry( $price['period'], $line['period_end'], $now );
 			$subscription = $line['subscription'] ?? 'invoice:' . $invoice->id;
-			$license      = $this->payments->subscription_license( $subscription, $price['id'] );
+			$license      = $this->licenses->of_subscription_price( $subscription, $price['id'] );
 			if ( null === $license ) {
 				$key = LicenseKey::generate();
-				$id  = $this->payments->create_license(
+				$id  = $this->licenses->create_unless_exists(
 					array(
 						'product_id'                => $product['id'],
 						'price_id'                  => $price['id'],
@@ -162,7 +182,7 @@ final class EventProcessor {
 				$license_id = $id;
 			} else {
 				$license_id = $license['id'];
-				$this->payments->renew( $license_id, null === $expires ? null : IsoTime::to_storage( $expires ) );
+				$this->licences->renew( $license_id, $expires );
 			}
 			$this->payments->record(
 				array(
@@ -200,7 +220,7 @@ final class EventProcessor {
 			$ids[ $field ] = Invoice::id_of( $charge[ $field ] ?? null );
 		}
 		foreach ( $this->payments->payments_of_charge( $ids['invoice'], $ids['id'], $ids['payment_intent'] ) as $payment ) {
-			$this->payments->end_license( $payment['license_id'], LicenseStatus::REVOKED, false );
+			$this->licences->end( $payment['license_id'], LicenseStatus::REVOKED, false );
 			$this->payments->record(
 				array(
 					'kind'           => 'refund',

@@ -14,7 +14,7 @@ use Svc\Licensing\Domain\Webhook\StripeEvent;
 use Svc\Licensing\Storage\WebhookEventRepository;
 use Svc\Licensing\Domain\ServiceError;
 use Throwable;
-use wpdb;
+use Svc\Licensing\Storage\Transaction;
 
 /**
  * Every attempt runs the event's whole effect and the processed mark in one transaction: either both land or
@@ -29,9 +29,9 @@ final class WebhookInbox {
 	/**
 	 * Database, for the transaction.
 	 *
-	 * @var wpdb
+	 * @var Transaction
 	 */
-	private $db;
+	private $transaction;
 
 	/**
 	 * Stored events.
@@ -57,16 +57,16 @@ final class WebhookInbox {
 	/**
 	 * Constructor.
 	 *
-	 * @param wpdb                   $db        Database.
+	 * @param Transaction            $transaction One event's effect is one transaction.
 	 * @param WebhookEventRepository $events    Stored events.
 	 * @param EventProcessor         $processor Applies events.
 	 * @param KeyMailer              $mailer    Emails new keys.
 	 */
-	public function __construct( wpdb $db, WebhookEventRepository $events, EventProcessor $processor, KeyMailer $mailer ) {
-		$this->db        = $db;
-		$this->events    = $events;
-		$this->processor = $processor;
-		$this->mailer    = $mailer;
+	public function __construct( Transaction $transaction, WebhookEventRepository $events, EventProcessor $processor, KeyMailer $mailer ) {
+		$this->transaction = $transaction;
+		$this->events      = $events;
+		$this->processor   = $processor;
+		$this->mailer      = $mailer;
 	}
 
 	/**
@@ -141,13 +141,15 @@ final class WebhookInbox {
 			$this->fail( $row, $unavailable, $now, $manual );
 			return self::OUTCOME_FAILED;
 		}
-		$this->db->query( 'START TRANSACTION' );
 		try {
-			$mails = $this->processor->process( StripeEvent::from_json( (string) $row['payload'] ), $now );
-			$this->events->mark_processed( (int) $row['id'], $now );
-			$this->db->query( 'COMMIT' );
+			$mails = $this->transaction->run(
+				function () use ( $row, $now ): array {
+					$mails = $this->processor->process( StripeEvent::from_json( (string) $row['payload'] ), $now );
+					$this->events->mark_processed( (int) $row['id'], $now );
+					return $mails;
+				}
+			);
 		} catch ( Throwable $failure ) {
-			$this->db->query( 'ROLLBACK' );
 			$this->fail( $row, $failure, $now, $manual );
 			return self::OUTCOME_FAILED;
 		}

@@ -1,6 +1,6 @@
 <?php
 /**
- * Activations, and the licence's activation_count that bounds them.
+ * Activation rows: which sites use a licence.
  *
  * @package SvcLicensing
  */
@@ -8,9 +8,8 @@
 namespace Svc\Licensing\Storage;
 
 /**
- * The activation limit is held by the database, not by PHP: a slot is claimed by a conditional UPDATE
- * (activation_count < activation_limit) and the site by an INSERT against UNIQUE (license_id, site_url), both
- * in one transaction. Two requests can never both take the last slot, and a site racing itself uses one slot.
+ * Activation rows only; the licence's activation_count is LicenseRepository's. Core\Activations pairs the two
+ * in one transaction.
  */
 final class ActivationRepository extends TableRepository {
 
@@ -20,13 +19,6 @@ final class ActivationRepository extends TableRepository {
 	 */
 	private function table(): string {
 		return $this->table_name( Tables::ACTIVATIONS );
-	}
-
-	/**
-	 * Licences table name.
-	 */
-	private function licenses(): string {
-		return $this->table_name( Tables::LICENSES );
 	}
 
 	/**
@@ -79,28 +71,17 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
-	 * Activates a site when a slot is free.
+	 * Records a site's activation unless the site has one (UNIQUE license_id + site_url decides, also between
+	 * parallel requests). The caller has claimed the licence's slot in the same transaction.
 	 *
 	 * @param int         $license_id  Licence.
 	 * @param string      $site        Normalised site.
 	 * @param string|null $fingerprint Server fingerprint.
-	 * @return string 'created', 'existing' (the site was activated meanwhile) or 'full' (no slot left).
+	 * @return bool Whether it was inserted.
 	 */
-	public function activate( int $license_id, string $site, ?string $fingerprint ): string {
-		$this->db->query( 'START TRANSACTION' );
-		$claimed = $this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->licenses()} SET activation_count = activation_count + 1 WHERE id = %d AND activation_count < activation_limit",
-				$license_id
-			)
-		);
-		if ( 1 !== $claimed ) {
-			$this->db->query( 'ROLLBACK' );
-			return 'full';
-		}
-		$now      = gmdate( 'Y-m-d H:i:s' );
-		$inserted = $this->insert_ignore(
+	public function insert( int $license_id, string $site, ?string $fingerprint ): bool {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		return null !== $this->insert_ignore(
 			Tables::ACTIVATIONS,
 			array(
 				'license_id'         => $license_id,
@@ -110,40 +91,28 @@ final class ActivationRepository extends TableRepository {
 				'last_checked'       => $now,
 			)
 		);
-		if ( null === $inserted ) {
-			// The same site won a parallel request: give the slot back.
-			$this->db->query( 'ROLLBACK' );
-			return 'existing';
-		}
-		$this->db->query( 'COMMIT' );
-		return 'created';
 	}
 
 	/**
-	 * Removes a site's activation and frees its slot.
+	 * Removes a site's activation. The caller gives the slot back in the same transaction.
 	 *
 	 * @param int    $license_id Licence.
 	 * @param string $site       Normalised site.
 	 * @return bool Whether an activation was removed.
 	 */
-	public function deactivate( int $license_id, string $site ): bool {
-		$this->db->query( 'START TRANSACTION' );
-		$deleted = $this->db->query(
+	public function remove( int $license_id, string $site ): bool {
+		return 1 === $this->db->query(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 			$this->db->prepare( "DELETE FROM {$this->table()} WHERE license_id = %d AND site_url = %s", $license_id, $site )
 		);
-		if ( 1 !== $deleted ) {
-			$this->db->query( 'ROLLBACK' );
-			return false;
-		}
-		$this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->licenses()} SET activation_count = activation_count - 1 WHERE id = %d AND activation_count > 0",
-				$license_id
-			)
-		);
-		$this->db->query( 'COMMIT' );
-		return true;
+	}
+
+	/**
+	 * Removes every activation of a licence (cancel, revoke, delete).
+	 *
+	 * @param int $license_id Licence.
+	 */
+	public function remove_all( int $license_id ): void {
+		$this->db->delete( $this->table(), array( 'license_id' => $license_id ) );
 	}
 }

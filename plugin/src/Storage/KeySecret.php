@@ -80,6 +80,14 @@ final class KeySecret {
 	}
 
 	/**
+	 * The stored secret without checking its fingerprint, or '' when there is none. Only for a lookup whose
+	 * match proves the secret; on a miss the caller asks get(), which checks.
+	 */
+	public function unverified(): string {
+		return null !== $this->value ? $this->value : $this->stored();
+	}
+
+	/**
 	 * The state of the secret without creating or recording anything: ok, unrecorded, new, missing or mismatch
 	 * (for Site Health and the admin notice).
 	 */

@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\License\LicenseStatus;
+
 /**
  * Reads and writes licences. A licence is looked up by product and keyed hash, never by the key itself.
  */
@@ -33,24 +35,45 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
-	 * The licence of a product with this key hash, with its tier's label and features.
+	 * The licence of a product with this key hash, with its tier's label and features and, when a site is given,
+	 * that site's activation under `activation` (null when the site is not active). One query.
 	 *
-	 * @param int    $product_id Product.
-	 * @param string $key_hash   Keyed hash of the licence key.
+	 * @param int         $product_id Product.
+	 * @param string      $key_hash   Keyed hash of the licence key.
+	 * @param string|null $site       Normalised site, or null.
 	 * @return array<string, mixed>|null
 	 */
-	public function find_by_key( int $product_id, string $key_hash ): ?array {
-		$tiers = $this->table_name( Tables::TIERS );
-		$row   = $this->db->get_row(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
-				"SELECT l.*, t.label AS tier_label, t.features AS tier_features FROM {$this->table()} l LEFT JOIN {$tiers} t ON t.id = l.tier_id WHERE l.key_hash = %s AND l.product_id = %d",
-				$key_hash,
-				$product_id
-			),
-			ARRAY_A
-		);
-		return is_array( $row ) ? self::cast( $row ) : null;
+	public function find_by_key( int $product_id, string $key_hash, ?string $site = null ): ?array {
+		$tiers  = $this->table_name( Tables::TIERS );
+		$select = 'SELECT l.*, t.label AS tier_label, t.features AS tier_features';
+		$from   = " FROM {$this->table()} l LEFT JOIN {$tiers} t ON t.id = l.tier_id";
+		$args   = array();
+		if ( null !== $site ) {
+			$select .= ', a.id AS a_id, a.site_url AS a_site_url, a.server_fingerprint AS a_server_fingerprint, a.activated_at AS a_activated_at, a.last_checked AS a_last_checked';
+			$from   .= ' LEFT JOIN ' . $this->table_name( Tables::ACTIVATIONS ) . ' a ON a.license_id = l.id AND a.site_url = %s';
+			$args[]  = $site;
+		}
+		$args[] = $key_hash;
+		$args[] = $product_id;
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- table names from constants, values as placeholders.
+		$row = $this->db->get_row( $this->db->prepare( $select . $from . ' WHERE l.key_hash = %s AND l.product_id = %d', $args ), ARRAY_A );
+		if ( ! is_array( $row ) ) {
+			return null;
+		}
+		if ( null !== $site ) {
+			$row['activation'] = null === $row['a_id'] ? null : array(
+				'id'                 => (int) $row['a_id'],
+				'license_id'         => (int) $row['id'],
+				'site_url'           => (string) $row['a_site_url'],
+				'server_fingerprint' => $row['a_server_fingerprint'],
+				'activated_at'       => (string) $row['a_activated_at'],
+				'last_checked'       => (string) $row['a_last_checked'],
+			);
+			foreach ( array( 'a_id', 'a_site_url', 'a_server_fingerprint', 'a_activated_at', 'a_last_checked' ) as $column ) {
+				unset( $row[ $column ] );
+			}
+		}
+		return self::cast( $row );
 	}
 
 	/**
@@ -191,33 +214,153 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
-	 * Cancels a licence: status cancelled, every activation removed, slots freed; one transaction.
+	 * Ends a licence: its status (a revoked one stays revoked when asked) and no sites in use. The caller removes
+	 * the activations in the same transaction.
 	 *
-	 * @param int $id Licence.
+	 * @param int    $id           Licence.
+	 * @param string $status       LicenseStatus::CANCELLED or REVOKED.
+	 * @param bool   $keep_revoked Whether a revoked licence keeps that status.
 	 */
-	public function cancel( int $id ): void {
-		$this->db->query( 'START TRANSACTION' );
-		$this->db->delete( $this->table_name( Tables::ACTIVATIONS ), array( 'license_id' => $id ) );
-		$this->update(
-			$id,
-			array(
-				'status'           => 'cancelled',
-				'activation_count' => 0,
+	public function end( int $id, string $status, bool $keep_revoked ): void {
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET status = CASE WHEN %d = 1 AND status = %s THEN status ELSE %s END, activation_count = 0, updated_at = %s WHERE id = %d",
+				$keep_revoked ? 1 : 0,
+				LicenseStatus::REVOKED,
+				$status,
+				gmdate( 'Y-m-d H:i:s' ),
+				$id
 			)
 		);
-		$this->db->query( 'COMMIT' );
 	}
 
 	/**
-	 * Deletes a licence and its activations for good; one transaction.
+	 * Renews a paid licence: the later of its expiry and the new one (null: lifetime), and active again unless
+	 * it was revoked or cancelled.
+	 *
+	 * @param int         $id      Licence.
+	 * @param string|null $expires New expiry in storage format, or null for lifetime.
+	 */
+	public function renew( int $id, ?string $expires ): void {
+		$expiry = null === $expires
+			? 'NULL'
+			: $this->db->prepare( 'CASE WHEN expires IS NULL OR expires >= %s THEN expires ELSE %s END', $expires, $expires );
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, expiry prepared above.
+				"UPDATE {$this->table()} SET expires = {$expiry}, status = CASE WHEN status IN (%s, %s) THEN status ELSE %s END, updated_at = %s WHERE id = %d",
+				LicenseStatus::REVOKED,
+				LicenseStatus::CANCELLED,
+				LicenseStatus::ACTIVE,
+				gmdate( 'Y-m-d H:i:s' ),
+				$id
+			)
+		);
+	}
+
+	/**
+	 * Marks every active or trial licence whose expiry has passed as expired.
+	 *
+	 * @param string $at Now, storage format.
+	 * @return int Licences expired.
+	 */
+	public function expire_due( string $at ): int {
+		return (int) $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET status = %s, updated_at = %s WHERE status IN (%s, %s) AND expires IS NOT NULL AND expires <= %s",
+				LicenseStatus::EXPIRED,
+				$at,
+				LicenseStatus::ACTIVE,
+				LicenseStatus::TRIAL,
+				$at
+			)
+		);
+	}
+
+	/**
+	 * Takes one of the licence's activation slots if one is free. The database decides, so two requests can
+	 * never both take the last slot.
+	 *
+	 * @param int $id Licence.
+	 * @return bool Whether a slot was taken.
+	 */
+	public function claim_slot( int $id ): bool {
+		return 1 === $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET activation_count = activation_count + 1 WHERE id = %d AND activation_count < activation_limit",
+				$id
+			)
+		);
+	}
+
+	/**
+	 * Gives one activation slot back.
+	 *
+	 * @param int $id Licence.
+	 */
+	public function release_slot( int $id ): void {
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET activation_count = activation_count - 1 WHERE id = %d AND activation_count > 0",
+				$id
+			)
+		);
+	}
+
+	/**
+	 * Deletes a licence row. The caller removes its activations in the same transaction.
 	 *
 	 * @param int $id Licence.
 	 */
 	public function delete( int $id ): void {
-		$this->db->query( 'START TRANSACTION' );
-		$this->db->delete( $this->table_name( Tables::ACTIVATIONS ), array( 'license_id' => $id ) );
 		$this->db->delete( $this->table(), array( 'id' => $id ) );
-		$this->db->query( 'COMMIT' );
+	}
+
+	/**
+	 * The licence a payment subscription bought at a price, if any.
+	 *
+	 * @param string $subscription Processor subscription id (or invoice:<id> for one-off payments).
+	 * @param int    $price_id     Price.
+	 * @return array{id: int, status: string}|null
+	 */
+	public function of_subscription_price( string $subscription, int $price_id ): ?array {
+		$row = $this->db->get_row(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "SELECT id, status FROM {$this->table()} WHERE processor_subscription_id = %s AND price_id = %d", $subscription, $price_id ),
+			ARRAY_A
+		);
+		return is_array( $row ) ? array(
+			'id'     => (int) $row['id'],
+			'status' => (string) $row['status'],
+		) : null;
+	}
+
+	/**
+	 * Ids of every licence of a subscription.
+	 *
+	 * @param string $subscription Processor subscription id.
+	 * @return array<int, int>
+	 */
+	public function ids_of_subscription( string $subscription ): array {
+		return array_map(
+			'intval',
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			(array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$this->table()} WHERE processor_subscription_id = %s", $subscription ) )
+		);
+	}
+
+	/**
+	 * Inserts a licence unless a UNIQUE key already holds one (a paid subscription's, a trial's email).
+	 *
+	 * @param array<string, mixed> $fields Column values.
+	 * @return int|null New id, or null when the row existed.
+	 */
+	public function create_unless_exists( array $fields ): ?int {
+		return $this->insert_ignore_timestamped( Tables::LICENSES, $fields );
 	}
 
 	/**
@@ -228,17 +371,6 @@ final class LicenseRepository extends TableRepository {
 	 */
 	public function create( array $fields ): int {
 		return $this->insert_timestamped( Tables::LICENSES, $fields );
-	}
-
-	/**
-	 * Inserts a trial licence unless this email already had a trial of this product
-	 * (UNIQUE product_id + trial_email decides, also between parallel requests).
-	 *
-	 * @param array<string, mixed> $fields Column values, trial_email included.
-	 * @return bool Whether the trial was created.
-	 */
-	public function create_trial( array $fields ): bool {
-		return null !== $this->insert_ignore_timestamped( Tables::LICENSES, $fields );
 	}
 
 	/**

@@ -15,13 +15,6 @@ namespace Svc\Licensing\Storage;
 final class PaymentRepository extends TableRepository {
 
 	/**
-	 * Licences table.
-	 */
-	private function licenses(): string {
-		return $this->table_name( Tables::LICENSES );
-	}
-
-	/**
 	 * Transactions table.
 	 */
 	private function transactions(): string {
@@ -46,102 +39,6 @@ final class PaymentRepository extends TableRepository {
 		}
 		$row['tier_id'] = null === $row['tier_id'] ? null : (int) $row['tier_id'];
 		return $row;
-	}
-
-	/**
-	 * The licence sold under a subscription for a price.
-	 *
-	 * @param string $subscription Subscription reference.
-	 * @param int    $price_id     Price row.
-	 * @return array{id: int, status: string}|null
-	 */
-	public function subscription_license( string $subscription, int $price_id ): ?array {
-		$row = $this->db->get_row(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "SELECT id, status FROM {$this->licenses()} WHERE processor_subscription_id = %s AND price_id = %d", $subscription, $price_id ),
-			ARRAY_A
-		);
-		return is_array( $row ) ? array(
-			'id'     => (int) $row['id'],
-			'status' => (string) $row['status'],
-		) : null;
-	}
-
-	/**
-	 * Every licence sold under a subscription.
-	 *
-	 * @param string $subscription Subscription reference.
-	 * @return int[]
-	 */
-	public function licenses_of_subscription( string $subscription ): array {
-		return array_map(
-			'intval',
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			(array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$this->licenses()} WHERE processor_subscription_id = %s", $subscription ) )
-		);
-	}
-
-	/**
-	 * Creates the licence of a subscription and price unless it exists (the UNIQUE index decides).
-	 *
-	 * @param array<string, mixed> $fields Columns, processor_subscription_id and price_id included.
-	 * @return int|null New id, or null when it exists.
-	 */
-	public function create_license( array $fields ): ?int {
-		return $this->insert_ignore_timestamped( Tables::LICENSES, $fields );
-	}
-
-	/**
-	 * Renews a licence: expiry only moves forward (null, lifetime, stays null), status back to active unless
-	 * the licence was revoked or cancelled on purpose.
-	 *
-	 * @param int         $license_id Licence.
-	 * @param string|null $expires    New expiry (storage format), or null for lifetime.
-	 */
-	public function renew( int $license_id, ?string $expires ): void {
-		$now = gmdate( 'Y-m-d H:i:s' );
-		if ( null === $expires ) {
-			$this->db->query(
-				$this->db->prepare(
-					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-					"UPDATE {$this->licenses()} SET expires = NULL, status = CASE WHEN status IN ('revoked', 'cancelled') THEN status ELSE 'active' END, updated_at = %s WHERE id = %d",
-					$now,
-					$license_id
-				)
-			);
-			return;
-		}
-		$this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->licenses()} SET expires = CASE WHEN expires IS NULL OR expires >= %s THEN expires ELSE %s END, status = CASE WHEN status IN ('revoked', 'cancelled') THEN status ELSE 'active' END, updated_at = %s WHERE id = %d",
-				$expires,
-				$expires,
-				$now,
-				$license_id
-			)
-		);
-	}
-
-	/**
-	 * Sets a licence's status and removes its activations (cancel, revoke).
-	 *
-	 * @param int    $license_id Licence.
-	 * @param string $status     cancelled or revoked.
-	 * @param bool   $keep_revoked Leave a revoked licence revoked.
-	 */
-	public function end_license( int $license_id, string $status, bool $keep_revoked ): void {
-		$this->db->delete( $this->table_name( Tables::ACTIVATIONS ), array( 'license_id' => $license_id ) );
-		$this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->licenses()} SET status = CASE WHEN %d = 1 AND status = 'revoked' THEN status ELSE %s END, activation_count = 0, updated_at = %s WHERE id = %d",
-				$keep_revoked ? 1 : 0,
-				$status,
-				gmdate( 'Y-m-d H:i:s' ),
-				$license_id
-			)
-		);
 	}
 
 	/**

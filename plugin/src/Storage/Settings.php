@@ -26,6 +26,8 @@ final class Settings {
 		'trusted_proxies'            => array(),
 		// Whether ada+2@example.com gets a trial of its own (off: plus-tags are one mailbox for trials).
 		'trial_plus_tags_distinct'   => false,
+		// Whether the fast lane answers the client routes before the rest of WordPress loads.
+		'fast_lane'                  => true,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
 			'validate'      => 30,
@@ -93,6 +95,10 @@ final class Settings {
 			),
 			'trial_plus_tags_distinct'   => array(
 				'description' => 'Give each plus-tagged address (ada+2@example.com) a trial of its own; off, plus-tags are one mailbox.',
+				'type'        => 'boolean',
+			),
+			'fast_lane'                  => array(
+				'description' => 'Answer validate, activate, deactivate and the update check before the rest of WordPress loads (a must-use loader the plugin manages).',
 				'type'        => 'boolean',
 			),
 		);

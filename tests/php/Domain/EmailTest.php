@@ -16,15 +16,15 @@ final class EmailTest extends TestCase {
 	 */
 	public static function emails(): array {
 		return array(
-			'plain'            => array( 'ann@example.com', 'ann@example.com' ),
-			'case and spaces'  => array( "  Ann.Lee@Example.COM \t", 'ann.lee@example.com' ),
-			'plus tag kept'    => array( 'ann+shop@example.com', 'ann+shop@example.com' ),
-			'no at'            => array( 'ann.example.com', null ),
-			'no domain'        => array( 'ann@', null ),
-			'two ats'          => array( 'ann@@example.com', null ),
-			'space inside'     => array( 'ann lee@example.com', null ),
-			'empty'            => array( '', null ),
-			'too long'         => array( str_repeat( 'a', 64 ) . '@' . str_repeat( 'b', 186 ) . '.com', null ),
+			'plain'           => array( 'ann@example.com', 'ann@example.com' ),
+			'case and spaces' => array( "  Ann.Lee@Example.COM \t", 'ann.lee@example.com' ),
+			'plus tag kept'   => array( 'ann+shop@example.com', 'ann+shop@example.com' ),
+			'no at'           => array( 'ann.example.com', null ),
+			'no domain'       => array( 'ann@', null ),
+			'two ats'         => array( 'ann@@example.com', null ),
+			'space inside'    => array( 'ann lee@example.com', null ),
+			'empty'           => array( '', null ),
+			'too long'        => array( str_repeat( 'a', 64 ) . '@' . str_repeat( 'b', 186 ) . '.com', null ),
 		);
 	}
 

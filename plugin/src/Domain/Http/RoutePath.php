@@ -16,6 +16,11 @@ namespace Svc\Licensing\Domain\Http;
 final class RoutePath {
 
 	/**
+	 * The service's REST namespace.
+	 */
+	public const NAMESPACE = 'svc/v1';
+
+	/**
 	 * The first pattern the path matches, as WordPress' router would pick it, or null.
 	 *
 	 * @param string[] $patterns Route patterns in registration order, e.g. /svc/v1/admin/licenses/(?P<id>\d+).

@@ -164,21 +164,27 @@ final class ExportFormatTest extends TestCase {
 		);
 
 		rewind( $stream );
-		$rows   = array();
-		$bytes  = array();
-		$calls  = array();
+		$rows  = array();
+		$bytes = array();
+		$calls = array();
 		ExportReader::each(
 			$stream,
 			static function ( string $table, array $row ) use ( &$rows ): void {
 				$rows[ $table ][] = $row;
 			},
 			static function ( string $name, string $data, bool $first, bool $last ) use ( &$bytes, &$calls ): void {
-				$bytes[ $name ]  = ( $first ? '' : $bytes[ $name ] ) . $data;
+				$bytes[ $name ]   = ( $first ? '' : $bytes[ $name ] ) . $data;
 				$calls[ $name ][] = array( strlen( $data ), $first, $last );
 			}
 		);
 		$this->assertSame( self::rows(), $rows );
-		$this->assertSame( array( 'empty.txt' => '', 'my-plugin-2.0.0.zip' => $random ), $bytes );
+		$this->assertSame(
+			array(
+				'empty.txt'           => '',
+				'my-plugin-2.0.0.zip' => $random,
+			),
+			$bytes
+		);
 		$this->assertSame( array( array( 0, true, true ) ), $calls['empty.txt'] );
 		$this->assertSame(
 			array(
@@ -337,7 +343,7 @@ final class ExportFormatTest extends TestCase {
 	}
 
 	public function test_the_writer_refuses_what_the_reader_would(): void {
-		$writer = new ExportWriter( fopen( 'php://temp', 'w+b' ), self::CREATED_AT, self::SOURCE );
+		$writer  = new ExportWriter( fopen( 'php://temp', 'w+b' ), self::CREATED_AT, self::SOURCE );
 		$refused = array(
 			static function () use ( $writer ): void {
 				$writer->row( 'Products', array() );

@@ -73,11 +73,11 @@ final class PayloadRedactorTest extends TestCase {
 	public function test_invoice_and_customer_fields(): void {
 		$invoice = PayloadRedactor::redact(
 			array(
-				'object'           => 'invoice',
-				'customer_name'    => 'Ada Lovelace',
-				'customer_email'   => self::EMAIL,
-				'customer_phone'   => '+44',
-				'customer_address' => array( 'city' => 'London' ),
+				'object'            => 'invoice',
+				'customer_name'     => 'Ada Lovelace',
+				'customer_email'    => self::EMAIL,
+				'customer_phone'    => '+44',
+				'customer_address'  => array( 'city' => 'London' ),
 				'customer_shipping' => null,
 			),
 			self::EMAIL
@@ -85,7 +85,13 @@ final class PayloadRedactorTest extends TestCase {
 		$this->assertSame( PayloadRedactor::ERASED, $invoice['customer_name'] );
 		$this->assertSame( PayloadRedactor::ERASED, $invoice['customer_address'] );
 		$this->assertNull( $invoice['customer_shipping'] );
-		$customer = PayloadRedactor::redact( array( 'object' => 'customer', 'name' => 'Ada' ), self::EMAIL );
+		$customer = PayloadRedactor::redact(
+			array(
+				'object' => 'customer',
+				'name'   => 'Ada',
+			),
+			self::EMAIL
+		);
 		$this->assertSame( PayloadRedactor::ERASED, $customer['name'] );
 	}
 
@@ -93,7 +99,16 @@ final class PayloadRedactorTest extends TestCase {
 		$this->assertSame( array( 'cus_ABC123' ), PayloadRedactor::customer_ids( self::charge() ) );
 		$this->assertSame(
 			array( 'cus_XYZ' ),
-			PayloadRedactor::customer_ids( array( 'data' => array( 'object' => array( 'object' => 'customer', 'id' => 'cus_XYZ' ) ) ) )
+			PayloadRedactor::customer_ids(
+				array(
+					'data' => array(
+						'object' => array(
+							'object' => 'customer',
+							'id'     => 'cus_XYZ',
+						),
+					),
+				)
+			)
 		);
 		$this->assertSame( array(), PayloadRedactor::customer_ids( array( 'data' => array( 'object' => array( 'customer' => "cus_1' OR 1" ) ) ) ) );
 		$this->assertSame( array(), PayloadRedactor::customer_ids( array() ) );

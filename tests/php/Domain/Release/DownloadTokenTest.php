@@ -48,7 +48,12 @@ final class DownloadTokenTest extends TestCase {
 	public function test_changed_claims_break_the_signature(): void {
 		list( $body, $signature ) = explode( '.', $this->issued() );
 		$claims                   = json_decode( base64_decode( strtr( $body, '-_', '+/' ) ), true );
-		foreach ( array( 'p' => 13, 'l' => 346, 'v' => '9.9.9', 'e' => self::NOW + 86400 ) as $name => $value ) {
+		foreach ( array(
+			'p' => 13,
+			'l' => 346,
+			'v' => '9.9.9',
+			'e' => self::NOW + 86400,
+		) as $name => $value ) {
 			$forged          = $claims;
 			$forged[ $name ] = $value;
 			$forged_body     = rtrim( strtr( base64_encode( (string) json_encode( $forged ) ), '+/', '-_' ), '=' );

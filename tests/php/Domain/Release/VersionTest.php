@@ -41,7 +41,7 @@ final class VersionTest extends TestCase {
 	}
 
 	public function test_the_semver_spec_example_chain_sorts_in_order(): void {
-		$chain = array( '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0' );
+		$chain    = array( '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta', '1.0.0-beta', '1.0.0-beta.2', '1.0.0-beta.11', '1.0.0-rc.1', '1.0.0' );
 		$shuffled = array_reverse( $chain );
 		usort(
 			$shuffled,

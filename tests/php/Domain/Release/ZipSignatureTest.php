@@ -14,10 +14,10 @@ final class ZipSignatureTest extends TestCase {
 	 * A one-file stored ZIP built by hand.
 	 */
 	private static function zip( string $name = 'plugin/readme.txt', string $data = 'hello' ): string {
-		$crc    = crc32( $data );
-		$local  = pack( 'VvvvvvVVVvv', 0x04034b50, 20, 0, 0, 0, 0, $crc, strlen( $data ), strlen( $data ), strlen( $name ), 0 ) . $name . $data;
-		$dir    = pack( 'VvvvvvvVVVvvvvvVV', 0x02014b50, 20, 20, 0, 0, 0, 0, $crc, strlen( $data ), strlen( $data ), strlen( $name ), 0, 0, 0, 0, 0, 0 ) . $name;
-		$end    = pack( 'VvvvvVVv', 0x06054b50, 0, 0, 1, 1, strlen( $dir ), strlen( $local ), 0 );
+		$crc   = crc32( $data );
+		$local = pack( 'VvvvvvVVVvv', 0x04034b50, 20, 0, 0, 0, 0, $crc, strlen( $data ), strlen( $data ), strlen( $name ), 0 ) . $name . $data;
+		$dir   = pack( 'VvvvvvvVVVvvvvvVV', 0x02014b50, 20, 20, 0, 0, 0, 0, $crc, strlen( $data ), strlen( $data ), strlen( $name ), 0, 0, 0, 0, 0, 0 ) . $name;
+		$end   = pack( 'VvvvvVVv', 0x06054b50, 0, 0, 1, 1, strlen( $dir ), strlen( $local ), 0 );
 		return $local . $dir . $end;
 	}
 

@@ -12,12 +12,12 @@ use Svc\Licensing\Domain\Webhook\RetrySchedule;
 final class RetryScheduleTest extends TestCase {
 
 	public function test_five_retries_at_1_5_15_60_and_240_minutes_then_none(): void {
-		$now     = 1000;
-		$count   = 0;
-		$delays  = array();
-		$counts  = array();
+		$now    = 1000;
+		$count  = 0;
+		$delays = array();
+		$counts = array();
 		for ( $failure = 0; $failure < 6; $failure++ ) {
-			$next = RetrySchedule::after_failure( $count, $now );
+			$next     = RetrySchedule::after_failure( $count, $now );
 			$counts[] = $next['retry_count'];
 			if ( null === $next['next_retry_at'] ) {
 				$delays[] = null;

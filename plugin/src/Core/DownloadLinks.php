@@ -5,8 +5,9 @@
  * @package SvcLicensing
  */
 
-namespace Svc\Licensing\Http;
+namespace Svc\Licensing\Core;
 
+use Svc\Licensing\Domain\Http\RoutePath;
 use Svc\Licensing\Domain\Release\DownloadClaims;
 use Svc\Licensing\Domain\Release\DownloadToken;
 use Svc\Licensing\Storage\KeySecret;
@@ -52,7 +53,7 @@ final class DownloadLinks {
 	 */
 	public function url( array $product, array $license, array $release ): string {
 		$token = $this->token( new DownloadClaims( $product['id'], $license['id'], $release['version'], time() + $this->settings->download_token_ttl() ) );
-		return add_query_arg( 'token', $token, rest_url( Api::NAMESPACE . '/downloads/' . $product['slug'] ) );
+		return add_query_arg( 'token', $token, rest_url( RoutePath::NAMESPACE . '/downloads/' . $product['slug'] ) );
 	}
 
 	/**

@@ -1,0 +1,200 @@
+<?php
+/**
+ * The part of the object graph that client routes need, built the same way for WordPress and the fast lane.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing;
+
+use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\DownloadLinks;
+use Svc\Licensing\Core\LicenceFinder;
+use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\Updates;
+use Svc\Licensing\Http\Api;
+use Svc\Licensing\Http\ApiKeyAuthenticator;
+use Svc\Licensing\Http\ClientCalls;
+use Svc\Licensing\Http\ErrorEnvelope;
+use Svc\Licensing\Http\LicenseController;
+use Svc\Licensing\Http\RateLimiter;
+use Svc\Licensing\Http\RequestGuard;
+use Svc\Licensing\Http\UpdateController;
+use Svc\Licensing\Http\WebhookController;
+use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\ApiKeyRepository;
+use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\RateLimitRepository;
+use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\Transaction;
+use wpdb;
+
+/**
+ * Nothing here touches the database until a request needs it. Plugin::boot() takes the rest of its graph from
+ * these same objects, so the lane and the full route share every rule.
+ */
+final class ClientApi {
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	public $settings;
+
+	/**
+	 * Key hashing secret.
+	 *
+	 * @var KeySecret
+	 */
+	public $secret;
+
+	/**
+	 * Products.
+	 *
+	 * @var ProductRepository
+	 */
+	public $products;
+
+	/**
+	 * Licences.
+	 *
+	 * @var LicenseRepository
+	 */
+	public $licenses;
+
+	/**
+	 * Activations.
+	 *
+	 * @var ActivationRepository
+	 */
+	public $sites;
+
+	/**
+	 * Releases.
+	 *
+	 * @var ReleaseRepository
+	 */
+	public $releases;
+
+	/**
+	 * API keys.
+	 *
+	 * @var ApiKeyRepository
+	 */
+	public $keys;
+
+	/**
+	 * API key authentication.
+	 *
+	 * @var ApiKeyAuthenticator
+	 */
+	public $api_keys;
+
+	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	public $transaction;
+
+	/**
+	 * Finds licences.
+	 *
+	 * @var LicenceFinder
+	 */
+	public $finder;
+
+	/**
+	 * Licence use cases.
+	 *
+	 * @var Licences
+	 */
+	public $licences;
+
+	/**
+	 * Activation use cases.
+	 *
+	 * @var Activations
+	 */
+	public $activations;
+
+	/**
+	 * Signed download links.
+	 *
+	 * @var DownloadLinks
+	 */
+	public $links;
+
+	/**
+	 * Rate limits.
+	 *
+	 * @var RateLimiter
+	 */
+	public $limiter;
+
+	/**
+	 * POST /licenses/validate, /activate and /deactivate.
+	 *
+	 * @var LicenseController
+	 */
+	public $license_routes;
+
+	/**
+	 * GET /updates/check.
+	 *
+	 * @var UpdateController
+	 */
+	public $update_routes;
+
+	/**
+	 * Builds the graph.
+	 *
+	 * @param wpdb $db Database.
+	 */
+	public function __construct( wpdb $db ) {
+		$this->settings       = new Settings();
+		$this->secret         = new KeySecret( $db );
+		$this->products       = new ProductRepository( $db );
+		$this->licenses       = new LicenseRepository( $db );
+		$this->sites          = new ActivationRepository( $db );
+		$this->releases       = new ReleaseRepository( $db );
+		$this->keys           = new ApiKeyRepository( $db );
+		$this->api_keys       = new ApiKeyAuthenticator( $this->keys );
+		$this->transaction    = new Transaction( $db );
+		$this->finder         = new LicenceFinder( $this->products, $this->licenses, $this->secret );
+		$this->licences       = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction );
+		$this->activations    = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction );
+		$this->links          = new DownloadLinks( $this->secret, $this->settings );
+		$base                 = '/' . Api::NAMESPACE;
+		$this->limiter        = new RateLimiter(
+			new RateLimitRepository( $db ),
+			$this->settings,
+			$this->api_keys,
+			array(
+				$base . '/licenses/validate'     => 'validate',
+				$base . '/licenses/activate'     => 'activate',
+				$base . '/licenses/deactivate'   => 'deactivate',
+				$base . '/trials/request'        => 'trials',
+				$base . '/updates/check'         => 'updates_check',
+				$base . WebhookController::ROUTE => 'webhook',
+			)
+		);
+		$calls                = new ClientCalls( $this->api_keys );
+		$this->license_routes = new LicenseController( $this->licences, $this->activations, $calls );
+		$this->update_routes  = new UpdateController( new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings ), $calls );
+	}
+
+	/**
+	 * The filters every REST answer of the service passes through: the error envelope, the request guard and
+	 * the rate limits.
+	 */
+	public function add_rest_hooks(): void {
+		( new ErrorEnvelope() )->add_hooks();
+		( new RequestGuard() )->add_hooks();
+		$this->limiter->add_hooks();
+	}
+}

@@ -1,0 +1,171 @@
+<?php
+/**
+ * Activation use cases: a site takes or frees one of its licence's slots.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\Transaction;
+
+/**
+ * The activation limit is held by the database, not by PHP: a slot is claimed by a conditional UPDATE
+ * (activation_count < activation_limit) and the site by an INSERT against UNIQUE (license_id, site_url), both
+ * in one transaction. Two requests, on one web node or several, can never both take the last slot, and a site
+ * racing itself uses one slot.
+ */
+final class Activations {
+
+	/**
+	 * Finds licences.
+	 *
+	 * @var LicenceFinder
+	 */
+	private $finder;
+
+	/**
+	 * Licences (their activation_count).
+	 *
+	 * @var LicenseRepository
+	 */
+	private $licenses;
+
+	/**
+	 * Activations.
+	 *
+	 * @var ActivationRepository
+	 */
+	private $activations;
+
+	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param LicenceFinder        $finder      Finds licences.
+	 * @param LicenseRepository    $licenses    Licences.
+	 * @param ActivationRepository $activations Activations.
+	 * @param Transaction          $transaction Transactions.
+	 */
+	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction ) {
+		$this->finder      = $finder;
+		$this->licenses    = $licenses;
+		$this->activations = $activations;
+		$this->transaction = $transaction;
+	}
+
+	/**
+	 * POST /licenses/activate. A site that is already active keeps its slot and answers as activated.
+	 *
+	 * @param ClientCall $call Call.
+	 * @param int        $now  Unix time.
+	 * @return array<string, mixed> The spec's activation answer.
+	 * @throws ServiceError 403 license_not_active, 409 activation_limit_reached, or a lookup's error.
+	 */
+	public function activate( ClientCall $call, int $now ): array {
+		list( $product, $license, $site ) = $this->finder->locate( $call );
+		LicenceFinder::assert_usable( $license, __( 'activated', 'svc-licensing' ), $now );
+		$activation = $license['activation'];
+		if ( null === $activation ) {
+			$outcome    = $this->transaction->run(
+				function () use ( $license, $site, $call ): string {
+					if ( ! $this->licenses->claim_slot( $license['id'] ) ) {
+						return 'full';
+					}
+					// The same site winning a parallel request leaves its row: give the slot back.
+					return $this->activations->insert( $license['id'], $site, $call->fingerprint ) ? 'created' : 'existing';
+				},
+				static function ( string $outcome ): bool {
+					return 'created' === $outcome;
+				}
+			);
+			$license    = $this->finder->licence( $product, $call->license_key, $site );
+			$activation = $license['activation'];
+			if ( 'full' === $outcome || null === $activation ) {
+				throw self::limit_reached( $license );
+			}
+		} elseif ( null !== $call->fingerprint && null === $activation['server_fingerprint'] ) {
+			$this->activations->touch( $activation['id'], $call->fingerprint );
+		}
+		return array(
+			'activated'        => true,
+			'activation_id'    => (int) $activation['id'],
+			'site_url'         => $site,
+			'activation_count' => $license['activation_count'],
+			'activation_limit' => $license['activation_limit'],
+			'activated_at'     => IsoTime::from_storage( $activation['activated_at'] ),
+		);
+	}
+
+	/**
+	 * POST /licenses/deactivate. Deactivating a site that is not active answers deactivated: false.
+	 *
+	 * @param ClientCall $call Call.
+	 * @return array<string, mixed> The spec's deactivation answer.
+	 */
+	public function deactivate( ClientCall $call ): array {
+		list( $product, $license, $site ) = $this->finder->locate( $call );
+		$deactivated                      = $this->release( $license['id'], $site );
+		if ( $deactivated ) {
+			$license = $this->finder->licence( $product, $call->license_key, $site );
+		}
+		return array(
+			'deactivated'      => $deactivated,
+			'site_url'         => $site,
+			'activation_count' => $license['activation_count'],
+			'activation_limit' => $license['activation_limit'],
+		);
+	}
+
+	/**
+	 * Removes a site's activation and frees its slot, in one transaction (a client or an admin).
+	 *
+	 * @param int    $license_id Licence.
+	 * @param string $site       Normalised site.
+	 * @return bool Whether an activation was removed.
+	 */
+	public function release( int $license_id, string $site ): bool {
+		return $this->transaction->run(
+			function () use ( $license_id, $site ): bool {
+				if ( ! $this->activations->remove( $license_id, $site ) ) {
+					return false;
+				}
+				$this->licenses->release_slot( $license_id );
+				return true;
+			}
+		);
+	}
+
+	/**
+	 * The 409 of a licence with no free slot.
+	 *
+	 * @param array<string, mixed> $license Licence, read after the attempt.
+	 */
+	private static function limit_reached( array $license ): ServiceError {
+		return new ServiceError(
+			ErrorCode::ACTIVATION_LIMIT_REACHED,
+			sprintf(
+				/* translators: 1: sites in use, 2: the licence's limit. */
+				__( 'This licence is already active on %1$d of %2$d sites. Deactivate one first.', 'svc-licensing' ),
+				$license['activation_count'],
+				$license['activation_limit']
+			),
+			null,
+			array(
+				'activation_limit' => $license['activation_limit'],
+				'activation_count' => $license['activation_count'],
+			)
+		);
+	}
+}

@@ -1,0 +1,78 @@
+<?php
+/**
+ * What a client site sends to the licence routes, free of HTTP.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+/**
+ * The licence key is the caller's credential; an API key, when the caller presented one, may limit the products
+ * it reaches, which the delivery layer checks through the scope callback.
+ */
+final class ClientCall {
+
+	/**
+	 * Licence key as sent.
+	 *
+	 * @var string
+	 */
+	public $license_key;
+
+	/**
+	 * Product slug as sent.
+	 *
+	 * @var string
+	 */
+	public $product_slug;
+
+	/**
+	 * Site URL as sent.
+	 *
+	 * @var string
+	 */
+	public $site_url;
+
+	/**
+	 * Server fingerprint, lower-case hex, or null.
+	 *
+	 * @var string|null
+	 */
+	public $fingerprint;
+
+	/**
+	 * Throws when the caller may not reach a product.
+	 *
+	 * @var (callable(int): void)|null
+	 */
+	private $scope;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string                     $license_key  Licence key as sent.
+	 * @param string                     $product_slug Product slug as sent.
+	 * @param string                     $site_url     Site URL as sent.
+	 * @param string|null                $fingerprint  Server fingerprint, or null.
+	 * @param (callable(int): void)|null $scope        Throws a ServiceError when the caller may not reach a product.
+	 */
+	public function __construct( string $license_key, string $product_slug, string $site_url, ?string $fingerprint = null, ?callable $scope = null ) {
+		$this->license_key  = $license_key;
+		$this->product_slug = $product_slug;
+		$this->site_url     = $site_url;
+		$this->fingerprint  = null === $fingerprint || '' === $fingerprint ? null : strtolower( $fingerprint );
+		$this->scope        = $scope;
+	}
+
+	/**
+	 * Refuses a product the caller's API key does not reach.
+	 *
+	 * @param int $product_id Product.
+	 */
+	public function assert_scope( int $product_id ): void {
+		if ( null !== $this->scope ) {
+			( $this->scope )( $product_id );
+		}
+	}
+}

@@ -1,0 +1,115 @@
+<?php
+/**
+ * The update check: whether a newer release is offered to this licence and site, with a signed download link.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use InvalidArgumentException;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Release\RolloutBucket;
+use Svc\Licensing\Domain\Release\UpdateOffer;
+use Svc\Licensing\Domain\Release\Version;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Storage\Settings;
+
+/**
+ * GET /updates/check as a use case.
+ */
+final class Updates {
+
+	/**
+	 * Finds licences.
+	 *
+	 * @var LicenceFinder
+	 */
+	private $finder;
+
+	/**
+	 * Licence use cases (the site's check-in).
+	 *
+	 * @var Licences
+	 */
+	private $licences;
+
+	/**
+	 * Releases.
+	 *
+	 * @var ReleaseRepository
+	 */
+	private $releases;
+
+	/**
+	 * Signed download links.
+	 *
+	 * @var DownloadLinks
+	 */
+	private $links;
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param LicenceFinder     $finder   Finds licences.
+	 * @param Licences          $licences Licence use cases.
+	 * @param ReleaseRepository $releases Releases.
+	 * @param DownloadLinks     $links    Signed download links.
+	 * @param Settings          $settings Settings.
+	 */
+	public function __construct( LicenceFinder $finder, Licences $licences, ReleaseRepository $releases, DownloadLinks $links, Settings $settings ) {
+		$this->finder   = $finder;
+		$this->licences = $licences;
+		$this->releases = $releases;
+		$this->links    = $links;
+		$this->settings = $settings;
+	}
+
+	/**
+	 * The offer for a site running $current_version, or null when it runs the newest.
+	 *
+	 * @param ClientCall $call            Call.
+	 * @param string     $current_version Version the site runs, as sent.
+	 * @param int        $now             Unix time.
+	 * @return array<string, mixed>|null
+	 * @throws ServiceError 400 on a malformed version, 403 license_not_active or site_not_activated, or a lookup's error.
+	 */
+	public function check( ClientCall $call, string $current_version, int $now ): ?array {
+		try {
+			$installed = Version::parse_installed( $current_version );
+		} catch ( InvalidArgumentException $e ) {
+			throw ServiceError::invalid_param(
+				'current_version',
+				__( 'current_version is not a version number such as 1.4.2.', 'svc-licensing' ),
+				__( 'Not a version number.', 'svc-licensing' )
+			);
+		}
+		list( $product, $license ) = $this->finder->locate( $call );
+		LicenceFinder::assert_usable( $license, __( 'updated', 'svc-licensing' ), $now );
+		if ( null !== $license['activation'] ) {
+			$this->licences->check_in( $license['activation'], $now );
+		} elseif ( $this->settings->get( 'updates_require_activation' ) ) {
+			throw new ServiceError( ErrorCode::SITE_NOT_ACTIVATED, __( 'This site is not activated on the licence. Activate it first.', 'svc-licensing' ) );
+		}
+
+		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( $product['id'], (string) $product['current_version'] );
+		if ( null === $release || ! Version::parse( $release['version'] )->is_newer_than( $installed ) ) {
+			return null;
+		}
+		$in_rollout = RolloutBucket::includes( $license['id'], $product['id'], $release['version'], $release['rollout'] );
+		return UpdateOffer::build(
+			$release,
+			$in_rollout,
+			'' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' ),
+			$in_rollout ? $this->links->url( $product, $license, $release ) : null
+		);
+	}
+}

@@ -1,0 +1,52 @@
+<?php
+/**
+ * Turns a client route's request into a ClientCall.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Core\ClientCall;
+use WP_REST_Request;
+
+/**
+ * The request's license_key, product_slug, site_url and server_fingerprint, and the API key scope that applies
+ * when the caller presented a key.
+ */
+final class ClientCalls {
+
+	/**
+	 * API keys.
+	 *
+	 * @var ApiKeyAuthenticator
+	 */
+	private $api_keys;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ApiKeyAuthenticator $api_keys API keys.
+	 */
+	public function __construct( ApiKeyAuthenticator $api_keys ) {
+		$this->api_keys = $api_keys;
+	}
+
+	/**
+	 * The call a request makes.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function of( WP_REST_Request $request ): ClientCall {
+		$fingerprint = $request->get_param( 'server_fingerprint' );
+		return new ClientCall(
+			(string) $request->get_param( 'license_key' ),
+			(string) $request->get_param( 'product_slug' ),
+			(string) $request->get_param( 'site_url' ),
+			is_string( $fingerprint ) ? $fingerprint : null,
+			function ( int $product_id ) use ( $request ): void {
+				$this->api_keys->assert_scope( $request, $product_id );
+			}
+		);
+	}
+}
