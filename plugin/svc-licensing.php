@@ -14,7 +14,7 @@
 
 defined( 'ABSPATH' ) || exit;
 
-define( 'SVC_LICENSING_VERSION', '0.1.0' );
+define( 'SVC_LICENSING_VERSION', require __DIR__ . '/src/version.php' );
 define( 'SVC_LICENSING_FILE', __FILE__ );
 
 require_once __DIR__ . '/src/autoload.php';

@@ -5,7 +5,7 @@
  *   stop   [--all]                                      stop the development site (--all: every site); MariaDB stops with the last one
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
- *   e2e    [--db=...] [--server=...] [playwright args]  reset the test site and run the Playwright suite on it
+ *   e2e    [--db=...] [--server=...] [--lane=on|off] [playwright args]  reset the test site and run the Playwright suite on it
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
  *   phpstan                                             PHPStan over plugin/src (phpstan.neon.dist)
@@ -106,7 +106,15 @@ async function reset( args: string[] ): Promise< void > {
 }
 
 async function e2e( args: string[] ): Promise< number > {
-	const flags = parseFlags( args );
+	// --lane=off runs the suite with the fast lane switched off (it is on by default, as shipped).
+	const laneFlag = args.find( ( arg ) => arg.startsWith( '--lane=' ) );
+	const lane = laneFlag === '--lane=off' ? 'off' : 'on';
+	if ( laneFlag && ! [ '--lane=on', '--lane=off' ].includes( laneFlag ) ) {
+		throw new Error(
+			`--lane takes on or off, not "${ laneFlag.slice( 7 ) }"`
+		);
+	}
+	const flags = parseFlags( args.filter( ( arg ) => arg !== laneFlag ) );
 	const site = new Site( testProfile( flags.database, flags.server ) );
 	const copy = new Site( copyProfile( flags.database, flags.server ) );
 	ensureSystemPackages( { testing: true } );
@@ -131,6 +139,7 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_TEST_TOKEN: site.testHelpersToken ?? '',
 					SVC_DB: flags.database,
 					SVC_SERVER: flags.server,
+					SVC_FAST_LANE: lane,
 					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
 					SVC_COPY_BASE_URL: copy.url,
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',

@@ -27,26 +27,54 @@ const STEPS: Step[] = [
 		name: 'PHPStan (level 6)',
 		command: [ ...tsx, 'tools/cli.ts', 'phpstan' ],
 	},
+	{
+		name: 'layer rules (plugin/README.md)',
+		command: [ ...tsx, 'tools/layers/check.ts' ],
+	},
 	{ name: 'PHP unit tests', command: [ ...tsx, 'tools/cli.ts', 'phpunit' ] },
 	{ name: 'TypeScript unit tests', command: [ ...tsx, 'tools/unit-ts.ts' ] },
 	{
-		name: 'Playwright on SQLite + php -S',
+		name: 'Playwright on SQLite + php -S, fast lane on',
 		command: [
 			...tsx,
 			'tools/cli.ts',
 			'e2e',
 			'--db=sqlite',
 			'--server=php',
+			'--lane=on',
 		],
 	},
 	{
-		name: 'Playwright on MariaDB + nginx/php-fpm',
+		name: 'Playwright on SQLite + php -S, fast lane off',
+		command: [
+			...tsx,
+			'tools/cli.ts',
+			'e2e',
+			'--db=sqlite',
+			'--server=php',
+			'--lane=off',
+		],
+	},
+	{
+		name: 'Playwright on MariaDB + nginx/php-fpm, fast lane on',
 		command: [
 			...tsx,
 			'tools/cli.ts',
 			'e2e',
 			'--db=mariadb',
 			'--server=nginx',
+			'--lane=on',
+		],
+	},
+	{
+		name: 'Playwright on MariaDB + nginx/php-fpm, fast lane off',
+		command: [
+			...tsx,
+			'tools/cli.ts',
+			'e2e',
+			'--db=mariadb',
+			'--server=nginx',
+			'--lane=off',
 		],
 	},
 	{

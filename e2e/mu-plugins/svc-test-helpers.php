@@ -78,6 +78,9 @@ add_filter(
 			$started = isset( $_SERVER['REQUEST_TIME_FLOAT'] ) ? (float) $_SERVER['REQUEST_TIME_FLOAT'] : microtime( true );
 			$response->header( 'X-Svc-Test-Worker', (string) getmypid() );
 			$response->header( 'X-Svc-Test-Span', sprintf( '%d-%d', (int) ( $started * 1e6 ), (int) ( microtime( true ) * 1e6 ) ) );
+			// Whether the fast lane answered, and the SQL queries the request had made by now.
+			$response->header( 'X-Svc-Test-Lane', defined( 'SVC_LICENSING_LANE' ) ? '1' : '0' );
+			$response->header( 'X-Svc-Test-Queries', (string) ( $GLOBALS['wpdb']->num_queries - ( defined( 'SVC_LICENSING_LANE_QUERIES_BEFORE' ) ? SVC_LICENSING_LANE_QUERIES_BEFORE : 0 ) ) );
 		}
 		return $response;
 	},

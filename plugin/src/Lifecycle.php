@@ -60,6 +60,7 @@ final class Lifecycle {
 	 * Stops scheduled work; data stays until uninstall.
 	 */
 	public function deactivate(): void {
+		Lane\Loader::remove();
 		foreach ( Jobs\CronHooks::ALL as $hook ) {
 			wp_clear_scheduled_hook( $hook );
 		}
@@ -74,6 +75,7 @@ final class Lifecycle {
 	 * @param wpdb $db Database.
 	 */
 	public static function uninstall( wpdb $db ): void {
+		Lane\Loader::remove();
 		if ( ! is_multisite() ) {
 			self::uninstall_site( $db );
 			return;

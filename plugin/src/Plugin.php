@@ -35,6 +35,7 @@ use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Http\WebhookController;
 use Svc\Licensing\Jobs\LicenseExpiryJob;
+use Svc\Licensing\Lane\Loader;
 use Svc\Licensing\Jobs\Scheduler;
 use Svc\Licensing\Jobs\WebhookRetryJob;
 use Svc\Licensing\Payments\EventProcessor;
@@ -91,6 +92,9 @@ final class Plugin {
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		$client->add_rest_hooks();
+		$lane = new Loader( $plugin_file, SVC_LICENSING_VERSION, $settings );
+		$lane->add_hooks();
+		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
 		$release_admin->add_hooks();

@@ -20,3 +20,5 @@ foreach ( array(
 ) as $name => $value ) {
 	defined( $name ) || define( $name, $value );
 }
+defined( 'WPMU_PLUGIN_DIR' ) || define( 'WPMU_PLUGIN_DIR', '/tmp/mu-plugins' );
+defined( 'WPINC' ) || define( 'WPINC', 'wp-includes' );

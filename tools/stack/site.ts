@@ -37,6 +37,22 @@ export interface SiteProfile {
 	 * so a site where the plugin is deleted must never have had the link.
 	 */
 	pluginCopy?: boolean;
+	/** The plugin folder the site uses (plugin/ when not given), e.g. a committed revision extracted elsewhere. */
+	pluginSource?: string;
+	/** php-fpm children, pm = static (the servers' default, 8, when not given). */
+	fpmChildren?: number;
+	/** nginx worker processes (2 when not given). */
+	nginxWorkers?: number;
+	/** PHP settings over the stack's own (opcache and limits), for php-fpm and php -S. */
+	phpSettings?: Record< string, string >;
+	/** WP_DEBUG (on when not given). */
+	wpDebug?: boolean;
+	/** Extra wp-config.php constants. */
+	constants?: Record< string, string | number | boolean >;
+	/**
+	 * Files copied into the site on every start: path under the document root => source file.
+	 */
+	files?: Record< string, string >;
 }
 
 export const ADMIN = {
@@ -80,6 +96,18 @@ export class Site {
 
 	get server(): Server {
 		return this.profile.server;
+	}
+
+	get fpmChildren(): number | undefined {
+		return this.profile.fpmChildren;
+	}
+
+	get nginxWorkers(): number | undefined {
+		return this.profile.nginxWorkers;
+	}
+
+	get phpSettings(): Record< string, string > | undefined {
+		return this.profile.phpSettings;
 	}
 
 	get healthUrl(): string {
@@ -222,6 +250,8 @@ export class Site {
 				testHelpersToken: this.profile.testHelpers
 					? state.testHelpersToken
 					: null,
+				debug: this.profile.wpDebug ?? true,
+				constants: this.profile.constants,
 			} )
 		);
 
@@ -255,26 +285,43 @@ export class Site {
 		}
 
 		const plugin = path.join( content, 'plugins', 'svc-licensing' );
+		const pluginSource = this.profile.pluginSource ?? pluginDir;
 		if ( this.profile.pluginCopy ) {
 			// rmSync removes a link itself, never what it points to.
 			fs.rmSync( plugin, { recursive: true, force: true } );
-			fs.cpSync( pluginDir, plugin, {
+			fs.cpSync( pluginSource, plugin, {
 				recursive: true,
 				dereference: true,
 			} );
 			// Where the test helpers put the files back from after a delete.
 			fs.writeFileSync(
 				path.join( content, 'svc-test-plugin-source' ),
-				pluginDir
+				pluginSource
 			);
 		} else {
-			link( pluginDir, plugin );
+			link( pluginSource, plugin );
 		}
 
 		const muPlugins = path.join( content, 'mu-plugins' );
 		fs.rmSync( muPlugins, { recursive: true, force: true } );
 		if ( this.profile.testHelpers ) {
-			link( testHelpersDir, muPlugins );
+			// A folder of the site's own (the plugin writes its fast-lane loader there), holding a link to each
+			// helper file.
+			fs.mkdirSync( muPlugins, { recursive: true } );
+			for ( const file of fs.readdirSync( testHelpersDir ) ) {
+				link(
+					path.join( testHelpersDir, file ),
+					path.join( muPlugins, file )
+				);
+			}
+		}
+
+		for ( const [ relative, source ] of Object.entries(
+			this.profile.files ?? {}
+		) ) {
+			const target = path.join( this.docroot, relative );
+			fs.mkdirSync( path.dirname( target ), { recursive: true } );
+			fs.copyFileSync( source, target );
 		}
 	}
 }

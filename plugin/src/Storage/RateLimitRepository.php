@@ -21,25 +21,47 @@ final class RateLimitRepository extends TableRepository {
 	 */
 	public function hit( string $bucket, int $window_start ): int {
 		$table = $this->table_name( Tables::RATE_LIMITS );
-		$this->db->query( 'START TRANSACTION' );
-		$this->db->query(
-			$this->db->prepare(
+		if ( ! self::is_sqlite() ) {
+			// One atomic statement: the upsert leaves the new count in LAST_INSERT_ID(), which wpdb reads back as
+			// insert_id from the same statement's result, so no second query and no transaction.
+			$this->db->query(
+				$this->db->prepare(
+					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+					"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)",
+					$bucket,
+					$window_start
+				)
+			);
+			$hits = (int) $this->db->insert_id;
+		} else {
+			// SQLite has no LAST_INSERT_ID(expr): the write lock of the transaction keeps the count exact.
+			$this->db->query( 'START TRANSACTION' );
+			$this->db->query(
+				$this->db->prepare(
+					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+					"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = hits + 1",
+					$bucket,
+					$window_start
+				)
+			);
+			$hits = (int) $this->db->get_var(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = hits + 1",
-				$bucket,
-				$window_start
-			)
-		);
-		$hits = (int) $this->db->get_var(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "SELECT hits FROM {$table} WHERE bucket = %s AND window_start = %d", $bucket, $window_start )
-		);
-		$this->db->query( 'COMMIT' );
+				$this->db->prepare( "SELECT hits FROM {$table} WHERE bucket = %s AND window_start = %d", $bucket, $window_start )
+			);
+			$this->db->query( 'COMMIT' );
+		}
 		// Old windows are worthless; about one request in a hundred sweeps them, so no job is needed.
-		if ( 1 === wp_rand( 1, 100 ) ) {
+		if ( 1 === random_int( 1, 100 ) ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 			$this->db->query( $this->db->prepare( "DELETE FROM {$table} WHERE window_start < %d", $window_start - 120 ) );
 		}
 		return $hits;
+	}
+
+	/**
+	 * Whether the database is the SQLite drop-in.
+	 */
+	private static function is_sqlite(): bool {
+		return defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE;
 	}
 }

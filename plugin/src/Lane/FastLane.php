@@ -1,0 +1,133 @@
+<?php
+/**
+ * Answers the client routes from the must-use loader, before plugins, the theme and init load.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Lane;
+
+use Svc\Licensing\ClientApi;
+use Svc\Licensing\Http\RouteTable;
+use Svc\Licensing\Storage\Schema;
+use Svc\Licensing\Storage\SchemaMigrator;
+use WP_REST_Request;
+use WP_REST_Server;
+
+/**
+ * A REST server of our own with only the four client routes, declared by the same controllers, validated by
+ * WordPress' own schema code, passed through the same filters (rate limits, request guard, error envelope) and
+ * sent with the headers WordPress' server sends. WordPress core's files and options are loaded by then (the
+ * loader is a must-use plugin); nothing of other plugins or the theme is.
+ *
+ * The lane steps aside, and WordPress answers as before, for anything it cannot answer identically: requests
+ * that carry an Authorization or X-Service-Key header or a WordPress login cookie, WordPress' underscore
+ * parameters (_method, _envelope, _jsonp, _fields, _embed, _pretty), a method override header, and multisite.
+ */
+final class FastLane {
+
+	/**
+	 * Whether a request is one the lane can answer exactly as WordPress would.
+	 *
+	 * @param array<string, mixed> $server $_SERVER.
+	 * @param array<string, mixed> $query  $_GET.
+	 * @param array<string, mixed> $cookie $_COOKIE.
+	 */
+	public static function can_answer( array $server, array $query, array $cookie ): bool {
+		if ( is_multisite() || isset( $server['HTTP_AUTHORIZATION'] ) || isset( $server['REDIRECT_HTTP_AUTHORIZATION'] ) || isset( $server['HTTP_X_SERVICE_KEY'] ) || isset( $server['HTTP_X_HTTP_METHOD_OVERRIDE'] ) ) {
+			return false;
+		}
+		foreach ( array_keys( $query ) as $name ) {
+			if ( '_' === substr( (string) $name, 0, 1 ) ) {
+				return false;
+			}
+		}
+		foreach ( array_keys( $cookie ) as $name ) {
+			if ( 0 === strpos( (string) $name, 'wordpress_' ) ) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * Whether the stored schema is the code's; when not, the full route answers and migrates first.
+	 */
+	public static function schema_is_current(): bool {
+		global $wpdb;
+		return ( new SchemaMigrator( $wpdb, Schema::plan() ) )->is_current();
+	}
+
+	/**
+	 * Serves one request on a route LaneRoute recognised, then lets WP-Cron run as a full request would.
+	 *
+	 * @param string $route Route as the caller wrote it.
+	 */
+	public static function serve( string $route ): void {
+		global $wpdb, $wp_rewrite;
+		if ( ! defined( 'REST_REQUEST' ) ) {
+			define( 'REST_REQUEST', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- core's constant, as rest_api_loaded() sets it.
+		}
+		// What wp-settings.php does after plugins load and before init, and the REST answer needs.
+		wp_magic_quotes();
+		wp_cookie_constants();
+		wp_ssl_constants();
+		wp_functionality_constants();
+		if ( ! $wp_rewrite instanceof \WP_Rewrite ) {
+			// phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- core creates it here too, later.
+			$wp_rewrite = new \WP_Rewrite();
+		}
+		require_once ABSPATH . WPINC . '/pluggable.php'; // @phpstan-ignore requireOnce.fileNotFound
+		rest_api_default_filters();
+
+		$client = new ClientApi( $wpdb );
+		$client->add_rest_hooks();
+		$server = new WP_REST_Server();
+		// rest_get_server() answers with this one, so rules that ask the router (Api::route_of) see the lane's routes.
+		$GLOBALS['wp_rest_server'] = $server; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- core's global.
+		RouteTable::register_on( $server, $client->license_routes->routes() + $client->update_routes->routes() );
+
+		$method  = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : 'GET'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared, never echoed.
+		$request = new WP_REST_Request( $method, $route );
+		// phpcs:disable WordPress.Security.NonceVerification -- a public API, as in WP_REST_Server::serve_request().
+		$request->set_query_params( wp_unslash( $_GET ) );
+		$request->set_body_params( wp_unslash( $_POST ) );
+		// phpcs:enable
+		$request->set_headers( $server->get_headers( wp_unslash( $_SERVER ) ) );
+		$request->set_body( WP_REST_Server::get_raw_data() );
+
+		// phpcs:disable WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedHooknameFound -- core's REST filters, applied as its server applies them.
+		$server->send_header( 'Content-Type', 'application/json; charset=' . get_option( 'blog_charset' ) );
+		$server->send_header( 'X-Robots-Tag', 'noindex' );
+		$api_root = get_rest_url();
+		if ( '' !== $api_root ) {
+			$server->send_header( 'Link', '<' . esc_url_raw( $api_root ) . '>; rel="https://api.w.org/"' );
+		}
+		$server->send_header( 'X-Content-Type-Options', 'nosniff' );
+		$server->send_header( 'Access-Control-Expose-Headers', implode( ', ', apply_filters( 'rest_exposed_cors_headers', array( 'X-WP-Total', 'X-WP-TotalPages', 'Link' ), $request ) ) );
+		$server->send_header( 'Access-Control-Allow-Headers', implode( ', ', apply_filters( 'rest_allowed_cors_headers', array( 'Authorization', 'X-WP-Nonce', 'Content-Disposition', 'Content-MD5', 'Content-Type' ), $request ) ) );
+
+		$result = rest_ensure_response( $server->dispatch( $request ) );
+		$result = apply_filters( 'rest_post_dispatch', $result, $server, $request );
+		$server->send_headers( $result->get_headers() );
+		status_header( $result->get_status() );
+		if ( ! apply_filters( 'rest_pre_serve_request', false, $result, $request, $server ) && 'HEAD' !== $method ) {
+			echo wp_json_encode( $server->response_to_data( $result, false ) ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON, as WordPress' server echoes it.
+		}
+		// phpcs:enable
+		self::after_response();
+	}
+
+	/**
+	 * Finishes the response, then runs due WP-Cron jobs the way a full request would (init's _wp_cron), so
+	 * expiries and webhook retries run even when every request takes the lane.
+	 */
+	private static function after_response(): void {
+		if ( function_exists( 'fastcgi_finish_request' ) ) {
+			fastcgi_finish_request();
+		}
+		if ( function_exists( '_wp_cron' ) ) {
+			_wp_cron();
+		}
+	}
+}
