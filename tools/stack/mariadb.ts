@@ -105,6 +105,16 @@ export function serverVersion(): string {
 	return sql( 'SELECT VERSION()' ).trim();
 }
 
+/**
+ * A numeric server status variable (SHOW GLOBAL STATUS), e.g. Questions; read as root over the socket.
+ */
+export function globalStatus( name: string ): number {
+	const line = sql(
+		`SHOW GLOBAL STATUS LIKE '${ name.replace( /[^A-Za-z0-9_]/g, '' ) }'`
+	).trim();
+	return Number( line.split( /\s+/ )[ 1 ] );
+}
+
 /** Stops the server if this stack started it. */
 export async function stopMariaDbIfOurs(): Promise< void > {
 	if ( ! fs.existsSync( STARTED_MARKER ) ) {

@@ -1,6 +1,8 @@
 /**
  * The stack's sites: a development site on port 8888, and one test site per database.
  */
+import path from 'node:path';
+import { repoRoot } from './paths.ts';
 import type { Database, Server } from './templates.ts';
 import type { SiteProfile } from './site.ts';
 
@@ -38,6 +40,39 @@ export function copyProfile( database: Database, server: Server ): SiteProfile {
 		server,
 		testHelpers: true,
 		pluginCopy: true,
+	};
+}
+
+export const BENCH_PORT = 8894;
+
+/**
+ * The site `npm run bench` measures: production-shaped (MariaDB, nginx + php-fpm, 8 static children on 2 cores,
+ * opcache without timestamp checks, WP_DEBUG off, WP-Cron left to a real cron), with three files of its own for
+ * the reference rows: a plain PHP file, a SHORTINIT file with one query, and a mu-plugin with a trivial REST
+ * route. Database svc_bench.
+ */
+export function benchProfile( pluginSource?: string ): SiteProfile {
+	const files = path.join( repoRoot, 'tools', 'bench', 'site' );
+	return {
+		name: 'bench',
+		port: BENCH_PORT,
+		database: 'mariadb',
+		server: 'nginx',
+		testHelpers: false,
+		fpmChildren: 8,
+		nginxWorkers: 2,
+		phpSettings: { 'opcache.validate_timestamps': '0' },
+		wpDebug: false,
+		constants: { DISABLE_WP_CRON: true },
+		pluginSource,
+		files: {
+			'bench-hello.php': path.join( files, 'hello.php' ),
+			'bench-shortinit.php': path.join( files, 'shortinit.php' ),
+			'wp-content/mu-plugins/svc-bench.php': path.join(
+				files,
+				'mu-plugin.php'
+			),
+		},
 	};
 }
 

@@ -21,6 +21,12 @@ export interface ServerSite {
 	docroot: string;
 	runDir: string;
 	logDir: string;
+	/** php-fpm children (pm = static); WORKERS when not given. */
+	fpmChildren?: number;
+	/** nginx worker processes; 2 when not given. */
+	nginxWorkers?: number;
+	/** PHP settings merged over PHP_SETTINGS. */
+	phpSettings?: Record< string, string >;
 }
 
 const ROUTER = path.join(
@@ -71,10 +77,10 @@ export async function startServer( site: ServerSite ): Promise< void > {
 }
 
 function startPhp( site: ServerSite ): void {
-	const ini = Object.entries( PHP_SETTINGS ).flatMap( ( [ key, value ] ) => [
-		'-d',
-		`${ key }=${ value }`,
-	] );
+	const ini = Object.entries( {
+		...PHP_SETTINGS,
+		...site.phpSettings,
+	} ).flatMap( ( [ key, value ] ) => [ '-d', `${ key }=${ value }` ] );
 	startDaemon(
 		PHP,
 		[ ...ini, '-S', `[::]:${ site.port }`, '-t', site.docroot, ROUTER ],
@@ -97,8 +103,8 @@ function startNginx( site: ServerSite ): void {
 			logDir: site.logDir,
 			fpmSocket,
 			asRoot: isRoot(),
-			children: WORKERS,
-			phpSettings: PHP_SETTINGS,
+			children: site.fpmChildren ?? WORKERS,
+			phpSettings: { ...PHP_SETTINGS, ...site.phpSettings },
 		} )
 	);
 	fs.writeFileSync(
@@ -110,7 +116,7 @@ function startNginx( site: ServerSite ): void {
 			logDir: site.logDir,
 			fpmSocket,
 			asRoot: isRoot(),
-			workers: 2,
+			workers: site.nginxWorkers ?? 2,
 		} )
 	);
 	run( PHP_FPM, [ ...( isRoot() ? [ '-R' ] : [] ), '-y', fpmFile ] );

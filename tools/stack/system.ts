@@ -36,13 +36,24 @@ const TESTING: Requirement[] = [
 	{ package: 'composer', present: () => hasExecutable( 'composer' ) },
 ];
 
+/** What `npm run bench` needs on top: the load generator. */
+const BENCH: Requirement[] = [
+	{ package: 'wrk', present: () => hasExecutable( 'wrk' ) },
+];
+
 /**
- * Installs whatever is missing; `testing` adds what the test suite needs (Chromium, Composer).
+ * Installs whatever is missing; `testing` adds what the test suite needs (Chromium, Composer), `bench` the
+ * load generator (wrk).
  */
 export function ensureSystemPackages( {
 	testing = false,
-}: { testing?: boolean } = {} ): void {
-	const wanted = testing ? [ ...SERVER, ...TESTING ] : SERVER;
+	bench = false,
+}: { testing?: boolean; bench?: boolean } = {} ): void {
+	const wanted = [
+		...SERVER,
+		...( testing ? TESTING : [] ),
+		...( bench ? BENCH : [] ),
+	];
 	const missing = wanted
 		.filter( ( requirement ) => ! requirement.present() )
 		.map( ( r ) => r.package );

@@ -18,6 +18,10 @@ export interface WpConfigInput {
 	debugLog: string;
 	salts: Record< string, string >;
 	testHelpersToken: string | null;
+	/** WP_DEBUG; true unless a profile says otherwise (the bench site runs with it off, as production does). */
+	debug?: boolean;
+	/** Extra constants, defined after the stack's own (e.g. DISABLE_WP_CRON on the bench site). */
+	constants?: Record< string, string | number | boolean >;
 }
 
 export const SALT_NAMES = [
@@ -62,7 +66,7 @@ export function wpConfig( input: WpConfigInput ): string {
 		`define( 'WP_HOME', ${ php( input.url ) } );`,
 		`define( 'WP_SITEURL', ${ php( input.url ) } );`,
 		"define( 'WP_ENVIRONMENT_TYPE', 'local' );",
-		"define( 'WP_DEBUG', true );",
+		`define( 'WP_DEBUG', ${ input.debug === false ? 'false' : 'true' } );`,
 		`define( 'WP_DEBUG_LOG', ${ php( input.debugLog ) } );`,
 		"define( 'WP_DEBUG_DISPLAY', false );",
 		"define( 'SCRIPT_DEBUG', false );",
@@ -73,6 +77,11 @@ export function wpConfig( input: WpConfigInput ): string {
 		"define( 'WP_AUTO_UPDATE_CORE', false );",
 		`define( 'SVC_LICENSING_PACKAGE_DIR', ${ php( input.packageDir ) } );`
 	);
+	for ( const [ name, value ] of Object.entries( input.constants ?? {} ) ) {
+		const literal =
+			typeof value === 'string' ? php( value ) : String( value );
+		lines.push( `define( '${ name }', ${ literal } );` );
+	}
 	if ( input.testHelpersToken !== null ) {
 		lines.push(
 			`define( 'SVC_TEST_HELPERS_TOKEN', ${ php( input.testHelpersToken ) } );`

@@ -1,0 +1,746 @@
+/**
+ * `npm run bench`: throughput and latency of the licence service's client routes against WordPress' own floor,
+ * and the admin list and stats at scale. One run prints two markdown tables and the targets to stdout (progress
+ * goes to stderr) and writes the same as JSON to bench-results/<ISO timestamp>.json.
+ *
+ * The site (tools/stack/profiles.ts benchProfile, http://localhost:8894, database svc_bench) is production-shaped:
+ * MariaDB, nginx (2 workers) + php-fpm with pm = static and 8 children on this 2-core machine (as the MariaDB
+ * test site), opcache on without timestamp checks, WP_DEBUG off and DISABLE_WP_CRON. It is reset and seeded on
+ * every run (tools/bench/seed.php: product, release with a real ZIP, --licences licences, admin API key) and
+ * stopped at the end; MariaDB stops with it only when the stack started MariaDB and no other stack site uses it.
+ *
+ * Rows, in order: hello world (a plain PHP file), SHORTINIT + one query, the trivial REST route (a bench-only
+ * mu-plugin: the baseline), health, then validate, activate (site already active) and update check, each with
+ * the plugin's fast lane on and then off (the `fast_lane` key of the svc_licensing_settings option, set by the
+ * seed script; before the lane exists both rows run the same code). Each row is checked once for a correct
+ * answer, then loaded by wrk (--threads=2, --connections=8; a --warmup=2 s run, then --duration=10 s measured).
+ * wrk runs on the same 2 cores as nginx, php-fpm and MariaDB, so it takes a share of the CPU it measures.
+ *
+ * Rate limits: the seed sets every limit to 1,000,000/min (the settings' maximum). All bench traffic comes from
+ * 127.0.0.1, where real clients are one IP per site; the limiter's counter upsert is still paid per request. An
+ * API key would lift the limit too, but client sites do not send one, so that would not be the production path.
+ *
+ * SQL queries per request: MariaDB's Questions counter read before and after --samples=20 sequential requests
+ * of the row (node fetch, nothing else of the bench running), less the cost of reading it, over N; the lowest of
+ * up to three samples, so another site's traffic on the shared server is not counted unless it never stops. Each
+ * PHP request opens its own connection, so wpdb's 6 connection commands are included (SET NAMES twice, sql_mode
+ * read and set, database select, quit).
+ *
+ * Admin at scale: GET /admin/licenses (first page, a search by email, a status filter, page 1000 at
+ * per_page 20, or the middle page of a smaller table) and GET /admin/stats, each with the seeded admin API key,
+ * one untimed request and then the median of 5, timed by the client.
+ *
+ *   npm run bench                          1,000 licences
+ *   npm run bench -- --licences=100000     the scale run
+ *   npm run bench -- --quick               CI: 20 licences, every row hit 3 times with fetch, answers checked
+ *                                          (tools/bench/checks.ts), exit 1 on a wrong one; no wrk, no timings
+ *   npm run bench -- --plugin=<git rev>    the plugin as committed at that revision instead of plugin/ (extracted
+ *                                          under .stack/bench-plugin/), e.g. to compare before and after a change
+ * Also --duration=S --warmup=S --connections=N --threads=N --samples=N.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WORDPRESS_VERSION } from './stack/core.ts';
+import {
+	globalStatus,
+	serverVersion,
+	stopMariaDbIfOurs,
+} from './stack/mariadb.ts';
+import { ensurePanelBuilt } from './stack/panel.ts';
+import { pluginDir, repoRoot, stackDir } from './stack/paths.ts';
+import { CommandError, run } from './stack/process.ts';
+import {
+	benchProfile,
+	copyProfile,
+	devProfile,
+	testProfile,
+} from './stack/profiles.ts';
+import { Site } from './stack/site.ts';
+import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
+import { checkAnswer, type RowKind } from './bench/checks.ts';
+import {
+	adminTable,
+	loadTable,
+	median,
+	targetLines,
+	targets,
+	type AdminRow,
+	type LoadRow,
+} from './bench/report.ts';
+
+const BENCH_DIR = path.join( repoRoot, 'tools', 'bench' );
+const CLIENT_SITE = 'https://bench-client.example';
+const INSTALLED_VERSION = '0.0.1';
+
+interface Options {
+	quick: boolean;
+	licences: number;
+	duration: number;
+	warmup: number;
+	connections: number;
+	threads: number;
+	samples: number;
+	/** A git revision whose plugin/ is benched, or null for the working tree's. */
+	pluginRev: string | null;
+}
+
+interface Fixtures {
+	product_slug: string;
+	license_key: string;
+	api_key: string;
+	licences: number;
+	activations: number;
+	seconds: number;
+}
+
+interface Row {
+	name: string;
+	kind: RowKind;
+	method: 'GET' | 'POST';
+	path: string;
+	body?: string;
+	fastLane: boolean | null;
+}
+
+interface Answer {
+	status: number;
+	text: string;
+	ms: number;
+}
+
+function options( args: string[] ): Options {
+	const quick = args.includes( '--quick' );
+	const number = ( name: string, fallback: number ): number => {
+		const given = args.find( ( arg ) => arg.startsWith( `--${ name }=` ) );
+		if ( ! given ) {
+			return fallback;
+		}
+		const value = Number( given.slice( name.length + 3 ) );
+		if ( ! Number.isFinite( value ) || value <= 0 ) {
+			throw new CommandError(
+				`--${ name } takes a positive number, not "${ given }"`
+			);
+		}
+		return value;
+	};
+	for ( const arg of args ) {
+		if (
+			arg !== '--quick' &&
+			! /^--(licences|duration|warmup|connections|threads|samples|plugin)=/.test(
+				arg
+			)
+		) {
+			throw new CommandError(
+				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
+					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>]'
+			);
+		}
+	}
+	return {
+		quick,
+		licences: Math.round( number( 'licences', quick ? 20 : 1000 ) ),
+		duration: number( 'duration', 10 ),
+		warmup: number( 'warmup', 2 ),
+		connections: Math.round( number( 'connections', 8 ) ),
+		threads: Math.round( number( 'threads', 2 ) ),
+		samples: Math.round( number( 'samples', 20 ) ),
+		pluginRev:
+			args
+				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
+				?.slice( '--plugin='.length ) ?? null,
+	};
+}
+
+/**
+ * plugin/ as committed at a revision, extracted once under .stack/bench-plugin/<sha>/, with the working tree's
+ * built panel (plugin/build is not committed).
+ */
+function pluginAt( rev: string ): string {
+	const sha = run( 'git', [ 'rev-parse', '--verify', `${ rev }^{commit}` ], {
+		cwd: repoRoot,
+	} ).trim();
+	const dir = path.join( stackDir, 'bench-plugin', sha );
+	const plugin = path.join( dir, 'plugin' );
+	if ( ! fs.existsSync( path.join( plugin, 'svc-licensing.php' ) ) ) {
+		fs.rmSync( dir, { recursive: true, force: true } );
+		fs.mkdirSync( dir, { recursive: true } );
+		const tar = path.join( dir, 'plugin.tar' );
+		run( 'git', [ 'archive', '--output', tar, sha, 'plugin' ], {
+			cwd: repoRoot,
+		} );
+		run( 'tar', [ '-xf', tar, '-C', dir ] );
+		fs.rmSync( tar );
+	}
+	const build = path.join( pluginDir, 'build' );
+	if (
+		fs.existsSync( build ) &&
+		! fs.existsSync( path.join( plugin, 'build' ) )
+	) {
+		fs.cpSync( build, path.join( plugin, 'build' ), { recursive: true } );
+	}
+	return plugin;
+}
+
+const log = ( message: string ) => process.stderr.write( `${ message }\n` );
+
+function php( site: Site, ...args: string[] ): Record< string, unknown > {
+	const output = run( PHP, [
+		path.join( BENCH_DIR, 'seed.php' ),
+		site.docroot,
+		site.url,
+		...args,
+	] );
+	return JSON.parse( output.trim().split( '\n' ).pop() as string );
+}
+
+function setFastLane( site: Site, on: boolean ): void {
+	php( site, 'fast-lane', on ? 'on' : 'off' );
+}
+
+function rows( fixtures: Fixtures ): Row[] {
+	const licence = {
+		license_key: fixtures.license_key,
+		product_slug: fixtures.product_slug,
+		site_url: CLIENT_SITE,
+	};
+	const update = `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
+		...licence,
+		current_version: INSTALLED_VERSION,
+	} ) }`;
+	const list: Row[] = [
+		{
+			name: 'hello world (plain PHP file)',
+			kind: 'hello',
+			method: 'GET',
+			path: '/bench-hello.php',
+			fastLane: null,
+		},
+		{
+			name: 'SHORTINIT + one query',
+			kind: 'shortinit',
+			method: 'GET',
+			path: '/bench-shortinit.php',
+			fastLane: null,
+		},
+		{
+			name: 'trivial REST route (baseline)',
+			kind: 'trivial',
+			method: 'GET',
+			path: '/wp-json/bench/v1/trivial',
+			fastLane: null,
+		},
+		{
+			name: 'health',
+			kind: 'health',
+			method: 'GET',
+			path: '/wp-json/svc/v1/health',
+			fastLane: null,
+		},
+	];
+	const licenceRows: Array< [ string, RowKind, 'GET' | 'POST', string ] > = [
+		[ 'validate', 'validate', 'POST', '/wp-json/svc/v1/licenses/validate' ],
+		[
+			'activate (site already active)',
+			'activate',
+			'POST',
+			'/wp-json/svc/v1/licenses/activate',
+		],
+		[ 'update check', 'update', 'GET', update ],
+	];
+	for ( const [ name, kind, method, route ] of licenceRows ) {
+		for ( const on of [ true, false ] ) {
+			list.push( {
+				name: `${ name }, fast lane ${ on ? 'on' : 'off' }`,
+				kind,
+				method,
+				path: route,
+				body: method === 'POST' ? JSON.stringify( licence ) : undefined,
+				fastLane: on,
+			} );
+		}
+	}
+	return list;
+}
+
+async function send(
+	site: Site,
+	method: string,
+	route: string,
+	body?: string,
+	headers: Record< string, string > = {}
+): Promise< Answer > {
+	const started = performance.now();
+	const response = await fetch( site.url + route, {
+		method,
+		body,
+		headers: body
+			? { 'Content-Type': 'application/json', ...headers }
+			: headers,
+		redirect: 'manual',
+		signal: AbortSignal.timeout( 30_000 ),
+	} );
+	const text = await response.text();
+	return { status: response.status, text, ms: performance.now() - started };
+}
+
+/** What reading Questions twice adds to it (the SHOW itself): the lowest of three tries. */
+function statusReadCost(): number {
+	let cost = Infinity;
+	for ( let i = 0; i < 3; i++ ) {
+		const first = globalStatus( 'Questions' );
+		cost = Math.min( cost, globalStatus( 'Questions' ) - first );
+	}
+	return cost;
+}
+
+/**
+ * Statements MariaDB received per request of `request`, from the server's Questions counter (see the header).
+ */
+async function queriesPerRequest(
+	request: () => Promise< unknown >,
+	count: number
+): Promise< number > {
+	const overhead = statusReadCost();
+	const samples: number[] = [];
+	for ( let attempt = 0; attempt < 3; attempt++ ) {
+		const before = globalStatus( 'Questions' );
+		for ( let i = 0; i < count; i++ ) {
+			await request();
+		}
+		const after = globalStatus( 'Questions' );
+		samples.push( ( after - before - overhead ) / count );
+		if (
+			samples.length >= 2 &&
+			samples[ samples.length - 1 ] === samples[ samples.length - 2 ]
+		) {
+			break;
+		}
+	}
+	return Math.min( ...samples );
+}
+
+interface WrkResult {
+	requests: number;
+	duration_us: number;
+	non_2xx: number;
+	connect_errors: number;
+	read_errors: number;
+	write_errors: number;
+	timeouts: number;
+	p50_us: number;
+	p90_us: number;
+	p99_us: number;
+	mean_us: number;
+	max_us: number;
+}
+
+function wrk(
+	site: Site,
+	row: Row,
+	seconds: number,
+	opts: Options
+): WrkResult {
+	const result = spawnSync(
+		'wrk',
+		[
+			`-t${ opts.threads }`,
+			`-c${ opts.connections }`,
+			`-d${ seconds }s`,
+			'--timeout',
+			'10s',
+			'--latency',
+			'-s',
+			path.join( BENCH_DIR, 'wrk.lua' ),
+			site.url + row.path,
+		],
+		{
+			encoding: 'utf8',
+			env: {
+				...process.env,
+				BENCH_METHOD: row.method,
+				BENCH_BODY: row.body ?? '',
+			},
+		}
+	);
+	const line = ( result.stdout ?? '' )
+		.split( '\n' )
+		.find( ( l ) => l.startsWith( 'BENCH_JSON ' ) );
+	if ( result.status !== 0 || ! line ) {
+		throw new CommandError(
+			`wrk failed on ${ row.name } (exit ${ result.status }):\n${ result.stdout }${ result.stderr }`
+		);
+	}
+	return JSON.parse( line.slice( 'BENCH_JSON '.length ) ) as WrkResult;
+}
+
+function machine( site: Site, opts: Options ): Record< string, unknown > {
+	const firstLine = ( command: string, args: string[] ) => {
+		const result = spawnSync( command, args, { encoding: 'utf8' } );
+		return `${ result.stdout ?? '' }${ result.stderr ?? '' }`
+			.trim()
+			.split( '\n' )[ 0 ];
+	};
+	const profile = benchProfile();
+	const git = spawnSync( 'git', [ 'rev-parse', 'HEAD' ], {
+		cwd: repoRoot,
+		encoding: 'utf8',
+	} ).stdout.trim();
+	const dirty =
+		spawnSync( 'git', [ 'status', '--porcelain' ], {
+			cwd: repoRoot,
+			encoding: 'utf8',
+		} ).stdout.trim() !== '';
+	return {
+		nproc: os.availableParallelism(),
+		cpu: os.cpus()[ 0 ]?.model ?? '',
+		memory_gb: Math.round( os.totalmem() / 2 ** 30 ),
+		loadavg_at_start: os.loadavg().map( ( n ) => Number( n.toFixed( 2 ) ) ),
+		php: run( PHP, [ '-r', 'echo PHP_VERSION;' ] ).trim(),
+		mariadb: serverVersion(),
+		nginx: firstLine( NGINX, [ '-v' ] ),
+		wrk: opts.quick ? null : firstLine( 'wrk', [ '-v' ] ),
+		wordpress: WORDPRESS_VERSION,
+		fpm: { pm: 'static', children: profile.fpmChildren },
+		nginx_workers: profile.nginxWorkers,
+		php_settings: profile.phpSettings,
+		wrk_threads: opts.threads,
+		wrk_connections: opts.connections,
+		wrk_duration_s: opts.duration,
+		wrk_warmup_s: opts.warmup,
+		query_samples: opts.samples,
+		git: `${ git }${ dirty ? ' (with uncommitted changes)' : '' }`,
+		plugin: opts.pluginRev
+			? `revision ${ opts.pluginRev } (${ path.relative( repoRoot, site.profile.pluginSource ?? '' ) })`
+			: 'working tree plugin/',
+		// Whether the plugin's code knows the switch yet; if not, both fast-lane rows run the same route.
+		fast_lane_in_plugin: pluginMentions(
+			site.profile.pluginSource ?? pluginDir,
+			'fast_lane'
+		),
+	};
+}
+
+function pluginMentions( plugin: string, needle: string ): boolean {
+	const dir = path.join( plugin, 'src' );
+	return fs
+		.readdirSync( dir, { recursive: true, encoding: 'utf8' } )
+		.filter( ( f ) => f.endsWith( '.php' ) )
+		.some( ( f ) =>
+			fs.readFileSync( path.join( dir, f ), 'utf8' ).includes( needle )
+		);
+}
+
+function adminRequests( licences: number ): Array< [ string, string ] > {
+	const middle = Math.max( 1, Math.floor( licences / 2 ) );
+	const deep = Math.max( 1, Math.min( 1000, Math.floor( licences / 40 ) ) );
+	const base = '/wp-json/svc/v1/admin';
+	return [
+		[ 'list, first page', `${ base }/licenses` ],
+		[
+			'list, search by email',
+			`${ base }/licenses?search=customer${ middle }%40example.com`,
+		],
+		[ 'list, status filter', `${ base }/licenses?status=suspended` ],
+		[
+			`list, page ${ deep }`,
+			`${ base }/licenses?page=${ deep }&per_page=20`,
+		],
+		[ 'stats', `${ base }/stats` ],
+	];
+}
+
+async function admin(
+	site: Site,
+	fixtures: Fixtures,
+	repeats: number
+): Promise< AdminRow[] > {
+	const headers = { 'X-Service-Key': fixtures.api_key };
+	const result: AdminRow[] = [];
+	for ( const [ name, route ] of adminRequests( fixtures.licences ) ) {
+		const kind: RowKind = name === 'stats' ? 'admin-stats' : 'admin-list';
+		const first = await send( site, 'GET', route, undefined, headers );
+		const problem = checkAnswer( kind, first );
+		const request = () => send( site, 'GET', route, undefined, headers );
+		const times: number[] = [];
+		for ( let i = 0; i < repeats; i++ ) {
+			times.push( ( await request() ).ms );
+		}
+		const queries = await queriesPerRequest( request, repeats );
+		let total: number | null = null;
+		try {
+			const body = JSON.parse( first.text );
+			total = body.total ?? body.licenses?.total ?? null;
+		} catch {
+			// Reported by the check.
+		}
+		result.push( {
+			name,
+			path: route.replace( '/wp-json/svc/v1', '' ),
+			medianMs: median( times ),
+			maxMs: Math.max( ...times ),
+			queriesPerRequest: queries,
+			total,
+			problem,
+		} );
+	}
+	return result;
+}
+
+/** MariaDB goes down with the last site, if the stack started it (as `npm run stop` does). */
+async function stopMariaDbWhenIdle(): Promise< void > {
+	const sites = [
+		devProfile( 'mariadb', 'nginx' ),
+		testProfile( 'mariadb', 'nginx' ),
+		copyProfile( 'mariadb', 'nginx' ),
+		benchProfile(),
+	].map( ( profile ) => new Site( profile ) );
+	if ( ! sites.some( ( site ) => site.running() ) ) {
+		await stopMariaDbIfOurs();
+	}
+}
+
+async function prepare(
+	site: Site,
+	opts: Options
+): Promise< { fixtures: Fixtures; problems: string[] } > {
+	let started = Date.now();
+	await site.reset();
+	log(
+		`Bench site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } (MariaDB, nginx + php-fpm)`
+	);
+	started = Date.now();
+	const fixtures = php(
+		site,
+		'seed',
+		String( opts.licences )
+	) as unknown as Fixtures;
+	log(
+		`Seeded ${ fixtures.licences } licences and ${ fixtures.activations } activations in ${ fixtures.seconds } s`
+	);
+	// The one activation the licence rows need, made through the plugin's own route.
+	const activation = await send(
+		site,
+		'POST',
+		'/wp-json/svc/v1/licenses/activate',
+		JSON.stringify( {
+			license_key: fixtures.license_key,
+			product_slug: fixtures.product_slug,
+			site_url: CLIENT_SITE,
+		} )
+	);
+	const problem = checkAnswer( 'activate', activation );
+	return {
+		fixtures,
+		problems: problem ? [ `first activation: ${ problem }` ] : [],
+	};
+}
+
+/** The update check's download link serves the seeded ZIP, whose SHA-256 the answer named. */
+async function checkPackage( offer: {
+	package: string;
+	package_hash: string;
+} ): Promise< string | null > {
+	const response = await fetch( offer.package, {
+		signal: AbortSignal.timeout( 30_000 ),
+	} );
+	const bytes = Buffer.from( await response.arrayBuffer() );
+	const digest = `sha256:${ createHash( 'sha256' )
+		.update( bytes )
+		.digest( 'hex' ) }`;
+	if ( response.status !== 200 ) {
+		return `download: HTTP ${ response.status }`;
+	}
+	if ( bytes.subarray( 0, 4 ).toString( 'binary' ) !== 'PK\x03\x04' ) {
+		return 'download: not a ZIP';
+	}
+	return digest === offer.package_hash
+		? null
+		: `download: ${ digest } is not ${ offer.package_hash }`;
+}
+
+async function quickRun( site: Site, opts: Options ): Promise< number > {
+	const { fixtures, problems } = await prepare( site, opts );
+	const lines = [ '| row | answers | result |', '|---|---:|---|' ];
+	for ( const row of rows( fixtures ) ) {
+		if ( row.fastLane !== null ) {
+			setFastLane( site, row.fastLane );
+		}
+		let problem: string | null = null;
+		let answers = 0;
+		for ( ; answers < 3 && problem === null; answers++ ) {
+			const answer = await send( site, row.method, row.path, row.body );
+			problem = checkAnswer( row.kind, answer );
+			if ( row.kind === 'update' && problem === null && answers === 0 ) {
+				problem = await checkPackage( JSON.parse( answer.text ) );
+			}
+		}
+		lines.push( `| ${ row.name } | ${ answers } | ${ problem ?? 'ok' } |` );
+		if ( problem ) {
+			problems.push( `${ row.name }: ${ problem }` );
+		}
+	}
+	setFastLane( site, true );
+	for ( const row of await admin( site, fixtures, 1 ) ) {
+		lines.push( `| admin ${ row.name } | 2 | ${ row.problem ?? 'ok' } |` );
+		if ( row.problem ) {
+			problems.push( `admin ${ row.name }: ${ row.problem }` );
+		}
+	}
+	console.log( lines.join( '\n' ) );
+	console.log(
+		problems.length === 0
+			? '\nbench --quick: every row answered 2xx with the expected body.'
+			: `\nbench --quick failed:\n${ problems.map( ( p ) => `  ${ p }` ).join( '\n' ) }`
+	);
+	return problems.length === 0 ? 0 : 1;
+}
+
+async function full( site: Site, opts: Options ): Promise< number > {
+	const startedAt = new Date();
+	const { fixtures, problems } = await prepare( site, opts );
+	const info = machine( site, opts );
+	const measured: LoadRow[] = [];
+	for ( const row of rows( fixtures ) ) {
+		setFastLane( site, row.fastLane ?? true );
+		const request = () => send( site, row.method, row.path, row.body );
+		const problem = checkAnswer( row.kind, await request() );
+		if ( problem ) {
+			problems.push( `${ row.name }: ${ problem }` );
+		}
+		const queries = await queriesPerRequest( request, opts.samples );
+		log( `${ row.name }: warm-up ${ opts.warmup } s` );
+		wrk( site, row, opts.warmup, opts );
+		log( `${ row.name }: ${ opts.duration } s` );
+		const result = wrk( site, row, opts.duration, opts );
+		measured.push( {
+			name: row.name,
+			fastLane: row.fastLane,
+			requestsPerSecond: result.requests / ( result.duration_us / 1e6 ),
+			p50Ms: result.p50_us / 1000,
+			p99Ms: result.p99_us / 1000,
+			requests: result.requests,
+			non2xx: result.non_2xx,
+			socketErrors:
+				result.connect_errors +
+				result.read_errors +
+				result.write_errors +
+				result.timeouts,
+			queriesPerRequest: queries,
+			ratioToTrivial: NaN,
+			problem,
+		} );
+	}
+	setFastLane( site, true );
+	const trivial = measured.find( ( row ) =>
+		row.name.startsWith( 'trivial' )
+	);
+	for ( const row of measured ) {
+		row.ratioToTrivial =
+			row.requestsPerSecond / ( trivial?.requestsPerSecond ?? NaN );
+	}
+	log(
+		'Admin routes: 1 untimed + 5 timed requests each, then 5 to count queries'
+	);
+	const adminRows = await admin( site, fixtures, 5 );
+	for ( const row of adminRows ) {
+		if ( row.problem ) {
+			problems.push( `admin ${ row.name }: ${ row.problem }` );
+		}
+	}
+	const goals = targets( measured, adminRows, fixtures.licences );
+
+	const footnote =
+		`¹ MariaDB's Questions counter over ${ opts.samples } sequential requests of the row, less the counter reads; ` +
+		'it includes the 6 commands of the connection every PHP request opens (SET NAMES twice, sql_mode read and set, ' +
+		'database select, quit), so SHORTINIT + SELECT 1 counts 7. ' +
+		`wrk: ${ opts.threads } threads, ${ opts.connections } connections, ${ opts.duration } s after a ${ opts.warmup } s warm-up, ` +
+		`on the same ${ info.nproc } cores as nginx (${ info.nginx_workers } workers), php-fpm (pm = static, ${ benchProfile().fpmChildren } children) and MariaDB. ` +
+		`Fast lane in the plugin's code: ${ info.fast_lane_in_plugin ? 'yes' : 'no (both settings run the same route)' }.`;
+	const output = [
+		'',
+		`## npm run bench — ${ startedAt.toISOString() }, ${ fixtures.licences.toLocaleString( 'en-US' ) } licences, ${ info.plugin }, PHP ${ info.php }, ${ info.nproc } cores`,
+		'',
+		loadTable( measured ),
+		'',
+		footnote,
+		'',
+		adminTable( adminRows, fixtures.licences ),
+		'',
+		targetLines( goals ),
+	];
+	if ( problems.length > 0 ) {
+		output.push(
+			'',
+			'Wrong answers (the rows were still measured):',
+			...problems.map( ( p ) => `  ${ p }` )
+		);
+	}
+	console.log( output.join( '\n' ) );
+
+	const dir = path.join( repoRoot, 'bench-results' );
+	fs.mkdirSync( dir, { recursive: true } );
+	const file = path.join(
+		dir,
+		`${ startedAt.toISOString().replace( /[:.]/g, '-' ) }.json`
+	);
+	fs.writeFileSync(
+		file,
+		JSON.stringify(
+			{
+				started_at: startedAt.toISOString(),
+				machine: {
+					...info,
+					loadavg_at_end: os
+						.loadavg()
+						.map( ( n ) => Number( n.toFixed( 2 ) ) ),
+				},
+				fixtures: {
+					licences: fixtures.licences,
+					activations: fixtures.activations,
+					seed_seconds: fixtures.seconds,
+					product_slug: fixtures.product_slug,
+					client_site: CLIENT_SITE,
+				},
+				rows: measured,
+				admin: adminRows,
+				targets: goals,
+				problems,
+				markdown: output.join( '\n' ).trim(),
+			},
+			null,
+			'\t'
+		) + '\n'
+	);
+	log( `\nWrote ${ path.relative( repoRoot, file ) }` );
+	return problems.length === 0 ? 0 : 1;
+}
+
+async function main(): Promise< number > {
+	const opts = options( process.argv.slice( 2 ) );
+	ensureSystemPackages( { bench: ! opts.quick } );
+	ensurePanelBuilt();
+	const site = new Site(
+		benchProfile( opts.pluginRev ? pluginAt( opts.pluginRev ) : undefined )
+	);
+	try {
+		return opts.quick
+			? await quickRun( site, opts )
+			: await full( site, opts );
+	} finally {
+		await site.stop();
+		await stopMariaDbWhenIdle();
+	}
+}
+
+main().then(
+	( code ) => process.exit( code ),
+	( error: unknown ) => {
+		console.error(
+			error instanceof CommandError ? `\n${ error.message }` : error
+		);
+		process.exit( 1 );
+	}
+);
