@@ -130,6 +130,13 @@ final class ClientApi {
 	public $links;
 
 	/**
+	 * Reads client calls, and their API key scope, from requests.
+	 *
+	 * @var ClientCalls
+	 */
+	public $calls;
+
+	/**
 	 * Rate limits.
 	 *
 	 * @var RateLimiter
@@ -183,9 +190,9 @@ final class ClientApi {
 				$base . WebhookController::ROUTE => 'webhook',
 			)
 		);
-		$calls                = new ClientCalls( $this->api_keys );
-		$this->license_routes = new LicenseController( $this->licences, $this->activations, $calls );
-		$this->update_routes  = new UpdateController( new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings ), $calls );
+		$this->calls          = new ClientCalls( $this->api_keys );
+		$this->license_routes = new LicenseController( $this->licences, $this->activations, $this->calls );
+		$this->update_routes  = new UpdateController( new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings ), $this->calls );
 	}
 
 	/**

@@ -80,7 +80,7 @@ final class Plugin {
 		$limiter  = $client->limiter;
 
 		$catalog   = new CatalogRepository( $wpdb );
-		$offered   = new OfferedProduct( $client->finder, $api_keys );
+		$offered   = new OfferedProduct( $client->finder, $client->calls );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );

@@ -44,9 +44,19 @@ final class ClientCalls {
 			(string) $request->get_param( 'product_slug' ),
 			(string) $request->get_param( 'site_url' ),
 			is_string( $fingerprint ) ? $fingerprint : null,
-			function ( int $product_id ) use ( $request ): void {
-				$this->api_keys->assert_scope( $request, $product_id );
-			}
+			$this->scope( $request )
 		);
+	}
+
+	/**
+	 * The product scope of the request's API key, as a check that throws for a product out of reach.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return callable(int): void
+	 */
+	public function scope( WP_REST_Request $request ): callable {
+		return function ( int $product_id ) use ( $request ): void {
+			$this->api_keys->assert_scope( $request, $product_id );
+		};
 	}
 }

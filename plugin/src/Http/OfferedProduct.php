@@ -24,21 +24,21 @@ final class OfferedProduct {
 	private $finder;
 
 	/**
-	 * API keys, for their product scope.
+	 * The API key scope of a request.
 	 *
-	 * @var ApiKeyAuthenticator
+	 * @var ClientCalls
 	 */
-	private $api_keys;
+	private $calls;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceFinder       $finder   Finds offered products.
-	 * @param ApiKeyAuthenticator $api_keys API keys.
+	 * @param LicenceFinder $finder Finds offered products.
+	 * @param ClientCalls   $calls  The API key scope of a request.
 	 */
-	public function __construct( LicenceFinder $finder, ApiKeyAuthenticator $api_keys ) {
-		$this->finder   = $finder;
-		$this->api_keys = $api_keys;
+	public function __construct( LicenceFinder $finder, ClientCalls $calls ) {
+		$this->finder = $finder;
+		$this->calls  = $calls;
 	}
 
 	/**
@@ -48,11 +48,6 @@ final class OfferedProduct {
 	 * @return array<string, mixed>
 	 */
 	public function resolve( WP_REST_Request $request ): array {
-		return $this->finder->product(
-			(string) $request->get_param( 'product_slug' ),
-			function ( int $product_id ) use ( $request ): void {
-				$this->api_keys->assert_scope( $request, $product_id );
-			}
-		);
+		return $this->finder->product( (string) $request->get_param( 'product_slug' ), $this->calls->scope( $request ) );
 	}
 }
