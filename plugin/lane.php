@@ -32,16 +32,18 @@ function svc_licensing_lane( string $loader_version, string $basename ): void {
 	if ( null === $route ) {
 		return;
 	}
-	$settings = get_option( 'svc_licensing_settings' );
 	if (
 		( require __DIR__ . '/src/version.php' ) !== $loader_version
 		|| ! in_array( $basename, (array) get_option( 'active_plugins', array() ), true )
-		|| ( is_array( $settings ) && isset( $settings['fast_lane'] ) && ! $settings['fast_lane'] )
 	) {
 		return;
 	}
 	require_once __DIR__ . '/src/autoload.php';
-	if ( ! Svc\Licensing\Lane\FastLane::can_answer( $_SERVER, $_GET, $_COOKIE ) || ! Svc\Licensing\Lane\FastLane::schema_is_current() ) {
+	if (
+		! ( new Svc\Licensing\Storage\Settings() )->get( 'fast_lane' )
+		|| ! Svc\Licensing\Lane\FastLane::can_answer( $_SERVER, $_GET, $_COOKIE )
+		|| ! Svc\Licensing\Lane\FastLane::schema_is_current()
+	) {
 		return;
 	}
 	// phpcs:enable
