@@ -27,7 +27,7 @@ final class WebhookInbox {
 	public const OUTCOME_BUSY      = 'busy';
 
 	/**
-	 * Database, for the transaction.
+	 * One event's whole effect is one transaction.
 	 *
 	 * @var Transaction
 	 */

@@ -8,9 +8,8 @@
 namespace Svc\Licensing\Storage;
 
 /**
- * Statements only, no transactions of their own: the webhook inbox wraps one event's whole effect in one
- * transaction. Idempotency comes from UNIQUE indexes (subscription + price, kind + reference + licence) and
- * from renewals that only ever move expiry forward.
+ * Prices (read) and transactions (the one writer), statements only: the webhook inbox wraps one event's whole
+ * effect in one transaction. A stored payment or refund is idempotent through UNIQUE (kind, reference, licence).
  */
 final class PaymentRepository extends TableRepository {
 
