@@ -13,6 +13,27 @@ interface Step {
 }
 
 const tsx = [ 'npx', 'tsx' ];
+
+/** The whole Playwright suite on each database and server, with the fast lane on and with it off. */
+function playwrightSteps(): Step[] {
+	const stacks = [
+		[ 'SQLite + php -S', '--db=sqlite', '--server=php' ],
+		[ 'MariaDB + nginx/php-fpm', '--db=mariadb', '--server=nginx' ],
+	];
+	return stacks.flatMap( ( [ label, db, server ] ) =>
+		[ 'on', 'off' ].map( ( lane ) => ( {
+			name: `Playwright on ${ label }, fast lane ${ lane }`,
+			command: [
+				...tsx,
+				'tools/cli.ts',
+				'e2e',
+				db,
+				server,
+				`--lane=${ lane }`,
+			],
+		} ) )
+	);
+}
 const STEPS: Step[] = [
 	{
 		name: 'lint JS/TS (wp-scripts)',
@@ -33,50 +54,7 @@ const STEPS: Step[] = [
 	},
 	{ name: 'PHP unit tests', command: [ ...tsx, 'tools/cli.ts', 'phpunit' ] },
 	{ name: 'TypeScript unit tests', command: [ ...tsx, 'tools/unit-ts.ts' ] },
-	{
-		name: 'Playwright on SQLite + php -S, fast lane on',
-		command: [
-			...tsx,
-			'tools/cli.ts',
-			'e2e',
-			'--db=sqlite',
-			'--server=php',
-			'--lane=on',
-		],
-	},
-	{
-		name: 'Playwright on SQLite + php -S, fast lane off',
-		command: [
-			...tsx,
-			'tools/cli.ts',
-			'e2e',
-			'--db=sqlite',
-			'--server=php',
-			'--lane=off',
-		],
-	},
-	{
-		name: 'Playwright on MariaDB + nginx/php-fpm, fast lane on',
-		command: [
-			...tsx,
-			'tools/cli.ts',
-			'e2e',
-			'--db=mariadb',
-			'--server=nginx',
-			'--lane=on',
-		],
-	},
-	{
-		name: 'Playwright on MariaDB + nginx/php-fpm, fast lane off',
-		command: [
-			...tsx,
-			'tools/cli.ts',
-			'e2e',
-			'--db=mariadb',
-			'--server=nginx',
-			'--lane=off',
-		],
-	},
+	...playwrightSteps(),
 	{
 		name: 'wp-env (playground runtime) smoke',
 		command: [ ...tsx, 'tools/wp-env-smoke.ts' ],
