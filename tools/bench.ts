@@ -44,20 +44,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WORDPRESS_VERSION } from './stack/core.ts';
-import {
-	globalStatus,
-	serverVersion,
-	stopMariaDbIfOurs,
-} from './stack/mariadb.ts';
+import { globalStatus, serverVersion } from './stack/mariadb.ts';
+import { stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { pluginDir, repoRoot, stackDir } from './stack/paths.ts';
 import { CommandError, run } from './stack/process.ts';
-import {
-	benchProfile,
-	copyProfile,
-	devProfile,
-	testProfile,
-} from './stack/profiles.ts';
+import { benchProfile } from './stack/profiles.ts';
 import { Site } from './stack/site.ts';
 import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
 import { checkAnswer, type RowKind } from './bench/checks.ts';
@@ -490,19 +482,6 @@ async function admin(
 		} );
 	}
 	return result;
-}
-
-/** MariaDB goes down with the last site, if the stack started it (as `npm run stop` does). */
-async function stopMariaDbWhenIdle(): Promise< void > {
-	const sites = [
-		devProfile( 'mariadb', 'nginx' ),
-		testProfile( 'mariadb', 'nginx' ),
-		copyProfile( 'mariadb', 'nginx' ),
-		benchProfile(),
-	].map( ( profile ) => new Site( profile ) );
-	if ( ! sites.some( ( site ) => site.running() ) ) {
-		await stopMariaDbIfOurs();
-	}
 }
 
 async function prepare(

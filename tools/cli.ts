@@ -10,13 +10,12 @@
  *   lint-php                                            php -l and the WordPress coding standard
  *   phpstan                                             PHPStan over plugin/src (phpstan.neon.dist)
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WORDPRESS_VERSION } from './stack/core.ts';
-import { stopMariaDbIfOurs } from './stack/mariadb.ts';
+import { knownSites, stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
-import { repoRoot, stackDir } from './stack/paths.ts';
+import { repoRoot } from './stack/paths.ts';
 import { CommandError } from './stack/process.ts';
 import {
 	DEV_PORT,
@@ -33,20 +32,6 @@ import {
 	runPhpStan,
 	runPhpUnit,
 } from './stack/php-tools.ts';
-
-function knownSites(): Site[] {
-	const dir = path.join( stackDir, 'sites' );
-	if ( ! fs.existsSync( dir ) ) {
-		return [];
-	}
-	return ( [ 'sqlite', 'mariadb' ] as const )
-		.flatMap( ( db ) => [
-			new Site( devProfile( db, 'php' ) ),
-			new Site( testProfile( db, 'php' ) ),
-			new Site( copyProfile( db, 'php' ) ),
-		] )
-		.filter( ( site ) => fs.existsSync( site.dir ) );
-}
 
 function printInfo( site: Site ): void {
 	console.log(
@@ -151,17 +136,6 @@ async function e2e( args: string[] ): Promise< number > {
 		await site.stop();
 		await copy.stop();
 		await stopMariaDbWhenIdle();
-	}
-}
-
-/** MariaDB goes down with the last site, if the stack started it. */
-async function stopMariaDbWhenIdle(): Promise< void > {
-	if (
-		! knownSites().some(
-			( site ) => site.profile.database === 'mariadb' && site.running()
-		)
-	) {
-		await stopMariaDbIfOurs();
 	}
 }
 

@@ -1,0 +1,41 @@
+/**
+ * Every site the stack may have made, and MariaDB's shutdown once none of them needs it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { stopMariaDbIfOurs } from './mariadb.ts';
+import { stackDir } from './paths.ts';
+import {
+	benchProfile,
+	copyProfile,
+	devProfile,
+	testProfile,
+} from './profiles.ts';
+import { Site } from './site.ts';
+
+/** The sites that exist on disk: development, test and copy sites per database, and the bench site. */
+export function knownSites(): Site[] {
+	const dir = path.join( stackDir, 'sites' );
+	if ( ! fs.existsSync( dir ) ) {
+		return [];
+	}
+	return ( [ 'sqlite', 'mariadb' ] as const )
+		.flatMap( ( db ) => [
+			new Site( devProfile( db, 'php' ) ),
+			new Site( testProfile( db, 'php' ) ),
+			new Site( copyProfile( db, 'php' ) ),
+		] )
+		.concat( new Site( benchProfile() ) )
+		.filter( ( site ) => fs.existsSync( site.dir ) );
+}
+
+/** MariaDB goes down with the last site that uses it, if the stack started it. */
+export async function stopMariaDbWhenIdle(): Promise< void > {
+	if (
+		! knownSites().some(
+			( site ) => site.profile.database === 'mariadb' && site.running()
+		)
+	) {
+		await stopMariaDbIfOurs();
+	}
+}
