@@ -9,17 +9,7 @@
  * Prints one JSON line: seconds, peak memory in MB, and what was done.
  */
 
-if ( PHP_SAPI !== 'cli' ) {
-	exit( 1 );
-}
-
-list( , $docroot, $url, $mode ) = $argv;
-$parts                          = parse_url( $url );
-$_SERVER['HTTP_HOST']           = $parts['host'] . ( isset( $parts['port'] ) ? ':' . $parts['port'] : '' );
-$_SERVER['SERVER_NAME']         = $parts['host'];
-$_SERVER['REQUEST_URI']         = '/';
-$_SERVER['SERVER_PROTOCOL']     = 'HTTP/1.1';
-require $docroot . '/wp-load.php';
+require __DIR__ . '/boot-wp.php';
 
 use Svc\Licensing\Domain\Backup\ExportWriter;
 use Svc\Licensing\Storage\DataInventory;
@@ -30,15 +20,24 @@ use Svc\Licensing\Storage\Tables;
 global $wpdb;
 $packages = PackageDirectory::from_environment();
 $image    = new DatabaseImage( $wpdb, $packages, new DataInventory( $wpdb, $packages ) );
-$before = memory_get_usage();
-$start  = microtime( true );
-$done   = array();
+$before   = memory_get_usage();
+$start    = microtime( true );
+$done     = array();
 
 if ( 'seed' === $mode ) {
 	$count = (int) $argv[4];
 	$mb    = (int) $argv[5];
 	$now   = gmdate( 'Y-m-d H:i:s' );
-	$wpdb->insert( $wpdb->prefix . Tables::PRODUCTS, array( 'name' => 'Bench', 'slug' => 'bench-' . time(), 'description' => '', 'created_at' => $now, 'updated_at' => $now ) );
+	$wpdb->insert(
+		$wpdb->prefix . Tables::PRODUCTS,
+		array(
+			'name'        => 'Bench',
+			'slug'        => 'bench-' . time(),
+			'description' => '',
+			'created_at'  => $now,
+			'updated_at'  => $now,
+		)
+	);
 	$product = (int) $wpdb->insert_id;
 	for ( $i = 0; $i < $count; $i += 1000 ) {
 		$values = array();
@@ -73,20 +72,24 @@ if ( 'seed' === $mode ) {
 		);
 	}
 	$done = array(
-		'licences'    => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . $wpdb->prefix . Tables::LICENSES ),
-		'package_mb'  => $mb,
+		'licences'   => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . $wpdb->prefix . Tables::LICENSES ),
+		'package_mb' => $mb,
 	);
 } elseif ( 'export' === $mode ) {
-	$out = fopen( $argv[4], 'wb' );
+	$out    = fopen( $argv[4], 'wb' );
 	$writer = new ExportWriter( $out, gmdate( 'Y-m-d\TH:i:s\Z' ), home_url() );
 	$image->export( $writer );
 	fclose( $out );
-	$done = array( 'rows' => $writer->rows(), 'files' => $writer->files(), 'file_mb' => round( filesize( $argv[4] ) / 1048576, 1 ) );
+	$done = array(
+		'rows'    => $writer->rows(),
+		'files'   => $writer->files(),
+		'file_mb' => round( filesize( $argv[4] ) / 1048576, 1 ),
+	);
 } elseif ( 'wipe' === $mode ) {
 	foreach ( DatabaseImage::tables() as $table ) {
 		$wpdb->query( 'DELETE FROM ' . $wpdb->prefix . $table ); // phpcs:ignore
 	}
-	array_map( "unlink", glob( $packages->path() . "/*.zip" ) );
+	array_map( 'unlink', glob( $packages->path() . '/*.zip' ) );
 	$done = array( 'occupied' => $image->occupied() );
 } elseif ( 'restore' === $mode ) {
 	$in   = fopen( $argv[4], 'rb' );

@@ -26,17 +26,7 @@
  * itself through POST /licenses/activate, so it is exactly what the plugin stores.
  */
 
-if ( PHP_SAPI !== 'cli' ) {
-	exit( 1 );
-}
-
-list( , $docroot, $url, $mode ) = $argv;
-$parts                          = parse_url( $url );
-$_SERVER['HTTP_HOST']           = $parts['host'] . ( isset( $parts['port'] ) ? ':' . $parts['port'] : '' );
-$_SERVER['SERVER_NAME']         = $parts['host'];
-$_SERVER['REQUEST_URI']         = '/';
-$_SERVER['SERVER_PROTOCOL']     = 'HTTP/1.1';
-require $docroot . '/wp-load.php';
+require __DIR__ . '/boot-wp.php';
 
 use Svc\Licensing\Domain\ApiKey\ApiKeyToken;
 use Svc\Licensing\Domain\License\LicenseKey;
@@ -203,7 +193,7 @@ if ( 'seed' === $mode ) {
 		}
 		svc_bench_insert( Tables::LICENSES, $columns, $rows );
 		// A multi-row INSERT takes consecutive ids (InnoDB's auto-increment lock for simple inserts).
-		$first = (int) $wpdb->insert_id;
+		$first          = (int) $wpdb->insert_id;
 		$sites_of_batch = array();
 		foreach ( $activations as $offset ) {
 			$sites_of_batch[] = $wpdb->prepare( '(%d, %s, %s, %s)', $first + $offset, SiteUrl::normalise( 'https://client-' . ( $i + $offset ) . '.example' ), $stamp, $stamp );
