@@ -11,8 +11,9 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WORDPRESS_VERSION, coreDir, ensureCore } from './stack/core.ts';
 import { repoRoot, stackDir } from './stack/paths.ts';
+import { slotPort } from './stack/profiles.ts';
 
-const PORT = 8891;
+const PORT = slotPort( 8891 );
 const workDir = path.join( stackDir, 'wp-env-smoke' );
 const home = path.join( stackDir, 'wp-env-home' );
 const configPath = path.join( workDir, '.wp-env.json' );

@@ -37,6 +37,12 @@ function answers(): boolean {
 /** Starts the server when it is not answering, and creates the stack's user. */
 export async function ensureMariaDb(): Promise< void > {
 	if ( ! answers() ) {
+		if ( process.env.SVC_STACK_SLOT ) {
+			// A slot shares the server of slot 0's checkout; it never starts (and so never stops) it.
+			throw new CommandError(
+				'MariaDB is not running. Start it from the main checkout (npm start -- --db=mariadb) before using a stack slot.'
+			);
+		}
 		fs.mkdirSync( '/run/mysqld', { recursive: true } );
 		run( 'chown', [ 'mysql:mysql', '/run/mysqld' ] );
 		if ( ! fs.existsSync( '/var/lib/mysql/mysql' ) ) {

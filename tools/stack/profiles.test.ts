@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { devProfile, parseFlags, testProfile } from './profiles.ts';
+import {
+	devProfile,
+	parseFlags,
+	slotPort,
+	stackSlot,
+	testProfile,
+} from './profiles.ts';
 
 test( 'defaults to SQLite on php -S', () => {
 	assert.deepEqual( parseFlags( [] ), {
@@ -51,4 +57,13 @@ test( 'development sites share port 8888; test sites have their own ports and he
 	] );
 	assert.equal( ports.size, 3 );
 	assert.equal( testProfile( 'mariadb', 'nginx' ).testHelpers, true );
+} );
+
+test( 'a stack slot moves ports up 20 per slot and refuses anything but one digit', () => {
+	assert.equal( slotPort( 8889, 0 ), 8889 );
+	assert.equal( slotPort( 8889, 2 ), 8929 );
+	assert.equal( stackSlot( undefined ), 0 );
+	assert.equal( stackSlot( '3' ), 3 );
+	assert.throws( () => stackSlot( '10' ), /0 to 9/ );
+	assert.throws( () => stackSlot( '-1' ), /0 to 9/ );
 } );

@@ -6,7 +6,26 @@ import { repoRoot } from './paths.ts';
 import type { Database, Server } from './templates.ts';
 import type { SiteProfile } from './site.ts';
 
-export const DEV_PORT = 8888;
+/**
+ * A second checkout on the same machine (a CI clone, a parallel worktree) sets SVC_STACK_SLOT=1..9: its sites move
+ * up 20 ports per slot and its MariaDB databases get a `_s<slot>` suffix, so two checkouts never share a site.
+ */
+export const STACK_SLOT = stackSlot( process.env.SVC_STACK_SLOT );
+
+export function stackSlot( value: string | undefined ): number {
+	if ( value === undefined || value === '' ) {
+		return 0;
+	}
+	if ( ! /^[0-9]$/.test( value ) ) {
+		throw new Error( `SVC_STACK_SLOT takes 0 to 9, not "${ value }"` );
+	}
+	return Number( value );
+}
+
+export const slotPort = ( port: number, slot = STACK_SLOT ): number =>
+	port + slot * 20;
+
+export const DEV_PORT = slotPort( 8888 );
 
 export function devProfile( database: Database, server: Server ): SiteProfile {
 	return {
@@ -21,7 +40,7 @@ export function devProfile( database: Database, server: Server ): SiteProfile {
 export function testProfile( database: Database, server: Server ): SiteProfile {
 	return {
 		name: `test-${ database }`,
-		port: database === 'sqlite' ? 8889 : 8890,
+		port: slotPort( database === 'sqlite' ? 8889 : 8890 ),
 		database,
 		server,
 		testHelpers: true,
@@ -35,7 +54,7 @@ export function testProfile( database: Database, server: Server ): SiteProfile {
 export function copyProfile( database: Database, server: Server ): SiteProfile {
 	return {
 		name: `copy-${ database }`,
-		port: database === 'sqlite' ? 8892 : 8893,
+		port: slotPort( database === 'sqlite' ? 8892 : 8893 ),
 		database,
 		server,
 		testHelpers: true,
@@ -43,7 +62,7 @@ export function copyProfile( database: Database, server: Server ): SiteProfile {
 	};
 }
 
-export const BENCH_PORT = 8894;
+export const BENCH_PORT = slotPort( 8894 );
 
 /**
  * The site `npm run bench` measures: production-shaped (MariaDB, nginx + php-fpm, 8 static children on 2 cores,

@@ -17,6 +17,7 @@ import {
 import { pluginDir, stackDir, testHelpersDir } from './paths.ts';
 import { run, waitForHttp } from './process.ts';
 import { anyServerRunning, startServer, stopServer } from './servers.ts';
+import { STACK_SLOT } from './profiles.ts';
 import { PHP } from './system.ts';
 import {
 	SALT_NAMES,
@@ -87,7 +88,9 @@ export class Site {
 		this.sqliteDbDir = path.join( this.dir, 'private', 'database' );
 		this.stateFile = path.join( this.dir, 'site.json' );
 		this.url = `http://localhost:${ profile.port }`;
-		this.dbName = `svc_${ profile.name.replace( /[^a-z0-9]/gi, '_' ) }`;
+		this.dbName = `svc_${ profile.name.replace( /[^a-z0-9]/gi, '_' ) }${
+			STACK_SLOT > 0 ? `_s${ STACK_SLOT }` : ''
+		}`;
 	}
 
 	get port(): number {
