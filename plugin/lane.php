@@ -41,7 +41,7 @@ function svc_licensing_lane( string $loader_version, string $basename ): void {
 	require_once __DIR__ . '/src/autoload.php';
 	if (
 		! ( new Svc\Licensing\Storage\Settings() )->get( 'fast_lane' )
-		|| ! Svc\Licensing\Lane\FastLane::can_answer( $_SERVER, $_GET, $_COOKIE )
+		|| ! Svc\Licensing\Lane\FastLane::can_answer( $_SERVER, $_GET, $_COOKIE, $_POST )
 		|| ! Svc\Licensing\Lane\FastLane::schema_is_current()
 	) {
 		return;

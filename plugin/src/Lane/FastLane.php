@@ -21,7 +21,7 @@ use WP_REST_Server;
  * loader is a must-use plugin); nothing of other plugins or the theme is.
  *
  * The lane steps aside, and WordPress answers as before, for anything it cannot answer identically: requests
- * that carry an Authorization or X-Service-Key header or a WordPress login cookie, WordPress' underscore
+ * that carry an Authorization, X-Service-Key or X-WP-Nonce header, a WordPress cookie or a `_wpnonce`, WordPress' underscore
  * parameters (_method, _envelope, _jsonp, _fields, _embed, _pretty), a method override header, and multisite.
  */
 final class FastLane {
@@ -32,9 +32,14 @@ final class FastLane {
 	 * @param array<string, mixed> $server $_SERVER.
 	 * @param array<string, mixed> $query  $_GET.
 	 * @param array<string, mixed> $cookie $_COOKIE.
+	 * @param array<string, mixed> $body   $_POST.
 	 */
-	public static function can_answer( array $server, array $query, array $cookie ): bool {
+	public static function can_answer( array $server, array $query, array $cookie, array $body = array() ): bool {
 		if ( is_multisite() || isset( $server['HTTP_AUTHORIZATION'] ) || isset( $server['REDIRECT_HTTP_AUTHORIZATION'] ) || isset( $server['HTTP_X_SERVICE_KEY'] ) || isset( $server['HTTP_X_HTTP_METHOD_OVERRIDE'] ) ) {
+			return false;
+		}
+		// A REST nonce, even without a login, is checked by WordPress' cookie authentication (403 when invalid).
+		if ( isset( $server['HTTP_X_WP_NONCE'] ) || isset( $body['_wpnonce'] ) ) {
 			return false;
 		}
 		foreach ( array_keys( $query ) as $name ) {

@@ -1,0 +1,153 @@
+/**
+ * The fast lane answers exactly as WordPress does. Each request is sent twice: as it is (the lane answers it
+ * when the lane is on) and with WordPress' harmless test cookie, which makes the lane step aside so the full
+ * route answers the same request. Status, body and headers must match, except the ones that differ between
+ * any two requests (Date, the rate-limit counter, which both requests count, and Retry-After).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { fastLane } from '../fixtures/env';
+import { createLicense } from '../fixtures/test-helpers';
+
+const FULL_ROUTE = { Cookie: 'wordpress_test_cookie=WP%20Cookie%20check' };
+// Differ between any two requests. The test sites' own x-svc-test-* headers are left out too.
+const VARYING = [
+	'date',
+	'x-ratelimit-remaining',
+	'retry-after',
+	'connection',
+	'keep-alive',
+	'transfer-encoding',
+	'content-length',
+	'server',
+	'x-powered-by',
+	'host',
+];
+
+interface Sent {
+	method: 'GET' | 'POST';
+	path: string;
+	data?: unknown;
+	form?: Record< string, string >;
+	headers?: Record< string, string >;
+}
+
+async function send(
+	request: APIRequestContext,
+	sent: Sent,
+	extra: Record< string, string > = {}
+) {
+	const answer = await request.fetch( sent.path, {
+		method: sent.method,
+		data: sent.data,
+		form: sent.form,
+		headers: { ...sent.headers, ...extra },
+	} );
+	const headers = Object.fromEntries(
+		Object.entries( answer.headers() ).filter(
+			( [ name ] ) =>
+				! VARYING.includes( name ) && ! name.startsWith( 'x-svc-test-' )
+		)
+	);
+	return {
+		status: answer.status(),
+		headers,
+		body: await answer.text(),
+		lane: answer.headers()[ 'x-svc-test-lane' ],
+	};
+}
+
+test( 'the lane and the full route give the same status, body and headers, error cases included', async ( {
+	request,
+} ) => {
+	const slug = `parity-${ randomUUID().slice( 0, 8 ) }`;
+	const { license_key } = await createLicense(
+		request,
+		{ slug, current_version: '2.0.0' },
+		{ activation_limit: 5 }
+	);
+	const body = {
+		license_key,
+		product_slug: slug,
+		site_url: 'https://parity.example',
+	};
+	await request.post( '/wp-json/svc/v1/licenses/activate', { data: body } );
+
+	const cases: Record< string, Sent > = {
+		'validate, active': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/validate',
+			data: body,
+		},
+		'validate, unknown key': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/validate',
+			data: { ...body, license_key: 'AAAA-BBBB-CCCC-DDDD' },
+		},
+		'validate, missing fields': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/validate',
+			data: { product_slug: slug },
+		},
+		'validate, malformed JSON': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/validate',
+			data: '{"license_key":',
+			headers: { 'Content-Type': 'application/json' },
+		},
+		'validate, as a form': {
+			method: 'POST',
+			path: '/?rest_route=/svc/v1/licenses/validate',
+			form: body,
+		},
+		'validate, GET': {
+			method: 'GET',
+			path: '/wp-json/svc/v1/licenses/validate',
+		},
+		'validate, a REST nonce header without a login': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/validate',
+			data: body,
+			headers: { 'X-WP-Nonce': 'not-a-nonce' },
+		},
+		'validate, a REST nonce in a form body without a login': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/validate',
+			form: { ...body, _wpnonce: 'not-a-nonce' },
+		},
+		'activate, already active': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/activate',
+			data: body,
+		},
+		'update check': {
+			method: 'GET',
+			path: `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
+				...body,
+				current_version: '1.0.0',
+			} ) }`,
+		},
+		'update check, bad version': {
+			method: 'GET',
+			path: `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
+				...body,
+				current_version: 'one',
+			} ) }`,
+		},
+	};
+	for ( const [ name, sent ] of Object.entries( cases ) ) {
+		const lane = await send( request, sent );
+		const full = await send( request, sent, FULL_ROUTE );
+		expect( full.lane, `${ name }: the cookie takes the full route` ).toBe(
+			'0'
+		);
+		expect( { name, ...lane, lane: undefined } ).toEqual( {
+			name,
+			...full,
+			lane: undefined,
+		} );
+	}
+	// The lane really answered the plain requests it can answer, so the comparison above compared two paths.
+	const plain = await send( request, cases[ 'validate, active' ] );
+	expect( plain.lane ).toBe( fastLane ? '1' : '0' );
+} );
