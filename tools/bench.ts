@@ -26,6 +26,10 @@
  * PHP request opens its own connection, so wpdb's 6 connection commands are included (SET NAMES twice, sql_mode
  * read and set, database select, quit).
  *
+ * Where the time goes: each REST row is also sent --samples times with `X-Bench-Profile: 1`, which the bench-only
+ * must-use plugin tools/bench/site/profile.php answers with a Server-Timing header (core boot, the way to the
+ * dispatch, our code, SQL); the third table gives the medians (tools/bench/timing.ts).
+ *
  * Admin at scale: GET /admin/licenses (first page, a search by email, a status filter, page 1000 at
  * per_page 20, or the middle page of a smaller table) and GET /admin/stats, each with the seeded admin API key,
  * one untimed request and then the median of 5, timed by the client.
@@ -53,6 +57,14 @@ import { benchProfile } from './stack/profiles.ts';
 import { Site } from './stack/site.ts';
 import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
 import { checkAnswer, type RowKind } from './bench/checks.ts';
+import {
+	PROFILE_HEADER,
+	medianSplit,
+	parseServerTiming,
+	timingTable,
+	type Split,
+	type TimingRow,
+} from './bench/timing.ts';
 import {
 	adminTable,
 	loadTable,
@@ -101,6 +113,8 @@ interface Answer {
 	status: number;
 	text: string;
 	ms: number;
+	/** The profiling plugin's header, when the request asked for it. */
+	serverTiming: string | null;
 }
 
 function options( args: string[] ): Options {
@@ -275,7 +289,39 @@ async function send(
 		signal: AbortSignal.timeout( 30_000 ),
 	} );
 	const text = await response.text();
-	return { status: response.status, text, ms: performance.now() - started };
+	return {
+		status: response.status,
+		text,
+		ms: performance.now() - started,
+		serverTiming: response.headers.get( 'server-timing' ),
+	};
+}
+
+/**
+ * Where a row's time goes: `count` sequential requests with the profiling header (tools/bench/site/profile.php),
+ * the median of each part. Null for rows that are not REST answers (hello world, SHORTINIT).
+ */
+async function profileRow(
+	site: Site,
+	row: Row,
+	count: number
+): Promise< TimingRow | null > {
+	const splits: Split[] = [];
+	for ( let i = 0; i < count; i++ ) {
+		const answer = await send(
+			site,
+			row.method,
+			row.path,
+			row.body,
+			PROFILE_HEADER
+		);
+		const split = parseServerTiming( answer.serverTiming );
+		if ( ! split ) {
+			return null;
+		}
+		splits.push( split );
+	}
+	return medianSplit( row.name, splits );
 }
 
 /** What reading Questions twice adds to it (the SHOW itself): the lowest of three tries. */
@@ -585,6 +631,7 @@ async function full( site: Site, opts: Options ): Promise< number > {
 	const { fixtures, problems } = await prepare( site, opts );
 	const info = machine( site, opts );
 	const measured: LoadRow[] = [];
+	const timings: TimingRow[] = [];
 	for ( const row of rows( fixtures ) ) {
 		setFastLane( site, row.fastLane ?? true );
 		const request = () => send( site, row.method, row.path, row.body );
@@ -593,6 +640,10 @@ async function full( site: Site, opts: Options ): Promise< number > {
 			problems.push( `${ row.name }: ${ problem }` );
 		}
 		const queries = await queriesPerRequest( request, opts.samples );
+		const timing = await profileRow( site, row, opts.samples );
+		if ( timing ) {
+			timings.push( timing );
+		}
 		log( `${ row.name }: warm-up ${ opts.warmup } s` );
 		wrk( site, row, opts.warmup, opts );
 		log( `${ row.name }: ${ opts.duration } s` );
@@ -651,6 +702,14 @@ async function full( site: Site, opts: Options ): Promise< number > {
 		'',
 		adminTable( adminRows, fixtures.licences ),
 		'',
+		`Where one request's time goes (median of ${ opts.samples } sequential requests, measured in PHP; tools/bench/site/profile.php):`,
+		'',
+		timingTable( timings ),
+		'',
+		'core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); ' +
+			"to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
+			'less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.',
+		'',
 		targetLines( goals ),
 	];
 	if ( problems.length > 0 ) {
@@ -688,6 +747,7 @@ async function full( site: Site, opts: Options ): Promise< number > {
 				},
 				rows: measured,
 				admin: adminRows,
+				timings,
 				targets: goals,
 				problems,
 				markdown: output.join( '\n' ).trim(),

@@ -91,6 +91,10 @@ export function benchProfile( pluginSource?: string ): SiteProfile {
 				files,
 				'mu-plugin.php'
 			),
+			'wp-content/mu-plugins/svc-bench-profile.php': path.join(
+				files,
+				'profile.php'
+			),
 		},
 	};
 }
