@@ -58,6 +58,7 @@ function phpFiles( dir: string ): string[] {
 export function lintPhp(): number {
 	const files = [
 		pluginDir,
+		path.join( repoRoot, 'sdk' ),
 		path.join( repoRoot, 'tests' ),
 		path.join( repoRoot, 'e2e' ),
 		path.join( repoRoot, 'tools' ),
@@ -79,7 +80,13 @@ export function lintPhp(): number {
 		cwd: repoRoot,
 		stdio: 'inherit',
 	} );
-	return failures > 0 || phpcs.status !== 0 ? 1 : 0;
+	// The client SDK has its own ruleset: its own prefixes and text domain.
+	const sdk = spawnSync(
+		path.join( VENDOR_BIN, 'phpcs' ),
+		[ '--standard=' + path.join( repoRoot, 'sdk', 'phpcs.xml.dist' ) ],
+		{ cwd: path.join( repoRoot, 'sdk' ), stdio: 'inherit' }
+	);
+	return failures > 0 || phpcs.status !== 0 || sdk.status !== 0 ? 1 : 0;
 }
 
 export function runPhpUnit( args: string[] ): number {

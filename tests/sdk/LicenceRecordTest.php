@@ -1,0 +1,60 @@
+<?php
+/**
+ * The SDK keeps the last good answer, and an unreachable server never turns a valid licence invalid within
+ * the grace period.
+ *
+ * @package SvcLicensingClient
+ */
+
+use PHPUnit\Framework\TestCase;
+use Svc\LicensingClient\LicenceRecord;
+
+final class LicenceRecordTest extends TestCase {
+
+	private const DAY = 86400;
+
+	public function test_a_valid_licence_stays_valid_through_an_outage_within_the_grace_period(): void {
+		$record = ( new LicenceRecord() )->after_answer( array( 'valid' => true, 'status' => 'active' ), 1000 );
+		$this->assertSame( LicenceRecord::VERIFIED, $record->state( 1000 ) );
+
+		$down = $record->after_failure( 1000 + self::DAY )->after_failure( 1000 + 2 * self::DAY );
+		$this->assertSame( LicenceRecord::UNVERIFIED, $down->state( 1000 + 7 * self::DAY ) );
+		$this->assertTrue( $down->is_valid( 1000 + 7 * self::DAY ) );
+		$this->assertSame( 1000, $down->verified_at(), 'could not verify since the last answer' );
+		$this->assertSame( array( 'valid' => true, 'status' => 'active' ), $down->answer() );
+	}
+
+	public function test_after_the_grace_period_an_unreachable_licence_counts_as_unverified(): void {
+		$down = ( new LicenceRecord() )->after_answer( array( 'valid' => true ), 1000 )->after_failure( 2000 );
+		$this->assertSame( LicenceRecord::LAPSED, $down->state( 1000 + 7 * self::DAY + 1 ) );
+		$this->assertFalse( $down->is_valid( 1000 + 7 * self::DAY + 1 ) );
+		$this->assertTrue( $down->is_valid( 1000 + 14 * self::DAY, 30 ), 'a product may configure a longer grace' );
+	}
+
+	public function test_an_answer_from_the_server_always_replaces_the_last_one(): void {
+		$record = ( new LicenceRecord() )->after_answer( array( 'valid' => true ), 1000 )->after_failure( 2000 );
+		$expired = $record->after_answer( array( 'valid' => false, 'status' => 'expired' ), 3000 );
+		$this->assertSame( LicenceRecord::VERIFIED, $expired->state( 3000 ) );
+		$this->assertFalse( $expired->is_valid( 3000 ) );
+		$back = $expired->after_answer( array( 'valid' => true ), 4000 );
+		$this->assertTrue( $back->is_valid( 4000 ) );
+	}
+
+	public function test_an_activation_answer_counts_as_valid(): void {
+		$record = ( new LicenceRecord() )->after_answer( array( 'activated' => true ), 1000 );
+		$this->assertTrue( $record->is_valid( 1000 ) );
+	}
+
+	public function test_no_answer_is_no_licence_and_failures_do_not_invent_one(): void {
+		$record = ( new LicenceRecord() )->after_failure( 1000 );
+		$this->assertSame( LicenceRecord::NONE, $record->state( 1000 ) );
+		$this->assertFalse( $record->is_valid( 1000 ) );
+	}
+
+	public function test_stored_records_round_trip_and_junk_is_no_record(): void {
+		$record = ( new LicenceRecord() )->after_answer( array( 'valid' => true ), 1000 )->after_failure( 1500 );
+		$this->assertEquals( $record, LicenceRecord::from_array( $record->to_array() ) );
+		$this->assertSame( LicenceRecord::NONE, LicenceRecord::from_array( 'x' )->state( 0 ) );
+		$this->assertSame( LicenceRecord::NONE, LicenceRecord::from_array( array( 'answer' => 'x', 'verified_at' => 1 ) )->state( 0 ) );
+	}
+}
