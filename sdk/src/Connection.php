@@ -1,0 +1,140 @@
+<?php
+/**
+ * Calls to one licence server, through its back-off.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient;
+
+/**
+ * Every product on the site that uses the same server shares one Connection state (the back-off is stored
+ * under the server's URL), so one 429 or one outage makes all of them wait. The transport does the HTTP; the
+ * WordPress one wraps wp_remote_request with a short timeout, a test passes a function.
+ */
+final class Connection {
+
+	/**
+	 * The REST root, e.g. https://seller.example/wp-json/svc/v1.
+	 *
+	 * @var string
+	 */
+	private $root;
+
+	/**
+	 * Sends one request: (method, url, query or body fields) => array{status: int, headers: array<string,
+	 * string>, body: string}, or null when nothing came back (unreachable, timeout, TLS failure).
+	 *
+	 * @var callable(string, string, array<string, mixed>): (array{status: int, headers: array<string, string>, body: string}|null)
+	 */
+	private $transport;
+
+	/**
+	 * Where the back-off is kept.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	/**
+	 * Returns the Unix time.
+	 *
+	 * @var callable(): int
+	 */
+	private $clock;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string     $root      The server's REST root for /svc/v1.
+	 * @param callable   $transport Sends one request (see the property).
+	 * @param StateStore $store     Where the back-off is kept.
+	 * @param callable   $clock     Returns the Unix time.
+	 */
+	public function __construct( string $root, callable $transport, StateStore $store, callable $clock ) {
+		$this->root      = rtrim( $root, '/' );
+		$this->transport = $transport;
+		$this->store     = $store;
+		$this->clock     = $clock;
+	}
+
+	/**
+	 * The key the server's back-off is stored under: one per server, whatever product asks.
+	 */
+	public function backoff_key(): string {
+		return 'backoff_' . substr( hash( 'sha256', strtolower( $this->root ) ), 0, 20 );
+	}
+
+	/**
+	 * The server's back-off as stored.
+	 */
+	public function backoff(): Backoff {
+		return Backoff::from_array( $this->store->get( $this->backoff_key() ) );
+	}
+
+	/**
+	 * One call, unless the back-off says wait.
+	 *
+	 * @param string               $method GET or POST.
+	 * @param string               $route  Route under the root, e.g. /licenses/validate.
+	 * @param array<string, mixed> $fields Query (GET) or JSON body (POST) fields.
+	 */
+	public function call( string $method, string $route, array $fields ): Reply {
+		$now     = ( $this->clock )();
+		$backoff = $this->backoff();
+		if ( ! $backoff->allows( $now ) ) {
+			return new Reply( Reply::WAITING, 0, array(), $backoff->until() );
+		}
+		$response = ( $this->transport )( $method, $this->root . $route, $fields );
+		$reply    = self::sort( $response );
+		if ( Reply::UNAVAILABLE === $reply->kind() ) {
+			$retry_after = null;
+			if ( null !== $response && in_array( $response['status'], array( 429, 503 ), true ) ) {
+				$retry_after = Backoff::retry_after_seconds( self::header( $response['headers'], 'retry-after' ), $now );
+			}
+			$backoff = $backoff->after_failure( $now, $retry_after );
+			$this->store->set( $this->backoff_key(), $backoff->to_array() );
+			return new Reply( Reply::UNAVAILABLE, $reply->status(), $reply->body(), $backoff->until() );
+		}
+		if ( $backoff->failures() > 0 ) {
+			$this->store->set( $this->backoff_key(), $backoff->after_success()->to_array() );
+		}
+		return $reply;
+	}
+
+	/**
+	 * The kind of a transport result.
+	 *
+	 * @param array{status: int, headers: array<string, string>, body: string}|null $response Transport result.
+	 */
+	private static function sort( ?array $response ): Reply {
+		if ( null === $response ) {
+			return new Reply( Reply::UNAVAILABLE );
+		}
+		$status = $response['status'];
+		$body   = json_decode( $response['body'], true );
+		if ( $status >= 200 && $status < 300 && is_array( $body ) ) {
+			return new Reply( Reply::ANSWER, $status, $body );
+		}
+		$is_error_envelope = is_array( $body ) && isset( $body['code'] ) && is_string( $body['code'] );
+		if ( $status >= 400 && $status < 500 && 429 !== $status && $is_error_envelope ) {
+			return new Reply( Reply::REFUSED, $status, $body );
+		}
+		return new Reply( Reply::UNAVAILABLE, $status, is_array( $body ) ? $body : array() );
+	}
+
+	/**
+	 * A header's value, whatever its letter case.
+	 *
+	 * @param array<string, string> $headers Headers.
+	 * @param string                $name    Lower-case name.
+	 */
+	private static function header( array $headers, string $name ): ?string {
+		foreach ( $headers as $key => $value ) {
+			if ( strtolower( (string) $key ) === $name ) {
+				return (string) $value;
+			}
+		}
+		return null;
+	}
+}
