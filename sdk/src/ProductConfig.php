@@ -1,0 +1,174 @@
+<?php
+/**
+ * One product's integration call, checked: the seller's server, the product's slug on it, and its main file.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient;
+
+/**
+ * Built from the array a seller passes to svc_licensing_client(). A mistake there is the seller's, found on
+ * their first try: it throws with a message that says what to fix.
+ */
+final class ProductConfig {
+
+	/**
+	 * The server's REST root for /svc/v1, without a trailing slash.
+	 *
+	 * @var string
+	 */
+	private $root;
+
+	/**
+	 * The product's slug on the server.
+	 *
+	 * @var string
+	 */
+	private $slug;
+
+	/**
+	 * Absolute path of the plugin's main file, or of the theme's functions.php or style.css.
+	 *
+	 * @var string
+	 */
+	private $file;
+
+	/**
+	 * Days a valid licence stays valid while the server cannot be reached.
+	 *
+	 * @var int
+	 */
+	private $grace_days;
+
+	/**
+	 * Where a customer manages their sites (frees a slot), if the seller has such a page.
+	 *
+	 * @var string
+	 */
+	private $account_url;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string $root        REST root.
+	 * @param string $slug        Product slug.
+	 * @param string $file        Main file.
+	 * @param int    $grace_days  Grace period.
+	 * @param string $account_url Customer account URL, or ''.
+	 */
+	private function __construct( string $root, string $slug, string $file, int $grace_days, string $account_url ) {
+		$this->root        = $root;
+		$this->slug        = $slug;
+		$this->file        = $file;
+		$this->grace_days  = $grace_days;
+		$this->account_url = $account_url;
+	}
+
+	/**
+	 * Reads and checks an integration call.
+	 *
+	 * Keys: `server` (required: the seller's WordPress address, e.g. https://seller.example; its REST API is
+	 * assumed at /wp-json/ unless `rest_root` names the /svc/v1 root itself), `product` (required: the slug),
+	 * `file` (required: __FILE__ of the plugin's main file or of the theme's functions.php), `grace_days`
+	 * (1 to 90, default 7), `account_url` (optional, https).
+	 *
+	 * @param array<string, mixed> $config The call's array.
+	 * @throws \InvalidArgumentException When a key is missing or wrong, saying which and why.
+	 */
+	public static function from_array( array $config ): self {
+		$server = self::string( $config, 'server' );
+		if ( ! preg_match( '~^https?://[^/\s?#]+(/[^\s?#]*)?$~i', $server ) ) {
+			throw new \InvalidArgumentException( "'server' must be the licence server's address, like https://seller.example (got '{$server}')." );
+		}
+		$root = isset( $config['rest_root'] ) ? self::string( $config, 'rest_root' ) : rtrim( $server, '/' ) . '/wp-json/svc/v1';
+		if ( ! preg_match( '~^https?://[^/\s?#]+(/[^\s#]*)?$~i', $root ) ) {
+			throw new \InvalidArgumentException( "'rest_root' must be a URL like https://seller.example/wp-json/svc/v1 (got '{$root}')." );
+		}
+		$slug = self::string( $config, 'product' );
+		if ( ! preg_match( '/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/', $slug ) ) {
+			throw new \InvalidArgumentException( "'product' must be the product's slug on the server: lower-case letters, digits and hyphens (got '{$slug}')." );
+		}
+		$file = self::string( $config, 'file' );
+		if ( '' === $file || ! is_file( $file ) ) {
+			throw new \InvalidArgumentException( "'file' must be __FILE__ of the plugin's main file or of the theme's functions.php (got '{$file}')." );
+		}
+		$grace = $config['grace_days'] ?? LicenceRecord::GRACE_DAYS;
+		if ( ! is_int( $grace ) || $grace < 1 || $grace > 90 ) {
+			throw new \InvalidArgumentException( "'grace_days' must be a whole number of days from 1 to 90." );
+		}
+		$account = isset( $config['account_url'] ) ? self::string( $config, 'account_url' ) : '';
+		if ( '' !== $account && ! preg_match( '#^https?://\S+$#i', $account ) ) {
+			throw new \InvalidArgumentException( "'account_url' must be a URL (got '{$account}')." );
+		}
+		return new self( rtrim( $root, '/' ), $slug, $file, $grace, $account );
+	}
+
+	/**
+	 * A string key, '' when absent.
+	 *
+	 * @param array<string, mixed> $config Config.
+	 * @param string               $key    Key.
+	 * @throws \InvalidArgumentException When the key holds something else than a string.
+	 */
+	private static function string( array $config, string $key ): string {
+		if ( ! isset( $config[ $key ] ) ) {
+			return '';
+		}
+		if ( ! is_string( $config[ $key ] ) ) {
+			throw new \InvalidArgumentException( "'{$key}' must be a string." );
+		}
+		return trim( $config[ $key ] );
+	}
+
+	/**
+	 * REST root for /svc/v1.
+	 */
+	public function root(): string {
+		return $this->root;
+	}
+
+	/**
+	 * Product slug.
+	 */
+	public function slug(): string {
+		return $this->slug;
+	}
+
+	/**
+	 * Main file.
+	 */
+	public function file(): string {
+		return $this->file;
+	}
+
+	/**
+	 * Grace period in days.
+	 */
+	public function grace_days(): int {
+		return $this->grace_days;
+	}
+
+	/**
+	 * Customer account URL, or ''.
+	 */
+	public function account_url(): string {
+		return $this->account_url;
+	}
+
+	/**
+	 * Whether the file belongs to a theme: it lies in one of the theme roots given.
+	 *
+	 * @param string[] $theme_roots Absolute paths of the theme roots (WordPress' get_theme_roots, resolved).
+	 */
+	public function is_theme( array $theme_roots ): bool {
+		$file = str_replace( '\\', '/', $this->file );
+		foreach ( $theme_roots as $root ) {
+			$root = rtrim( str_replace( '\\', '/', $root ), '/' ) . '/';
+			if ( '/' !== $root && 0 === strpos( $file, $root ) ) {
+				return true;
+			}
+		}
+		return false;
+	}
+}
