@@ -1,0 +1,215 @@
+<?php
+/**
+ * One product's licence on this site: the key, and what the server last said about it.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient;
+
+/**
+ * Activate, deactivate and check, through the server's Connection (so through its back-off). The key is kept
+ * once the server accepted it, and shown only masked after that. Pure: WordPress comes in through the store,
+ * the connection's transport and the values the constructor takes.
+ */
+final class Licence {
+
+	/**
+	 * The product.
+	 *
+	 * @var ProductConfig
+	 */
+	private $config;
+
+	/**
+	 * Its server.
+	 *
+	 * @var Connection
+	 */
+	private $connection;
+
+	/**
+	 * Where the key and the record are kept.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	/**
+	 * This site's address as the server should see it.
+	 *
+	 * @var string
+	 */
+	private $site_url;
+
+	/**
+	 * This install's fingerprint (InstallId).
+	 *
+	 * @var string
+	 */
+	private $fingerprint;
+
+	/**
+	 * Returns the Unix time.
+	 *
+	 * @var callable(): int
+	 */
+	private $clock;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ProductConfig $config      The product.
+	 * @param Connection    $connection  Its server.
+	 * @param StateStore    $store       Where the key and record are kept.
+	 * @param string        $site_url    This site's address.
+	 * @param string        $fingerprint This install's fingerprint.
+	 * @param callable      $clock       Returns the Unix time.
+	 */
+	public function __construct( ProductConfig $config, Connection $connection, StateStore $store, string $site_url, string $fingerprint, callable $clock ) {
+		$this->config      = $config;
+		$this->connection  = $connection;
+		$this->store       = $store;
+		$this->site_url    = $site_url;
+		$this->fingerprint = $fingerprint;
+		$this->clock       = $clock;
+	}
+
+	/**
+	 * The stored key, '' when none.
+	 */
+	public function key(): string {
+		$key = $this->store->get( $this->name( 'key' ) );
+		return is_string( $key ) ? $key : '';
+	}
+
+	/**
+	 * The key for display: its first group and the last four characters, the rest hidden.
+	 */
+	public function masked_key(): string {
+		return self::mask( $this->key() );
+	}
+
+	/**
+	 * A key, masked: ABCD-••••-••••-WXYZ for the usual four groups.
+	 *
+	 * @param string $key The key.
+	 */
+	public static function mask( string $key ): string {
+		$length = strlen( $key );
+		if ( $length < 9 ) {
+			return str_repeat( '•', $length );
+		}
+		$masked = '';
+		for ( $i = 0; $i < $length; $i++ ) {
+			$keep    = $i < 4 || $i >= $length - 4 || '-' === $key[ $i ];
+			$masked .= $keep ? $key[ $i ] : '•';
+		}
+		return $masked;
+	}
+
+	/**
+	 * What the server last said.
+	 */
+	public function record(): LicenceRecord {
+		return LicenceRecord::from_array( $this->store->get( $this->name( 'record' ) ) );
+	}
+
+	/**
+	 * Whether the product may run as licensed (see LicenceRecord::is_valid).
+	 */
+	public function is_valid(): bool {
+		return $this->record()->is_valid( ( $this->clock )(), $this->config->grace_days() );
+	}
+
+	/**
+	 * Activates this site with a key. On success the key is kept and the licence is checked at once, so the
+	 * screen shows status, expiry, tier and sites used.
+	 *
+	 * @param string $key The key as the customer pasted it.
+	 */
+	public function activate( string $key ): Reply {
+		$key   = strtoupper( trim( $key ) );
+		$reply = $this->connection->call( 'POST', '/licenses/activate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
+		if ( Reply::ANSWER !== $reply->kind() ) {
+			return $reply;
+		}
+		$this->store->set( $this->name( 'key' ), $key );
+		$check = $this->check();
+		return $check->is_answer() ? $check : $reply;
+	}
+
+	/**
+	 * Frees this site's slot. The key and record are forgotten when the server answered (a refusal such as
+	 * "not activated" included); when it cannot be reached they stay, and the reply says so.
+	 */
+	public function deactivate(): Reply {
+		$key = $this->key();
+		if ( '' === $key ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		$reply = $this->connection->call( 'POST', '/licenses/deactivate', $this->fields( $key ) );
+		if ( $reply->is_answer() ) {
+			$this->forget();
+		}
+		return $reply;
+	}
+
+	/**
+	 * Asks the server about the stored key and keeps its answer; a failure keeps the last answer.
+	 */
+	public function check(): Reply {
+		$key = $this->key();
+		if ( '' === $key ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		$reply  = $this->connection->call( 'POST', '/licenses/validate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
+		$now    = ( $this->clock )();
+		$record = $this->record();
+		if ( $reply->is_answer() ) {
+			$answer = $reply->body();
+			if ( Reply::REFUSED === $reply->kind() ) {
+				$answer = array(
+					'valid'  => false,
+					'status' => $reply->error_code(),
+				);
+			}
+			$record = $record->after_answer( $answer, $now );
+		} elseif ( Reply::UNAVAILABLE === $reply->kind() ) {
+			$record = $record->after_failure( $now );
+		}
+		$this->store->set( $this->name( 'record' ), $record->to_array() );
+		return $reply;
+	}
+
+	/**
+	 * Forgets the key and the record (after a deactivation, or when the product is deleted).
+	 */
+	public function forget(): void {
+		$this->store->set( $this->name( 'key' ), null );
+		$this->store->set( $this->name( 'record' ), null );
+	}
+
+	/**
+	 * The fields every licence route takes.
+	 *
+	 * @param string $key The key.
+	 * @return array<string, string>
+	 */
+	private function fields( string $key ): array {
+		return array(
+			'license_key'  => $key,
+			'product_slug' => $this->config->slug(),
+			'site_url'     => $this->site_url,
+		);
+	}
+
+	/**
+	 * A store key of this product's.
+	 *
+	 * @param string $what Key or record.
+	 */
+	private function name( string $what ): string {
+		return 'product_' . $this->config->slug() . '_' . $what;
+	}
+}

@@ -1,0 +1,169 @@
+<?php
+/**
+ * One product's licence: activation keeps the key only when the server accepted it, an outage keeps the last
+ * answer, a deactivation forgets the key once the server answered.
+ *
+ * @package SvcLicensingClient
+ */
+
+use PHPUnit\Framework\TestCase;
+use Svc\LicensingClient\Connection;
+use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\LicenceRecord;
+use Svc\LicensingClient\ProductConfig;
+use Svc\LicensingClient\Reply;
+use Svc\LicensingClient\StateStore;
+
+final class LicenceTest extends TestCase {
+
+	/**
+	 * Answers the fake server gives, by route; null is no answer.
+	 *
+	 * @var array<string, array{int, array<string, mixed>}|null>
+	 */
+	private $server = array();
+
+	/**
+	 * Requests sent: route => fields.
+	 *
+	 * @var array<int, array{string, array<string, mixed>}>
+	 */
+	private $sent = array();
+
+	/**
+	 * Fake clock.
+	 *
+	 * @var int
+	 */
+	private $now = 1000;
+
+	/**
+	 * Store.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	protected function setUp(): void {
+		$this->store = new class() implements StateStore {
+			/**
+			 * Values.
+			 *
+			 * @var array<string, mixed>
+			 */
+			public $values = array();
+
+			public function get( string $key ) {
+				return $this->values[ $key ] ?? null;
+			}
+
+			public function set( string $key, $value ): void {
+				$this->values[ $key ] = $value;
+			}
+		};
+	}
+
+	private function licence(): Licence {
+		$clock      = function (): int {
+			return $this->now;
+		};
+		$connection = new Connection(
+			'https://seller.example/wp-json/svc/v1',
+			function ( string $method, string $url, array $fields ) {
+				$route        = substr( $url, strlen( 'https://seller.example/wp-json/svc/v1' ) );
+				$this->sent[] = array( $route, $fields );
+				$answer       = $this->server[ $route ] ?? null;
+				return null === $answer ? null : array(
+					'status'  => $answer[0],
+					'headers' => array(),
+					'body'    => (string) json_encode( $answer[1] ),
+				);
+			},
+			$this->store,
+			$clock
+		);
+		$config     = ProductConfig::from_array(
+			array(
+				'server'  => 'https://seller.example',
+				'product' => 'acme-widgets',
+				'file'    => __FILE__,
+			)
+		);
+		return new Licence( $config, $connection, $this->store, 'https://client.example', str_repeat( 'f', 64 ), $clock );
+	}
+
+	private function server_accepts(): void {
+		$this->server['/licenses/activate'] = array( 200, array( 'activated' => true, 'activation_count' => 1, 'activation_limit' => 3 ) );
+		$this->server['/licenses/validate'] = array( 200, array( 'valid' => true, 'status' => 'active', 'activation_count' => 1, 'activation_limit' => 3 ) );
+	}
+
+	public function test_an_accepted_key_is_kept_checked_and_shown_masked(): void {
+		$this->server_accepts();
+		$reply = $this->licence()->activate( ' abcd-efgh-ijkl-mnop ' );
+		$this->assertSame( Reply::ANSWER, $reply->kind() );
+		$licence = $this->licence();
+		$this->assertSame( 'ABCD-EFGH-IJKL-MNOP', $licence->key() );
+		$this->assertSame( 'ABCD-••••-••••-MNOP', $licence->masked_key() );
+		$this->assertTrue( $licence->is_valid() );
+		$this->assertSame( array( '/licenses/activate', '/licenses/validate' ), array_column( $this->sent, 0 ) );
+		$this->assertSame(
+			array(
+				'license_key'        => 'ABCD-EFGH-IJKL-MNOP',
+				'product_slug'       => 'acme-widgets',
+				'site_url'           => 'https://client.example',
+				'server_fingerprint' => str_repeat( 'f', 64 ),
+			),
+			$this->sent[0][1]
+		);
+	}
+
+	public function test_a_refused_key_is_not_kept(): void {
+		$this->server['/licenses/activate'] = array( 403, array( 'code' => 'activation_limit_reached', 'message' => 'Limit', 'data' => array( 'status' => 403 ) ) );
+		$reply                              = $this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->assertSame( 'activation_limit_reached', $reply->error_code() );
+		$this->assertSame( '', $this->licence()->key() );
+	}
+
+	public function test_an_outage_keeps_a_valid_licence_valid_and_says_since_when(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server = array();
+		$this->now    = 1000 + 86400;
+		$reply        = $this->licence()->check();
+		$this->assertSame( Reply::UNAVAILABLE, $reply->kind() );
+		$licence = $this->licence();
+		$this->assertTrue( $licence->is_valid() );
+		$this->assertSame( LicenceRecord::UNVERIFIED, $licence->record()->state( $this->now ) );
+		$this->assertSame( 1000, $licence->record()->verified_at() );
+	}
+
+	public function test_a_key_the_server_no_longer_knows_turns_invalid(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server['/licenses/validate'] = array( 404, array( 'code' => 'license_not_found', 'message' => 'No licence', 'data' => array( 'status' => 404 ) ) );
+		$this->licence()->check();
+		$licence = $this->licence();
+		$this->assertFalse( $licence->is_valid() );
+		$this->assertSame( 'license_not_found', $licence->record()->answer()['status'] );
+	}
+
+	public function test_deactivation_forgets_the_key_once_the_server_answered_and_keeps_it_while_it_cannot(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server = array();
+		$this->assertSame( Reply::UNAVAILABLE, $this->licence()->deactivate()->kind() );
+		$this->assertSame( 'ABCD-EFGH-IJKL-MNOP', $this->licence()->key() );
+
+		$this->now                            = 100000;
+		$this->server['/licenses/deactivate'] = array( 200, array( 'deactivated' => true ) );
+		$this->assertSame( Reply::ANSWER, $this->licence()->deactivate()->kind() );
+		$this->assertSame( '', $this->licence()->key() );
+		$this->assertSame( LicenceRecord::NONE, $this->licence()->record()->state( $this->now ) );
+	}
+
+	public function test_masks_hide_all_but_the_ends(): void {
+		$this->assertSame( '', Licence::mask( '' ) );
+		$this->assertSame( '••••••', Licence::mask( 'SHORTY' ) );
+		$this->assertSame( 'ABCD••••••WXYZ', Licence::mask( 'ABCDEFGHIJWXYZ' ) );
+	}
+}
