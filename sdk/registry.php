@@ -19,7 +19,7 @@ if ( ! class_exists( 'Svc_Licensing_Client_Versions_1', false ) ) {
 		 * Loader callbacks by SDK version: each takes no argument, loads its copy and returns a callable that
 		 * takes one product's configuration.
 		 *
-		 * @var array<string, callable(): callable(array<string, mixed>): void>
+		 * @var array<string, callable>
 		 */
 		private static $copies = array();
 

@@ -8,7 +8,7 @@
  *   e2e    [--db=...] [--server=...] [--lane=on|off] [playwright args]  reset the test site and run the Playwright suite on it
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
- *   phpstan                                             PHPStan over plugin/src (phpstan.neon.dist)
+ *   phpstan                                             PHPStan over plugin/src and sdk/ (phpstan.neon.dist, sdk/phpstan.neon.dist)
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -183,6 +183,19 @@ final class Licence {
 	}
 
 	/**
+	 * Asks the server for an update of the installed version (GET /updates/check).
+	 *
+	 * @param string $installed_version The version installed on this site.
+	 */
+	public function update_check( string $installed_version ): Reply {
+		$key = $this->key();
+		if ( '' === $key ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		return $this->connection->call( 'GET', '/updates/check', $this->fields( $key ) + array( 'current_version' => $installed_version ) );
+	}
+
+	/**
 	 * Forgets the key and the record (after a deactivation, or when the product is deleted).
 	 */
 	public function forget(): void {

@@ -1,0 +1,67 @@
+<?php
+/**
+ * HTTP for the SDK's Connection: WordPress' HTTP API with a short timeout.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient\WordPress;
+
+/**
+ * A dead licence server costs a site at most TIMEOUT seconds, once per back-off step, and only where the SDK
+ * calls it (cron, the Updates and Plugins screens, the licence screen's buttons), never on an ordinary page.
+ */
+final class HttpTransport {
+
+	public const TIMEOUT = 5;
+
+	/**
+	 * SDK version, for the User-Agent.
+	 *
+	 * @var string
+	 */
+	private $version;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string $version SDK version.
+	 */
+	public function __construct( string $version ) {
+		$this->version = $version;
+	}
+
+	/**
+	 * Sends one request.
+	 *
+	 * @param string               $method GET or POST.
+	 * @param string               $url    URL.
+	 * @param array<string, mixed> $fields Query (GET) or JSON body (POST) fields.
+	 * @return array{status: int, headers: array<string, string>, body: string}|null Null when nothing came back.
+	 */
+	public function __invoke( string $method, string $url, array $fields ): ?array {
+		$args = array(
+			'method'      => $method,
+			'timeout'     => self::TIMEOUT,
+			'redirection' => 2,
+			'user-agent'  => 'SvcLicensingClient/' . $this->version . '; ' . home_url( '/' ),
+			'headers'     => array( 'Accept' => 'application/json' ),
+		);
+		if ( 'GET' === $method ) {
+			$url = add_query_arg( array_map( 'rawurlencode', array_map( 'strval', $fields ) ), $url );
+		} else {
+			$args['headers']['Content-Type'] = 'application/json';
+			$args['body']                    = (string) wp_json_encode( $fields );
+		}
+		$response = wp_remote_request( $url, $args );
+		if ( is_wp_error( $response ) ) {
+			return null;
+		}
+		$retry_after = wp_remote_retrieve_header( $response, 'retry-after' );
+		return array(
+			'status'  => (int) wp_remote_retrieve_response_code( $response ),
+			'headers' => array( 'retry-after' => is_array( $retry_after ) ? (string) reset( $retry_after ) : (string) $retry_after ),
+			'body'    => (string) wp_remote_retrieve_body( $response ),
+		);
+	}
+}

@@ -1,0 +1,174 @@
+<?php
+/**
+ * One licensed plugin or theme on this site, with its screen, its updates and its daily check.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient\WordPress;
+
+use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\ProductConfig;
+use Svc\LicensingClient\StateStore;
+
+/**
+ * What WordPress knows of the product (its basename or stylesheet, name and installed version) and the hooks
+ * that serve it.
+ */
+final class Product {
+
+	/**
+	 * The integration call.
+	 *
+	 * @var ProductConfig
+	 */
+	private $config;
+
+	/**
+	 * Whether it is a theme.
+	 *
+	 * @var bool
+	 */
+	private $is_theme;
+
+	/**
+	 * Its licence.
+	 *
+	 * @var Licence
+	 */
+	private $licence;
+
+	/**
+	 * SDK version.
+	 *
+	 * @var string
+	 */
+	private $sdk_version;
+
+	/**
+	 * The SDK's state.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ProductConfig $config      The integration call.
+	 * @param bool          $is_theme    Whether it is a theme.
+	 * @param Licence       $licence     Its licence.
+	 * @param string        $sdk_version SDK version.
+	 * @param StateStore    $store       The SDK's state.
+	 */
+	public function __construct( ProductConfig $config, bool $is_theme, Licence $licence, string $sdk_version, StateStore $store ) {
+		$this->config      = $config;
+		$this->is_theme    = $is_theme;
+		$this->licence     = $licence;
+		$this->sdk_version = $sdk_version;
+		$this->store       = $store;
+	}
+
+	/**
+	 * Hooks its parts.
+	 */
+	public function add_hooks(): void {
+		( new LicenceScreen( $this ) )->add_hooks();
+		( new Updater( $this, $this->store ) )->add_hooks();
+		add_action( $this->check_hook(), array( $this->licence, 'check' ) );
+		add_action( 'init', array( $this, 'schedule_check' ) );
+	}
+
+	/**
+	 * The daily licence check runs in WP-Cron, never during a page load.
+	 */
+	public function schedule_check(): void {
+		if ( false === wp_next_scheduled( $this->check_hook() ) ) {
+			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', $this->check_hook() );
+		}
+	}
+
+	/**
+	 * The cron hook of the daily check.
+	 */
+	public function check_hook(): string {
+		return 'svc_licensing_client_check_' . $this->config->slug();
+	}
+
+	/**
+	 * The integration call.
+	 */
+	public function config(): ProductConfig {
+		return $this->config;
+	}
+
+	/**
+	 * Its licence.
+	 */
+	public function licence(): Licence {
+		return $this->licence;
+	}
+
+	/**
+	 * Whether it is a theme.
+	 */
+	public function is_theme(): bool {
+		return $this->is_theme;
+	}
+
+	/**
+	 * The plugin's basename (acme-widgets/acme-widgets.php) or the theme's stylesheet (acme-theme).
+	 */
+	public function id(): string {
+		return $this->is_theme ? basename( dirname( $this->config->file() ) ) : plugin_basename( $this->config->file() );
+	}
+
+	/**
+	 * The name from the plugin's or theme's header, or the slug.
+	 */
+	public function name(): string {
+		$name = $this->header( 'Name' );
+		return '' === $name ? $this->config->slug() : $name;
+	}
+
+	/**
+	 * The installed version, from the header.
+	 */
+	public function installed_version(): string {
+		return $this->header( 'Version' );
+	}
+
+	/**
+	 * Who may see and use the licence screen.
+	 */
+	public function capability(): string {
+		return $this->is_theme ? 'switch_themes' : 'activate_plugins';
+	}
+
+	/**
+	 * SDK version.
+	 */
+	public function sdk_version(): string {
+		return $this->sdk_version;
+	}
+
+	/**
+	 * A header field.
+	 *
+	 * @param string $field Name or Version.
+	 */
+	private function header( string $field ): string {
+		if ( $this->is_theme ) {
+			$value = wp_get_theme( $this->id() )->get( $field );
+			return is_string( $value ) ? $value : '';
+		}
+		$headers = get_file_data(
+			$this->config->file(),
+			array(
+				'Name'    => 'Plugin Name',
+				'Version' => 'Version',
+			)
+		);
+		return (string) ( $headers[ $field ] ?? '' );
+	}
+}

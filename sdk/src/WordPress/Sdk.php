@@ -1,0 +1,162 @@
+<?php
+/**
+ * The chosen SDK copy at work: one per site, whatever number of products bundle it.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient\WordPress;
+
+use Svc\LicensingClient\Connection;
+use Svc\LicensingClient\InstallId;
+use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\ProductConfig;
+
+/**
+ * Builds each product's parts from its integration call. A wrong call is reported to developers
+ * (_doing_it_wrong) and to administrators (an admin notice that names the product and the key to fix); the
+ * other products keep working.
+ */
+final class Sdk {
+
+	/**
+	 * SDK version of the chosen copy.
+	 *
+	 * @var string
+	 */
+	private $version;
+
+	/**
+	 * Folder of the chosen copy.
+	 *
+	 * @var string
+	 */
+	private $dir;
+
+	/**
+	 * State.
+	 *
+	 * @var OptionStore
+	 */
+	private $store;
+
+	/**
+	 * HTTP.
+	 *
+	 * @var HttpTransport
+	 */
+	private $transport;
+
+	/**
+	 * Integration mistakes: product => message.
+	 *
+	 * @var array<string, string>
+	 */
+	private $mistakes = array();
+
+	/**
+	 * Products by slug.
+	 *
+	 * @var array<string, Product>
+	 */
+	private $products = array();
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string $version SDK version.
+	 * @param string $dir     The copy's folder.
+	 */
+	private function __construct( string $version, string $dir ) {
+		$this->version   = $version;
+		$this->dir       = $dir;
+		$this->store     = new OptionStore();
+		$this->transport = new HttpTransport( $version );
+	}
+
+	/**
+	 * Called once, by the version registry, for the chosen copy.
+	 *
+	 * @param string $version SDK version.
+	 * @param string $dir     The copy's folder.
+	 * @return callable(array<string, mixed>): void The product handler.
+	 */
+	public static function start( string $version, string $dir ): callable {
+		$sdk = new self( $version, $dir );
+		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
+		return array( $sdk, 'add_product' );
+	}
+
+	/**
+	 * One product's integration call.
+	 *
+	 * @param array<string, mixed> $config The call's array.
+	 */
+	public function add_product( array $config ): void {
+		$name = isset( $config['product'] ) && is_string( $config['product'] ) ? $config['product'] : '?';
+		try {
+			$product = ProductConfig::from_array( $config );
+		} catch ( \InvalidArgumentException $e ) {
+			$this->mistakes[ $name ] = $e->getMessage();
+			_doing_it_wrong( 'svc_licensing_client', esc_html( $e->getMessage() ), esc_html( $this->version ) );
+			return;
+		}
+		if ( isset( $this->products[ $product->slug() ] ) ) {
+			return;
+		}
+		$roots    = array_filter( array_map( 'realpath', (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
+		$is_theme = $product->is_theme( array_merge( $roots, (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
+		$licence  = new Licence(
+			$product,
+			new Connection( $product->root(), $this->transport, $this->store, 'time' ),
+			$this->store,
+			home_url(),
+			InstallId::fingerprint( $this->install_id() ),
+			'time'
+		);
+		$runtime  = new Product( $product, $is_theme, $licence, $this->version, $this->store );
+		$runtime->add_hooks();
+		$this->products[ $product->slug() ] = $runtime;
+	}
+
+	/**
+	 * This site's random id, made once and shared by every product.
+	 */
+	private function install_id(): string {
+		$id = $this->store->get( 'install_id' );
+		if ( ! InstallId::is_valid( $id ) ) {
+			$id = InstallId::generate();
+			$this->store->set( 'install_id', $id );
+		}
+		return (string) $id;
+	}
+
+	/**
+	 * Integration mistakes, for administrators.
+	 */
+	public function show_mistakes(): void {
+		if ( array() === $this->mistakes || ! current_user_can( 'activate_plugins' ) ) {
+			return;
+		}
+		foreach ( $this->mistakes as $product => $message ) {
+			printf(
+				'<div class="notice notice-error"><p>%s</p></div>',
+				esc_html(
+					sprintf(
+						/* translators: 1: product slug, 2: what to fix. */
+						__( 'The licence client of "%1$s" is not set up correctly, so its licence and updates do not work: %2$s', 'svc-licensing-client' ),
+						$product,
+						$message
+					)
+				)
+			);
+		}
+	}
+
+	/**
+	 * The chosen copy's folder (diagnostics).
+	 */
+	public function dir(): string {
+		return $this->dir;
+	}
+}

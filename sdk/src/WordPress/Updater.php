@@ -1,0 +1,233 @@
+<?php
+/**
+ * Updates of one product through WordPress core: the update transients, the "View details" modal, and the
+ * package's SHA-256 checked before core installs it.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient\WordPress;
+
+use Svc\LicensingClient\PackageHash;
+use Svc\LicensingClient\Reply;
+use Svc\LicensingClient\StateStore;
+use Svc\LicensingClient\UpdateOffer;
+use WP_Error;
+
+/**
+ * The offer goes in when core saves its update transient (pre_set_site_transient_update_*). That filter runs
+ * whether or not WordPress.org answered: in WordPress 6.5 wp_update_plugins() saves the transient before it asks
+ * WordPress.org and returns early when that request fails, before the Update URI filters. The server is asked
+ * only where core itself checks for updates (WP-Cron, the Updates, Plugins and Themes screens, with core's own
+ * throttling), at most once a minute; everywhere else the last answer is used.
+ */
+final class Updater {
+
+	/** Screens where core checks for updates, and so may the SDK. */
+	public const CHECK_SCREENS = array( 'update-core.php', 'plugins.php', 'themes.php', 'update.php' );
+
+	/** Seconds between two asks of the server, however often core saves its transient. */
+	public const MIN_INTERVAL = 60;
+
+	/**
+	 * The product.
+	 *
+	 * @var Product
+	 */
+	private $product;
+
+	/**
+	 * The SDK's state.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Product    $product The product.
+	 * @param StateStore $store   The SDK's state.
+	 */
+	public function __construct( Product $product, StateStore $store ) {
+		$this->product = $product;
+		$this->store   = $store;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function add_hooks(): void {
+		if ( $this->product->is_theme() ) {
+			add_filter( 'pre_set_site_transient_update_themes', array( $this, 'inject' ) );
+		} else {
+			add_filter( 'pre_set_site_transient_update_plugins', array( $this, 'inject' ) );
+			add_filter( 'plugins_api', array( $this, 'details' ), 10, 3 );
+		}
+		add_filter( 'upgrader_pre_download', array( $this, 'verify' ), 10, 3 );
+	}
+
+	/**
+	 * Puts the offer (or "no update") into core's update transient.
+	 *
+	 * @param mixed $transient The transient being saved.
+	 * @return mixed
+	 */
+	public function inject( $transient ) {
+		if ( ! $transient instanceof \stdClass ) {
+			return $transient;
+		}
+		if ( $this->may_ask() ) {
+			$this->ask();
+		}
+		$id    = $this->product->id();
+		$offer = $this->offer();
+		if ( ! isset( $transient->response ) || ! is_array( $transient->response ) ) {
+			$transient->response = array();
+		}
+		if ( ! isset( $transient->no_update ) || ! is_array( $transient->no_update ) ) {
+			$transient->no_update = array();
+		}
+		$slug = dirname( $id );
+		if ( null !== $offer ) {
+			$entry                      = $this->product->is_theme() ? $offer->for_theme( $id ) : (object) $offer->for_plugin( $id, $slug );
+			$transient->response[ $id ] = $entry;
+			unset( $transient->no_update[ $id ] );
+		} else {
+			unset( $transient->response[ $id ] );
+			$current                     = array(
+				'new_version' => $this->product->installed_version(),
+				'package'     => '',
+				'url'         => '',
+			);
+			$transient->no_update[ $id ] = $this->product->is_theme()
+				? array_merge( array( 'theme' => $id ), $current )
+				: (object) array_merge(
+					array(
+						'id'     => $id,
+						'slug'   => $slug,
+						'plugin' => $id,
+					),
+					$current
+				);
+		}
+		return $transient;
+	}
+
+	/**
+	 * Core's "View details" modal for the plugin, from the last answer (no request).
+	 *
+	 * @param mixed  $result Result so far.
+	 * @param string $action plugins_api action.
+	 * @param mixed  $args   Its arguments.
+	 * @return mixed
+	 */
+	public function details( $result, $action, $args ) {
+		if ( 'plugin_information' !== $action || ! is_object( $args ) || ! isset( $args->slug ) || dirname( $this->product->id() ) !== $args->slug ) {
+			return $result;
+		}
+		$offer = $this->offer();
+		if ( null === $offer ) {
+			return $result;
+		}
+		$entry = $offer->for_plugin( $this->product->id(), (string) $args->slug );
+		return (object) array(
+			'name'          => $this->product->name(),
+			'slug'          => $args->slug,
+			'version'       => $offer->version(),
+			'homepage'      => $entry['url'],
+			'download_link' => $offer->package(),
+			'requires'      => $entry['requires'],
+			'requires_php'  => $entry['requires_php'],
+			'tested'        => $entry['tested'],
+			'sections'      => array( 'changelog' => $offer->changelog() ),
+		);
+	}
+
+	/**
+	 * Downloads the product's package itself and hands core the file only when its SHA-256 is the one the
+	 * server published; otherwise the install stops with a message and the installed version stays.
+	 *
+	 * @param mixed  $reply   False, or what another filter already decided.
+	 * @param string $package The package URL core is about to download.
+	 * @return mixed
+	 */
+	public function verify( $reply, $package ) {
+		$offer = $this->offer();
+		if ( false !== $reply || null === $offer || ! is_string( $package ) || $package !== $offer->package() ) {
+			return $reply;
+		}
+		if ( ! function_exists( 'download_url' ) ) {
+			require_once ABSPATH . 'wp-admin/includes/file.php'; // @phpstan-ignore requireOnce.fileNotFound
+		}
+		$file = download_url( $package, 300 );
+		if ( is_wp_error( $file ) ) {
+			return $file;
+		}
+		if ( ! PackageHash::matches( $file, $offer->sha256() ) ) {
+			wp_delete_file( $file );
+			return new WP_Error(
+				'svc_licensing_client_package_mismatch',
+				sprintf(
+					/* translators: 1: product name, 2: offered version, 3: installed version. */
+					__( 'The update package of %1$s %2$s does not match the checksum its licence server published, so it was not installed. %1$s stays at version %3$s. Please tell its developer.', 'svc-licensing-client' ),
+					$this->product->name(),
+					$offer->version(),
+					$this->product->installed_version()
+				)
+			);
+		}
+		return $file;
+	}
+
+	/**
+	 * Whether the server may be asked now: where core checks for updates, and not within a minute of the last ask.
+	 */
+	private function may_ask(): bool {
+		$screen = isset( $GLOBALS['pagenow'] ) && is_string( $GLOBALS['pagenow'] ) ? $GLOBALS['pagenow'] : '';
+		if ( ! wp_doing_cron() && ! in_array( $screen, self::CHECK_SCREENS, true ) ) {
+			return false;
+		}
+		$last = $this->store->get( $this->key() );
+		return ! ( is_array( $last ) && isset( $last['asked_at'] ) && is_int( $last['asked_at'] ) && time() - $last['asked_at'] < self::MIN_INTERVAL );
+	}
+
+	/**
+	 * Asks the server and keeps its answer; a failure keeps the last one.
+	 */
+	private function ask(): void {
+		$reply  = $this->product->licence()->update_check( $this->product->installed_version() );
+		$stored = $this->store->get( $this->key() );
+		$answer = is_array( $stored ) && isset( $stored['answer'] ) && is_array( $stored['answer'] ) ? $stored['answer'] : array();
+		if ( Reply::ANSWER === $reply->kind() ) {
+			$answer = $reply->body();
+		} elseif ( Reply::REFUSED === $reply->kind() ) {
+			$answer = array();
+		}
+		$this->store->set(
+			$this->key(),
+			array(
+				'answer'   => $answer,
+				'asked_at' => time(),
+			)
+		);
+	}
+
+	/**
+	 * The offer in the last answer, for the installed version.
+	 */
+	private function offer(): ?UpdateOffer {
+		$stored = $this->store->get( $this->key() );
+		if ( ! is_array( $stored ) || ! isset( $stored['answer'] ) ) {
+			return null;
+		}
+		return UpdateOffer::from_answer( $stored['answer'], $this->product->installed_version() );
+	}
+
+	/**
+	 * The store key of the last answer.
+	 */
+	private function key(): string {
+		return 'product_' . $this->product->config()->slug() . '_update';
+	}
+}

@@ -1,0 +1,52 @@
+<?php
+/**
+ * Licence Service client SDK. Include this file from your plugin's main file (or your theme's functions.php),
+ * then make one call.
+ *
+ * Example, in a plugin's main file:
+ *
+ *     require_once __DIR__ . '/vendor/svc-licensing-client/svc-licensing-client.php';
+ *     svc_licensing_client(
+ *         array(
+ *             'server'  => 'https://seller.example',
+ *             'product' => 'acme-widgets',
+ *             'file'    => __FILE__,
+ *         )
+ *     );
+ *
+ * Several plugins and themes on one site may bundle different copies: each copy registers its version here,
+ * and the newest one loads once, for all of them (registry.php).
+ *
+ * SDK version: 0.1.0
+ *
+ * @package SvcLicensingClient
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+require_once __DIR__ . '/registry.php';
+
+Svc_Licensing_Client_Versions_1::register(
+	'0.1.0',
+	static function () {
+		require_once __DIR__ . '/src/autoload.php';
+		return \Svc\LicensingClient\WordPress\Sdk::start( '0.1.0', __DIR__ );
+	}
+);
+
+if ( ! function_exists( 'svc_licensing_client' ) ) {
+	/**
+	 * Licenses and updates one plugin or theme through the seller's licence server.
+	 *
+	 * @param array<string, mixed> $config `server`, `product` and `file` (required); see the SDK's README.
+	 */
+	function svc_licensing_client( array $config ): void {
+		Svc_Licensing_Client_Versions_1::add_product( $config );
+		if ( did_action( 'after_setup_theme' ) ) {
+			Svc_Licensing_Client_Versions_1::initialize();
+		}
+	}
+}
+
+// Every copy hooks the same static method; WordPress keeps it once. Themes load before this action runs.
+add_action( 'after_setup_theme', array( 'Svc_Licensing_Client_Versions_1', 'initialize' ), 0 );
