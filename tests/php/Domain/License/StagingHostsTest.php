@@ -14,7 +14,7 @@ use Svc\Licensing\Domain\SiteUrl;
 final class StagingHostsTest extends TestCase {
 
 	public function test_the_defaults_cover_local_test_and_staging_hosts(): void {
-		$hosts = new StagingHosts();
+		$hosts   = new StagingHosts();
 		$staging = array(
 			'http://localhost:8080/shop',
 			'http://127.0.0.1',
