@@ -33,12 +33,23 @@ import {
 	runPhpUnit,
 } from './stack/php-tools.ts';
 
+/** The site's server, and with several web nodes how many. */
+function serverLabel( site: Site ): string {
+	if ( site.server === 'php' ) {
+		return 'php -S';
+	}
+	const nodes = site.webNodes ?? [];
+	return nodes.length > 1
+		? `nginx + ${ nodes.length } php-fpm nodes`
+		: 'nginx + php-fpm';
+}
+
 function printInfo( site: Site ): void {
 	console.log(
 		[
 			'',
 			`WordPress ${ WORDPRESS_VERSION } on ${ site.profile.database === 'sqlite' ? 'SQLite' : 'MariaDB' } ` +
-				`(${ site.server === 'php' ? 'php -S' : 'nginx + php-fpm' }), plugin active.`,
+				`(${ serverLabel( site ) }), plugin active.`,
 			`  Site:        ${ site.url }/`,
 			`  Admin:       ${ site.url }/wp-admin/   user: ${ ADMIN.user }   password: ${ ADMIN.password }`,
 			`  Panel:       ${ site.url }/wp-admin/admin.php?page=svc-licensing`,
@@ -109,7 +120,7 @@ async function e2e( args: string[] ): Promise< number > {
 	await copy.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
-			`(${ flags.database }, ${ flags.server === 'php' ? 'php -S' : 'nginx + php-fpm' })`
+			`(${ flags.database }, ${ serverLabel( site ) })`
 	);
 	try {
 		const result = spawnSync(
@@ -124,6 +135,11 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_TEST_TOKEN: site.testHelpersToken ?? '',
 					SVC_DB: flags.database,
 					SVC_SERVER: flags.server,
+					// The web nodes nginx balances across (none named: one node).
+					SVC_WEB_NODES:
+						flags.server === 'nginx'
+							? ( site.webNodes ?? [] ).join( ',' )
+							: '',
 					SVC_FAST_LANE: lane,
 					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
 					SVC_COPY_BASE_URL: copy.url,

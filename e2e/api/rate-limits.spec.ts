@@ -1,20 +1,19 @@
 /**
  * Per-IP rate limits with the spec's defaults and headers.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectError } from '../fixtures/envelope';
+import {
+	LOCAL_PROXIES,
+	awaitRoomInMinute,
+	randomIp,
+} from '../fixtures/rate-window';
 import {
 	applySuiteSettings,
 	createLicense,
 	setSettings,
 } from '../fixtures/test-helpers';
-
-const randomIp = () =>
-	`198.51.${ randomInt( 0, 255 ) }.${ randomInt( 1, 254 ) }`;
-
-/** The test site's peer addresses: trusting them makes X-Forwarded-For pick the client, one bucket per test. */
-const LOCAL_PROXIES = [ '127.0.0.1', '::1' ];
 
 /** The spec's default limits instead of the suite's raised ones, then a window with room for the test. */
 async function useShippedLimits(
@@ -26,16 +25,6 @@ async function useShippedLimits(
 		trusted_proxies: trustedProxies,
 	} );
 	await awaitRoomInMinute();
-}
-
-/** A fixed one-minute window must not roll over mid-test: start with at least 15 s of it left. */
-async function awaitRoomInMinute(): Promise< void > {
-	const second = new Date().getUTCSeconds();
-	if ( second > 45 ) {
-		await new Promise( ( resolve ) =>
-			setTimeout( resolve, ( 61 - second ) * 1000 )
-		);
-	}
 }
 
 test.describe( 'rate limits', () => {

@@ -81,6 +81,12 @@ add_filter(
 			// Whether the fast lane answered, and the SQL queries the request had made by now.
 			$response->header( 'X-Svc-Test-Lane', defined( 'SVC_LICENSING_LANE' ) ? '1' : '0' );
 			$response->header( 'X-Svc-Test-Queries', (string) ( $GLOBALS['wpdb']->num_queries - ( defined( 'SVC_LICENSING_LANE_QUERIES_BEFORE' ) ? SVC_LICENSING_LANE_QUERIES_BEFORE : 0 ) ) );
+			// Which web node answered, on a site of several behind one load balancer (the stack's php-fpm pools set
+			// SVC_NODE; a single-node site has none).
+			$node = getenv( 'SVC_NODE' );
+			if ( is_string( $node ) && '' !== $node ) {
+				$response->header( 'X-Svc-Test-Node', $node );
+			}
 		}
 		return $response;
 	},
@@ -653,6 +659,23 @@ add_action(
 						return new WP_Error( 'not_registered', 'The plugin is not registered with core privacy tools.', array( 'status' => 500 ) );
 					}
 					return call_user_func( $registered['svc-licensing']['callback'], (string) $request->get_param( 'email' ), 1 );
+				},
+			)
+		);
+		// Writes the fast lane's loader whatever the setting says, as a web node that has not seen the switch still
+		// holds its own copy (the stack's nodes share one folder, so the node that saved the setting removed it).
+		register_rest_route(
+			'svc-test/v1',
+			'/lane-loader',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function (): array {
+					$plugin = WP_PLUGIN_DIR . '/svc-licensing/svc-licensing.php';
+					$loader = new Svc\Licensing\Lane\Loader( $plugin, (string) require WP_PLUGIN_DIR . '/svc-licensing/src/version.php', new Svc\Licensing\Storage\Settings() );
+					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+					file_put_contents( Svc\Licensing\Lane\Loader::path(), $loader->content() );
+					return array( 'written' => is_file( Svc\Licensing\Lane\Loader::path() ) );
 				},
 			)
 		);

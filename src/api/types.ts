@@ -216,6 +216,8 @@ export interface Settings {
 	download_token_ttl: number;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
+	/** The fast lane (README: Fast lane); the panel's switch comes with the panel issue. */
+	fast_lane: boolean;
 }
 
 /** GET /admin/backup: a fresh download link for the export file. */

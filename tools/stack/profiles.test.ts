@@ -59,6 +59,14 @@ test( 'development sites share port 8888; test sites have their own ports and he
 	assert.equal( testProfile( 'mariadb', 'nginx' ).testHelpers, true );
 } );
 
+test( 'the MariaDB test site is two web nodes of 4 php-fpm children; the SQLite one and the dev site are one', () => {
+	const mariadb = testProfile( 'mariadb', 'nginx' );
+	assert.deepEqual( mariadb.webNodes, [ 'a', 'b' ] );
+	assert.equal( mariadb.fpmChildren, 4 );
+	assert.equal( testProfile( 'sqlite', 'php' ).webNodes, undefined );
+	assert.equal( devProfile( 'mariadb', 'nginx' ).webNodes, undefined );
+} );
+
 test( 'a stack slot moves ports up 20 per slot and refuses anything but one digit', () => {
 	assert.equal( slotPort( 8889, 0 ), 8889 );
 	assert.equal( slotPort( 8889, 2 ), 8929 );

@@ -37,6 +37,14 @@ export function devProfile( database: Database, server: Server ): SiteProfile {
 	};
 }
 
+/** The web nodes of the MariaDB test site: two php-fpm masters of 4 children each behind one nginx upstream. */
+export const TEST_WEB_NODES = [ 'a', 'b' ];
+
+/**
+ * The test site of a database. On MariaDB with nginx it is two web nodes sharing the database (as a seller who
+ * outgrew one server runs it), 8 PHP workers in all as on one node; e2e/api/scaling-out.spec.ts proves the
+ * limits hold across them.
+ */
 export function testProfile( database: Database, server: Server ): SiteProfile {
 	return {
 		name: `test-${ database }`,
@@ -44,6 +52,9 @@ export function testProfile( database: Database, server: Server ): SiteProfile {
 		database,
 		server,
 		testHelpers: true,
+		...( database === 'mariadb'
+			? { webNodes: TEST_WEB_NODES, fpmChildren: 4 }
+			: {} ),
 	};
 }
 

@@ -13,7 +13,13 @@ import {
 	stopPid,
 } from './process.ts';
 import { NGINX, PHP, PHP_FPM, isRoot } from './system.ts';
-import { PHP_SETTINGS, fpmConf, nginxConf, type Server } from './templates.ts';
+import {
+	PHP_SETTINGS,
+	fpmConf,
+	fpmPidName,
+	nginxConf,
+	type Server,
+} from './templates.ts';
 
 export interface ServerSite {
 	port: number;
@@ -21,8 +27,13 @@ export interface ServerSite {
 	docroot: string;
 	runDir: string;
 	logDir: string;
-	/** php-fpm children (pm = static); WORKERS when not given. */
+	/** php-fpm children (pm = static) of each web node; WORKERS when not given. */
 	fpmChildren?: number;
+	/**
+	 * With nginx: the web nodes, one php-fpm master each (own socket, pid, opcache) behind one nginx upstream.
+	 * One unnamed node when not given.
+	 */
+	webNodes?: string[];
 	/** nginx worker processes; 2 when not given. */
 	nginxWorkers?: number;
 	/** PHP settings merged over PHP_SETTINGS. */
@@ -35,10 +46,23 @@ const ROUTER = path.join(
 );
 const WORKERS = 8;
 
-const pidFiles = ( site: ServerSite ) =>
-	[ 'php-server.pid', 'nginx.pid', 'php-fpm.pid' ].map( ( f ) =>
+/** The site's web nodes as php-fpm knows them: undefined is the single node of a site without nodes. */
+const fpmNodes = ( site: ServerSite ): Array< string | undefined > =>
+	site.webNodes ?? [ undefined ];
+
+/**
+ * Every server pid file the site may have, also those of a node layout it ran with before.
+ */
+function pidFiles( site: ServerSite ): string[] {
+	const fpm = fs.existsSync( site.runDir )
+		? fs
+				.readdirSync( site.runDir )
+				.filter( ( f ) => /^php-fpm(-[a-z0-9]+)?\.pid$/.test( f ) )
+		: [];
+	return [ 'php-server.pid', 'nginx.pid', ...fpm ].map( ( f ) =>
 		path.join( site.runDir, f )
 	);
+}
 
 /**
  * Whether any server process of this site is alive, whichever server it runs.
@@ -48,13 +72,18 @@ export function anyServerRunning( site: ServerSite ): boolean {
 }
 
 /**
- * Whether the site's chosen server is up; with the other one running, a start switches over.
+ * Whether the site's chosen server is up (with nginx: every node); with the other one running, a start
+ * switches over.
  */
 function serverRunning( site: ServerSite ): boolean {
-	const [ phpPid, nginxPid, fpmPid ] = pidFiles( site ).map( livePid );
+	const alive = ( file: string ) =>
+		livePid( path.join( site.runDir, file ) ) !== null;
 	return site.server === 'php'
-		? phpPid !== null
-		: nginxPid !== null && fpmPid !== null;
+		? alive( 'php-server.pid' )
+		: alive( 'nginx.pid' ) &&
+				fpmNodes( site ).every( ( node ) =>
+					alive( fpmPidName( node ) )
+				);
 }
 
 export async function startServer( site: ServerSite ): Promise< void > {
@@ -93,20 +122,26 @@ function startPhp( site: ServerSite ): void {
 }
 
 function startNginx( site: ServerSite ): void {
-	const fpmSocket = path.join( site.runDir, 'php-fpm.sock' );
-	const fpmFile = path.join( site.runDir, 'php-fpm.conf' );
 	const nginxFile = path.join( site.runDir, 'nginx.conf' );
-	fs.writeFileSync(
-		fpmFile,
-		fpmConf( {
-			runDir: site.runDir,
-			logDir: site.logDir,
-			fpmSocket,
-			asRoot: isRoot(),
-			children: site.fpmChildren ?? WORKERS,
-			phpSettings: { ...PHP_SETTINGS, ...site.phpSettings },
-		} )
-	);
+	const fpmSockets = fpmNodes( site ).map( ( node ) => {
+		const suffix = node ? `-${ node }` : '';
+		const fpmSocket = path.join( site.runDir, `php-fpm${ suffix }.sock` );
+		const fpmFile = path.join( site.runDir, `php-fpm${ suffix }.conf` );
+		fs.writeFileSync(
+			fpmFile,
+			fpmConf( {
+				runDir: site.runDir,
+				logDir: site.logDir,
+				fpmSocket,
+				asRoot: isRoot(),
+				children: site.fpmChildren ?? WORKERS,
+				phpSettings: { ...PHP_SETTINGS, ...site.phpSettings },
+				node,
+			} )
+		);
+		run( PHP_FPM, [ ...( isRoot() ? [ '-R' ] : [] ), '-y', fpmFile ] );
+		return fpmSocket;
+	} );
 	fs.writeFileSync(
 		nginxFile,
 		nginxConf( {
@@ -114,12 +149,11 @@ function startNginx( site: ServerSite ): void {
 			docroot: site.docroot,
 			runDir: site.runDir,
 			logDir: site.logDir,
-			fpmSocket,
+			fpmSockets,
 			asRoot: isRoot(),
 			workers: site.nginxWorkers ?? 2,
 		} )
 	);
-	run( PHP_FPM, [ ...( isRoot() ? [ '-R' ] : [] ), '-y', fpmFile ] );
 	run( NGINX, [
 		'-c',
 		nginxFile,

@@ -40,8 +40,10 @@ export interface SiteProfile {
 	pluginCopy?: boolean;
 	/** The plugin folder the site uses (plugin/ when not given), e.g. a committed revision extracted elsewhere. */
 	pluginSource?: string;
-	/** php-fpm children, pm = static (the servers' default, 8, when not given). */
+	/** php-fpm children of each web node, pm = static (the servers' default, 8, when not given). */
 	fpmChildren?: number;
+	/** With nginx: several web nodes (php-fpm masters) behind one nginx upstream; one when not given. */
+	webNodes?: string[];
 	/** nginx worker processes (2 when not given). */
 	nginxWorkers?: number;
 	/** PHP settings over the stack's own (opcache and limits), for php-fpm and php -S. */
@@ -103,6 +105,10 @@ export class Site {
 
 	get fpmChildren(): number | undefined {
 		return this.profile.fpmChildren;
+	}
+
+	get webNodes(): string[] | undefined {
+		return this.profile.webNodes;
 	}
 
 	get nginxWorkers(): number | undefined {

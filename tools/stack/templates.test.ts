@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import {
 	SALT_NAMES,
 	fpmConf,
+	fpmPidName,
 	nginxConf,
 	wpConfig,
 	type WpConfigInput,
@@ -73,14 +74,18 @@ test( 'nginx routes unknown paths to WordPress and PHP to the fpm socket, on bot
 		docroot: '/d',
 		runDir: '/r',
 		logDir: '/l',
-		fpmSocket: '/r/fpm.sock',
+		fpmSockets: [ '/r/fpm.sock' ],
 		asRoot: false,
 		workers: 2,
 	} );
 	assert.match( conf, /listen 127\.0\.0\.1:8890;/ );
 	assert.match( conf, /listen \[::1\]:8890;/ );
 	assert.match( conf, /try_files \$uri \$uri\/ \/index\.php\?\$args;/ );
-	assert.match( conf, /fastcgi_pass unix:\/r\/fpm\.sock;/ );
+	assert.match(
+		conf,
+		/upstream php \{\n\t\tserver unix:\/r\/fpm\.sock max_fails=0;\n\t\}/
+	);
+	assert.match( conf, /fastcgi_pass php;/ );
 	assert.doesNotMatch( conf, /^user /m );
 	assert.match(
 		nginxConf( {
@@ -88,12 +93,29 @@ test( 'nginx routes unknown paths to WordPress and PHP to the fpm socket, on bot
 			docroot: '/d',
 			runDir: '/r',
 			logDir: '/l',
-			fpmSocket: '/s',
+			fpmSockets: [ '/s' ],
 			asRoot: true,
 			workers: 1,
 		} ),
 		/^user root;/m
 	);
+} );
+
+test( 'nginx balances across every web node, and never retries a failed request on another', () => {
+	const conf = nginxConf( {
+		port: 8890,
+		docroot: '/d',
+		runDir: '/r',
+		logDir: '/l',
+		fpmSockets: [ '/r/php-fpm-a.sock', '/r/php-fpm-b.sock' ],
+		asRoot: false,
+		workers: 2,
+	} );
+	assert.match(
+		conf,
+		/upstream php \{\n\t\tserver unix:\/r\/php-fpm-a\.sock max_fails=0;\n\t\tserver unix:\/r\/php-fpm-b\.sock max_fails=0;\n\t\}/
+	);
+	assert.match( conf, /fastcgi_pass php;\n\t+fastcgi_next_upstream off;/ );
 } );
 
 test( 'php-fpm gets opcache and the given pool size', () => {
@@ -107,5 +129,27 @@ test( 'php-fpm gets opcache and the given pool size', () => {
 	} );
 	assert.match( conf, /pm = static\npm\.max_children = 8/ );
 	assert.match( conf, /php_admin_value\[opcache\.enable\] = 1/ );
+	assert.match( conf, /^pid = \/r\/php-fpm\.pid$/m );
 	assert.doesNotMatch( conf, /^user = /m );
+	assert.doesNotMatch( conf, /SVC_NODE/ );
+} );
+
+test( 'php-fpm of a web node has its own pid, log and pool, and tells PHP its name', () => {
+	const conf = fpmConf( {
+		runDir: '/r',
+		logDir: '/l',
+		fpmSocket: '/r/php-fpm-b.sock',
+		asRoot: false,
+		children: 4,
+		phpSettings: {},
+		node: 'b',
+	} );
+	assert.match( conf, /^pid = \/r\/php-fpm-b\.pid$/m );
+	assert.equal( fpmPidName( 'b' ), 'php-fpm-b.pid' );
+	assert.equal( fpmPidName(), 'php-fpm.pid' );
+	assert.match( conf, /^error_log = \/l\/php-fpm-b\.log$/m );
+	assert.match( conf, /^\[node-b\]$/m );
+	assert.match( conf, /^listen = \/r\/php-fpm-b\.sock$/m );
+	assert.match( conf, /^pm\.max_children = 4$/m );
+	assert.match( conf, /^env\[SVC_NODE\] = b$/m );
 } );
