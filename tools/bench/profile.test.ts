@@ -1,14 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { benchProfile, copyProfile, testProfile } from '../stack/profiles.ts';
+import {
+	STACK_SLOT,
+	benchProfile,
+	copyProfile,
+	slotPort,
+	testProfile,
+} from '../stack/profiles.ts';
 import { Site } from '../stack/site.ts';
 import { SALT_NAMES, wpConfig } from '../stack/templates.ts';
 
 test( 'the bench site has its own port and database, no test helpers, and 8 static php-fpm children', () => {
 	const profile = benchProfile();
 	const site = new Site( profile );
-	assert.equal( site.port, 8894 );
-	assert.equal( site.dbName, 'svc_bench' );
+	assert.equal( site.port, slotPort( 8894 ) );
+	assert.equal(
+		site.dbName,
+		STACK_SLOT > 0 ? `svc_bench_s${ STACK_SLOT }` : 'svc_bench'
+	);
 	assert.equal( profile.testHelpers, false );
 	assert.equal( profile.database, 'mariadb' );
 	assert.equal( profile.server, 'nginx' );

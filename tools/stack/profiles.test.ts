@@ -46,14 +46,14 @@ test( 'bad values are refused with the allowed ones', () => {
 	assert.throws( () => parseFlags( [ '--server=apache' ] ), /php or nginx/ );
 } );
 
-test( 'development sites share port 8888; test sites have their own ports and helpers', () => {
-	assert.equal( devProfile( 'sqlite', 'php' ).port, 8888 );
-	assert.equal( devProfile( 'mariadb', 'nginx' ).port, 8888 );
+test( 'development sites share port 8888 (in slot 0); test sites have their own ports and helpers', () => {
+	assert.equal( devProfile( 'sqlite', 'php' ).port, slotPort( 8888 ) );
+	assert.equal( devProfile( 'mariadb', 'nginx' ).port, slotPort( 8888 ) );
 	assert.equal( devProfile( 'sqlite', 'php' ).testHelpers, false );
 	const ports = new Set( [
 		testProfile( 'sqlite', 'php' ).port,
 		testProfile( 'mariadb', 'nginx' ).port,
-		8888,
+		slotPort( 8888 ),
 	] );
 	assert.equal( ports.size, 3 );
 	assert.equal( testProfile( 'mariadb', 'nginx' ).testHelpers, true );
