@@ -6,6 +6,7 @@
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
  *   e2e    [--db=...] [--server=...] [--lane=on|off] [playwright args]  reset the test site and run the Playwright suite on it
+ *   client                                              start the client site (http://localhost:8895) against the development site
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
  *   phpstan                                             PHPStan over plugin/src and sdk/ (phpstan.neon.dist, sdk/phpstan.neon.dist)
@@ -19,6 +20,7 @@ import { repoRoot } from './stack/paths.ts';
 import { CommandError } from './stack/process.ts';
 import {
 	DEV_PORT,
+	clientProfile,
 	devProfile,
 	parseFlags,
 	testProfile,
@@ -79,6 +81,26 @@ async function startDev( args: string[] ): Promise< void > {
 	);
 }
 
+/** The client site alone, its sample products talking to the development site on port 8888. */
+async function startClient(): Promise< void > {
+	const dev = `http://localhost:${ DEV_PORT }`;
+	const site = new Site( clientProfile( dev ) );
+	const started = Date.now();
+	ensureSystemPackages();
+	await site.start();
+	console.log(
+		[
+			'',
+			`Client site:  ${ site.url }/wp-admin/ (user ${ ADMIN.user }, password ${ ADMIN.password })`,
+			`Products:     Acme Widgets (plugin) and Acme Theme, each bundling sdk/, licensed by ${ dev }`,
+			`Licence:      ${ site.url }/wp-admin/plugins.php?page=svc-licence-acme-widgets`,
+			`Files:        ${ path.relative( repoRoot, site.dir ) }/`,
+			'',
+			`Ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s.`,
+		].join( '\n' )
+	);
+}
+
 async function stop( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
 	for ( const site of knownSites() ) {
@@ -113,11 +135,13 @@ async function e2e( args: string[] ): Promise< number > {
 	const flags = parseFlags( args.filter( ( arg ) => arg !== laneFlag ) );
 	const site = new Site( testProfile( flags.database, flags.server ) );
 	const copy = new Site( copyProfile( flags.database, flags.server ) );
+	const client = new Site( clientProfile( site.url ) );
 	ensureSystemPackages( { testing: true } );
 	ensurePanelBuilt();
 	const started = Date.now();
 	await site.reset();
 	await copy.reset();
+	await client.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
 			`(${ flags.database }, ${ serverLabel( site ) })`
@@ -144,6 +168,8 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
 					SVC_COPY_BASE_URL: copy.url,
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
+					SVC_CLIENT_BASE_URL: client.url,
+					SVC_CLIENT_TEST_TOKEN: client.testHelpersToken ?? '',
 				},
 			}
 		);
@@ -151,6 +177,7 @@ async function e2e( args: string[] ): Promise< number > {
 	} finally {
 		await site.stop();
 		await copy.stop();
+		await client.stop();
 		await stopMariaDbWhenIdle();
 	}
 }
@@ -174,6 +201,9 @@ async function main(): Promise< number > {
 		}
 		case 'e2e':
 			return e2e( args );
+		case 'client':
+			await startClient();
+			return 0;
 		case 'phpunit':
 			ensurePhpTools();
 			return runPhpUnit( args );
@@ -185,7 +215,7 @@ async function main(): Promise< number > {
 			return runPhpStan();
 		default:
 			console.error(
-				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx]'
+				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|client|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx]'
 			);
 			return 2;
 	}

@@ -7,6 +7,7 @@ import { stopMariaDbIfOurs } from './mariadb.ts';
 import { stackDir } from './paths.ts';
 import {
 	benchProfile,
+	clientProfile,
 	copyProfile,
 	devProfile,
 	testProfile,
@@ -25,7 +26,7 @@ export function knownSites(): Site[] {
 			new Site( testProfile( db, 'php' ) ),
 			new Site( copyProfile( db, 'php' ) ),
 		] )
-		.concat( new Site( benchProfile() ) )
+		.concat( new Site( benchProfile() ), new Site( clientProfile( '' ) ) )
 		.filter( ( site ) => fs.existsSync( site.dir ) );
 }
 

@@ -154,3 +154,28 @@ export function parseFlags( args: string[] ): StackFlags {
 	}
 	return flags;
 }
+
+export const CLIENT_PORT = slotPort( 8895 );
+
+/**
+ * The client site (issue 14): a second WordPress on SQLite + php -S with sample products that bundle the client
+ * SDK (e2e/client/), talking to the licence service at serviceUrl.
+ */
+export function clientProfile( serviceUrl: string ): SiteProfile {
+	const client = path.join( repoRoot, 'e2e', 'client' );
+	return {
+		name: 'client',
+		port: CLIENT_PORT,
+		database: 'sqlite',
+		server: 'php',
+		testHelpers: true,
+		constants: { SVC_CLIENT_SERVER: serviceUrl },
+		client: {
+			plugins: [ path.join( client, 'plugins', 'acme-widgets' ) ],
+			themes: [ path.join( client, 'themes', 'acme-theme' ) ],
+			activeTheme: 'acme-theme',
+			muPlugins: path.join( client, 'mu-plugins' ),
+			title: 'Acme client site',
+		},
+	};
+}

@@ -14,7 +14,7 @@ import {
 	ensureMariaDb,
 	recreateDatabase,
 } from './mariadb.ts';
-import { pluginDir, stackDir, testHelpersDir } from './paths.ts';
+import { pluginDir, repoRoot, stackDir, testHelpersDir } from './paths.ts';
 import { run, waitForHttp } from './process.ts';
 import { anyServerRunning, startServer, stopServer } from './servers.ts';
 import { STACK_SLOT } from './profiles.ts';
@@ -56,7 +56,30 @@ export interface SiteProfile {
 	 * Files copied into the site on every start: path under the document root => source file.
 	 */
 	files?: Record< string, string >;
+	/** A client site (issue 14): no licence service, sample products that bundle the client SDK instead. */
+	client?: ClientSetup;
 }
+
+/**
+ * What a client site holds instead of the licence service: sample plugins and themes (folders copied fresh on
+ * every start, because core's upgrader replaces them), each with a copy of sdk/ in vendor/svc-licensing-client,
+ * and its own must-use test helpers.
+ */
+export interface ClientSetup {
+	/** Plugin folders to copy into wp-content/plugins and activate. */
+	plugins: string[];
+	/** Theme folders to copy into wp-content/themes. */
+	themes: string[];
+	/** The theme to switch to (one of themes, by folder name). */
+	activeTheme: string;
+	/** Folder whose files are linked into wp-content/mu-plugins. */
+	muPlugins: string;
+	/** The site's title. */
+	title: string;
+}
+
+/** What a product bundles of the SDK: everything but the SDK's own lint configuration. */
+const SDK_DEV_FILES = new Set( [ 'phpcs.xml.dist', 'phpstan.neon.dist' ] );
 
 export const ADMIN = {
 	user: 'admin',
@@ -120,7 +143,9 @@ export class Site {
 	}
 
 	get healthUrl(): string {
-		return `${ this.url }/wp-json/svc/v1/health`;
+		return this.profile.client
+			? `${ this.url }/wp-login.php`
+			: `${ this.url }/wp-json/svc/v1/health`;
 	}
 
 	get testHelpersToken(): string | null {
@@ -149,6 +174,7 @@ export class Site {
 				ADMIN.user,
 				ADMIN.password,
 				ADMIN.email,
+				...this.installOptions(),
 			],
 			{
 				stdio: [ 'ignore', 'pipe', 'pipe' ],
@@ -160,6 +186,23 @@ export class Site {
 
 	async stop(): Promise< void > {
 		await stopServer( this );
+	}
+
+	/** What install.php activates: the licence service, or a client site's sample products and theme. */
+	private installOptions(): string[] {
+		const client = this.profile.client;
+		if ( ! client ) {
+			return [];
+		}
+		const plugins = client.plugins.map( ( dir ) => {
+			const name = path.basename( dir );
+			return `${ name }/${ name }.php`;
+		} );
+		return [
+			`--plugins=${ plugins.join( ',' ) }`,
+			`--theme=${ client.activeTheme }`,
+			`--title=${ client.title }`,
+		];
 	}
 
 	/** Whether any of the site's server processes is alive. */
@@ -294,21 +337,26 @@ export class Site {
 		}
 
 		const plugin = path.join( content, 'plugins', 'svc-licensing' );
-		const pluginSource = this.profile.pluginSource ?? pluginDir;
-		if ( this.profile.pluginCopy ) {
-			// rmSync removes a link itself, never what it points to.
+		if ( this.profile.client ) {
 			fs.rmSync( plugin, { recursive: true, force: true } );
-			fs.cpSync( pluginSource, plugin, {
-				recursive: true,
-				dereference: true,
-			} );
-			// Where the test helpers put the files back from after a delete.
-			fs.writeFileSync(
-				path.join( content, 'svc-test-plugin-source' ),
-				pluginSource
-			);
+			this.layClientProducts( content, this.profile.client );
 		} else {
-			link( pluginSource, plugin );
+			const pluginSource = this.profile.pluginSource ?? pluginDir;
+			if ( this.profile.pluginCopy ) {
+				// rmSync removes a link itself, never what it points to.
+				fs.rmSync( plugin, { recursive: true, force: true } );
+				fs.cpSync( pluginSource, plugin, {
+					recursive: true,
+					dereference: true,
+				} );
+				// Where the test helpers put the files back from after a delete.
+				fs.writeFileSync(
+					path.join( content, 'svc-test-plugin-source' ),
+					pluginSource
+				);
+			} else {
+				link( pluginSource, plugin );
+			}
 		}
 
 		const muPlugins = path.join( content, 'mu-plugins' );
@@ -316,10 +364,11 @@ export class Site {
 		if ( this.profile.testHelpers ) {
 			// A folder of the site's own (the plugin writes its fast-lane loader there), holding a link to each
 			// helper file.
+			const helpers = this.profile.client?.muPlugins ?? testHelpersDir;
 			fs.mkdirSync( muPlugins, { recursive: true } );
-			for ( const file of fs.readdirSync( testHelpersDir ) ) {
+			for ( const file of fs.readdirSync( helpers ) ) {
 				link(
-					path.join( testHelpersDir, file ),
+					path.join( helpers, file ),
 					path.join( muPlugins, file )
 				);
 			}
@@ -333,6 +382,36 @@ export class Site {
 			fs.copyFileSync( source, target );
 		}
 	}
+
+	/** A client site's sample plugins and themes, fresh copies each with the SDK bundled. */
+	private layClientProducts( content: string, client: ClientSetup ): void {
+		for ( const [ kind, dirs ] of [
+			[ 'plugins', client.plugins ],
+			[ 'themes', client.themes ],
+		] as const ) {
+			for ( const dir of dirs ) {
+				const target = path.join( content, kind, path.basename( dir ) );
+				fs.rmSync( target, { recursive: true, force: true } );
+				fs.cpSync( dir, target, {
+					recursive: true,
+					dereference: true,
+				} );
+				bundleSdk( target );
+			}
+		}
+	}
+}
+
+/**
+ * A copy of the client SDK inside a product, as a seller bundles it.
+ */
+function bundleSdk( product: string ): void {
+	const target = path.join( product, 'vendor', 'svc-licensing-client' );
+	fs.rmSync( target, { recursive: true, force: true } );
+	fs.cpSync( path.join( repoRoot, 'sdk' ), target, {
+		recursive: true,
+		filter: ( src ) => ! SDK_DEV_FILES.has( path.basename( src ) ),
+	} );
 }
 
 /**

@@ -1,0 +1,71 @@
+<?php
+/**
+ * Client test sites only (linked into wp-content/mu-plugins by tools/stack): counts and logs every outgoing HTTP
+ * request, so a test can prove that ordinary admin pages make none. Routes under svc-client-test/v1 answer only
+ * with the site's test token (SVC_TEST_HELPERS_TOKEN in wp-config.php).
+ *
+ * @package SvcLicensing
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) ) {
+	return;
+}
+
+// Every request WordPress is about to send, logged before it leaves (one line: time, method, URL, page).
+add_filter(
+	'pre_http_request',
+	static function ( $preempt, $args, $url ) {
+		$line = wp_json_encode(
+			array(
+				'at'     => microtime( true ),
+				'method' => isset( $args['method'] ) ? $args['method'] : 'GET',
+				'url'    => $url,
+				'page'   => isset( $_SERVER['REQUEST_URI'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '',
+				'cron'   => wp_doing_cron(),
+			)
+		);
+		file_put_contents( WP_CONTENT_DIR . '/svc-client-http.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
+		return $preempt;
+	},
+	PHP_INT_MAX,
+	3
+);
+
+add_action(
+	'rest_api_init',
+	static function () {
+		$allowed = static function ( WP_REST_Request $request ) {
+			return hash_equals( SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
+		};
+		register_rest_route(
+			'svc-client-test/v1',
+			'/http-log',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => $allowed,
+					'callback'            => static function () {
+						$file  = WP_CONTENT_DIR . '/svc-client-http.log';
+						$lines = is_file( $file ) ? file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
+						return array_map(
+							static function ( $line ) {
+								return json_decode( $line, true );
+							},
+							(array) $lines
+						);
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => $allowed,
+					'callback'            => static function () {
+						wp_delete_file( WP_CONTENT_DIR . '/svc-client-http.log' );
+						return array( 'cleared' => true );
+					},
+				),
+			)
+		);
+	}
+);
