@@ -31,13 +31,15 @@
  * dispatch, our code, SQL); the third table gives the medians (tools/bench/timing.ts).
  *
  * Admin at scale: GET /admin/licenses (first page, a search by email, a status filter, page 1000 at
- * per_page 20, or the middle page of a smaller table) and GET /admin/stats, each with the seeded admin API key,
- * one untimed request and then the median of 5, timed by the client.
+ * per_page 20, or page licences/40 of a smaller table) and GET /admin/stats, each with the seeded admin API key,
+ * one untimed request and then the median of 5, timed by the client. Every admin answer is checked against the
+ * seeded data (total, page, rows, status or email of every licence, newest first; the stats' totals).
  *
  *   npm run bench                          1,000 licences
  *   npm run bench -- --licences=100000     the scale run
- *   npm run bench -- --quick               CI: 20 licences, every row hit 3 times with fetch, answers checked
- *                                          (tools/bench/checks.ts), exit 1 on a wrong one; no wrk, no timings
+ *   npm run bench -- --quick               CI (a step of npm test): 100 licences, every row asked 3 times with
+ *                                          fetch and every answer checked (tools/bench/checks.ts), exit 1 on a
+ *                                          wrong one; no wrk, no timings
  *   npm run bench -- --plugin=<git rev>    the plugin as committed at that revision instead of plugin/ (extracted
  *                                          under .stack/bench-plugin/), e.g. to compare before and after a change
  * Also --duration=S --warmup=S --connections=N --threads=N --samples=N.
@@ -56,7 +58,12 @@ import { CommandError, run } from './stack/process.ts';
 import { benchProfile } from './stack/profiles.ts';
 import { Site } from './stack/site.ts';
 import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
-import { checkAnswer, type RowKind } from './bench/checks.ts';
+import {
+	checkAdminAnswer,
+	checkAnswer,
+	type AdminExpectation,
+	type RowKind,
+} from './bench/checks.ts';
 import {
 	PROFILE_HEADER,
 	medianSplit,
@@ -96,6 +103,9 @@ interface Fixtures {
 	license_key: string;
 	api_key: string;
 	licences: number;
+	/** Seeded licences with status suspended. */
+	suspended: number;
+	/** Seeded activations (the bench's own activation comes on top). */
 	activations: number;
 	seconds: number;
 }
@@ -147,7 +157,7 @@ function options( args: string[] ): Options {
 	}
 	return {
 		quick,
-		licences: Math.round( number( 'licences', quick ? 20 : 1000 ) ),
+		licences: Math.round( number( 'licences', quick ? 100 : 1000 ) ),
 		duration: number( 'duration', 10 ),
 		warmup: number( 'warmup', 2 ),
 		connections: Math.round( number( 'connections', 8 ) ),
@@ -471,25 +481,78 @@ function pluginMentions( plugin: string, needle: string ): boolean {
 		);
 }
 
-function adminRequests( licences: number ): Array< [ string, string ] > {
+interface AdminRequest {
+	name: string;
+	kind: 'admin-list' | 'admin-stats';
+	route: string;
+	expected: AdminExpectation;
+}
+
+/** The admin rows and what each must answer for the seeded data (seed.php: licence 0 is bench@example.com). */
+function adminRequests( fixtures: Fixtures ): AdminRequest[] {
+	const licences = fixtures.licences;
 	const middle = Math.max( 1, Math.floor( licences / 2 ) );
 	const deep = Math.max( 1, Math.min( 1000, Math.floor( licences / 40 ) ) );
 	const base = '/wp-json/svc/v1/admin';
+	const email = `customer${ middle }@example.com`;
+	const found = middle < licences ? 1 : 0;
 	return [
-		[ 'list, first page', `${ base }/licenses` ],
-		[
-			'list, search by email',
-			`${ base }/licenses?search=customer${ middle }%40example.com`,
-		],
-		[ 'list, status filter', `${ base }/licenses?status=suspended` ],
-		[
-			`list, page ${ deep }`,
-			`${ base }/licenses?page=${ deep }&per_page=20`,
-		],
-		[ 'stats', `${ base }/stats` ],
+		{
+			name: 'list, first page',
+			kind: 'admin-list',
+			route: `${ base }/licenses`,
+			expected: {
+				total: licences,
+				page: 1,
+				rows: Math.min( 20, licences ),
+			},
+		},
+		{
+			name: 'list, search by email',
+			kind: 'admin-list',
+			route: `${ base }/licenses?search=${ encodeURIComponent( email ) }`,
+			expected: { total: found, rows: found, email },
+		},
+		{
+			name: 'list, status filter',
+			kind: 'admin-list',
+			route: `${ base }/licenses?status=suspended`,
+			expected: {
+				total: fixtures.suspended,
+				rows: Math.min( 20, fixtures.suspended ),
+				status: 'suspended',
+			},
+		},
+		{
+			name: `list, page ${ deep }`,
+			kind: 'admin-list',
+			route: `${ base }/licenses?page=${ deep }&per_page=20`,
+			expected: {
+				total: licences,
+				page: deep,
+				rows: Math.max(
+					0,
+					Math.min( 20, licences - ( deep - 1 ) * 20 )
+				),
+			},
+		},
+		{
+			name: 'stats',
+			kind: 'admin-stats',
+			route: `${ base }/stats`,
+			// The bench's own activation of the bench licence comes on top of the seeded ones.
+			expected: {
+				total: licences,
+				activations: fixtures.activations + 1,
+			},
+		},
 	];
 }
 
+/**
+ * The admin rows: one untimed request, then `repeats` timed ones; every answer is checked against the seeded
+ * data, and the row's problem is the first wrong answer.
+ */
 async function admin(
 	site: Site,
 	fixtures: Fixtures,
@@ -498,11 +561,14 @@ async function admin(
 ): Promise< AdminRow[] > {
 	const headers = { 'X-Service-Key': fixtures.api_key };
 	const result: AdminRow[] = [];
-	for ( const [ name, route ] of adminRequests( fixtures.licences ) ) {
-		const kind: RowKind = name === 'stats' ? 'admin-stats' : 'admin-list';
-		const first = await send( site, 'GET', route, undefined, headers );
-		const problem = checkAnswer( kind, first );
-		const request = () => send( site, 'GET', route, undefined, headers );
+	for ( const { name, kind, route, expected } of adminRequests( fixtures ) ) {
+		let problem: string | null = null;
+		const request = async () => {
+			const answer = await send( site, 'GET', route, undefined, headers );
+			problem ??= checkAdminAnswer( kind, answer, expected );
+			return answer;
+		};
+		const first = await request();
 		const times: number[] = [];
 		for ( let i = 0; i < repeats; i++ ) {
 			times.push( ( await request() ).ms );
@@ -611,8 +677,8 @@ async function quickRun( site: Site, opts: Options ): Promise< number > {
 		}
 	}
 	setFastLane( site, true );
-	for ( const row of await admin( site, fixtures, 1, false ) ) {
-		lines.push( `| admin ${ row.name } | 2 | ${ row.problem ?? 'ok' } |` );
+	for ( const row of await admin( site, fixtures, 2, false ) ) {
+		lines.push( `| admin ${ row.name } | 3 | ${ row.problem ?? 'ok' } |` );
 		if ( row.problem ) {
 			problems.push( `admin ${ row.name }: ${ row.problem }` );
 		}

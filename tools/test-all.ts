@@ -56,6 +56,11 @@ const STEPS: Step[] = [
 	{ name: 'TypeScript unit tests', command: [ ...tsx, 'tools/unit-ts.ts' ] },
 	...playwrightSteps(),
 	{
+		// Every bench row answered once per request with the right body; no load, no timings.
+		name: 'bench smoke (npm run bench -- --quick)',
+		command: [ ...tsx, 'tools/bench.ts', '--quick' ],
+	},
+	{
 		name: 'wp-env (playground runtime) smoke',
 		command: [ ...tsx, 'tools/wp-env-smoke.ts' ],
 	},

@@ -313,6 +313,57 @@ test.describe( 'admin licences', () => {
 		expect( await ids( 'status=cancelled' ) ).toEqual( [ cancelled.id ] );
 	} );
 
+	test( 'sorted and searched lists page without gaps or overlaps', async ( {
+		request,
+	} ) => {
+		const { headers, product, create } = await setup( request );
+		const tag = unique( 'pager' ).toLowerCase();
+		const made: Array< { id: number; customer_email: string } > = [];
+		for ( const letter of [ 'd', 'b', 'e', 'a', 'c' ] ) {
+			made.push(
+				await create( {
+					customer_email: `${ letter }-${ tag }@example.com`,
+				} )
+			);
+		}
+		await create( { customer_name: 'Not in the search' } );
+		const list = async ( query: string ) =>
+			(
+				await request.get(
+					`${ ADMIN }/licenses?product_id=${ product.id }&per_page=2&${ query }`,
+					{ headers }
+				)
+			).json();
+		const walk = async ( query: string ) => {
+			const ids: number[] = [];
+			for ( let page = 1; page <= 3; page++ ) {
+				const body = await list( `${ query }&page=${ page }` );
+				expect( body.total, `${ query } page ${ page }` ).toBe( 5 );
+				ids.push( ...body.data.map( ( l: { id: number } ) => l.id ) );
+			}
+			return ids;
+		};
+		const search = `search=${ encodeURIComponent( tag ) }`;
+		const byEmail = [ ...made ]
+			.sort( ( x, y ) =>
+				x.customer_email.localeCompare( y.customer_email )
+			)
+			.map( ( l ) => l.id );
+		expect(
+			await walk( `${ search }&orderby=customer_email&order=asc` )
+		).toEqual( byEmail );
+		expect(
+			await walk( `${ search }&orderby=customer_email&order=desc` )
+		).toEqual( [ ...byEmail ].reverse() );
+		const newest = made.map( ( l ) => l.id ).reverse();
+		expect( await walk( search ) ).toEqual( newest );
+		expect( await walk( `${ search }&orderby=product_name` ) ).toEqual(
+			newest
+		);
+		const past = await list( `${ search }&page=4` );
+		expect( past ).toMatchObject( { data: [], total: 5, page: 4 } );
+	} );
+
 	test( 'rotate: a new key, the old one dead at once', async ( {
 		request,
 	} ) => {

@@ -23,6 +23,28 @@ test.describe( 'schema migrations', () => {
 		expect( Object.values( schema.tables ).every( Boolean ) ).toBe( true );
 	} );
 
+	test( 'a site at schema 7 gets the admin list index on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 7 );
+		expect( before.schema_version ).toBe( 7 );
+		expect( Object.values( before.tables ).every( Boolean ) ).toBe( true );
+		expect( before.license_indexes ).toContain( 'product_status' );
+		expect( before.license_indexes ).not.toContain( 'status' );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 8 );
+		expect( after.license_indexes ).toEqual(
+			[ ...before.license_indexes, 'status' ].sort()
+		);
+	} );
+
 	test( '20 parallel requests on a rewound schema all find it current', async ( {
 		request,
 	} ) => {

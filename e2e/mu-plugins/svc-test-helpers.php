@@ -69,6 +69,23 @@ function svc_test_helpers_tables(): array {
 	return $tables;
 }
 
+/**
+ * Index names of the licence table, sorted; none when the table does not exist.
+ *
+ * @return string[]
+ */
+function svc_test_helpers_license_indexes(): array {
+	global $wpdb;
+	if ( ! svc_test_helpers_tables()[ Svc\Licensing\Storage\Tables::LICENSES ] ) {
+		return array();
+	}
+	// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant.
+	$rows    = (array) $wpdb->get_results( 'SHOW INDEX FROM ' . $wpdb->prefix . Svc\Licensing\Storage\Tables::LICENSES, ARRAY_A );
+	$indexes = array_values( array_unique( array_column( $rows, 'Key_name' ) ) );
+	sort( $indexes );
+	return $indexes;
+}
+
 // Which PHP worker served a REST request, and when it started and ended (microseconds), so race tests can show
 // that their parallel requests really ran at once on several workers.
 add_filter(
@@ -131,25 +148,42 @@ add_filter(
 add_action(
 	'rest_api_init',
 	static function (): void {
-		// Rewinds the stored schema version and drops the plugin's tables, so the next request must migrate.
+		// Rewinds the stored schema version and drops the plugin's tables, so the next request must migrate. With
+		// {"to": N} it then builds the schema of version N from the shipped steps up to N, so the next request runs
+		// only the steps after N: the upgrade an existing site gets.
 		register_rest_route(
 			'svc-test/v1',
 			'/schema/rewind',
 			array(
 				'methods'             => 'POST',
 				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function (): array {
+				'callback'            => static function ( WP_REST_Request $request ): array {
 					global $wpdb;
 					foreach ( array_reverse( Svc\Licensing\Storage\Tables::all() ) as $table ) {
 						// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- test helper.
 						$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}{$table}" );
 					}
 					update_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0, true );
-					return array( 'schema_version' => 0 );
+					$to = (int) $request->get_param( 'to' );
+					if ( $to > 0 ) {
+						$steps = array_filter(
+							Svc\Licensing\Storage\Schema::plan()->pending( 0 ),
+							static function ( Svc\Licensing\Storage\Migration $step ) use ( $to ): bool {
+								return $step->version() <= $to;
+							}
+						);
+						( new Svc\Licensing\Storage\SchemaMigrator( $wpdb, new Svc\Licensing\Storage\MigrationPlan( $steps ) ) )->upgrade();
+					}
+					// Read here: the next request upgrades the schema before its route runs.
+					return array(
+						'schema_version'  => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
+						'tables'          => svc_test_helpers_tables(),
+						'license_indexes' => svc_test_helpers_license_indexes(),
+					);
 				},
 			)
 		);
-		// Reports the stored schema version and whether each table exists.
+		// Reports the stored schema version, whether each table exists and the licence table's index names.
 		register_rest_route(
 			'svc-test/v1',
 			'/schema',
@@ -158,8 +192,9 @@ add_action(
 				'permission_callback' => 'svc_test_helpers_authorised',
 				'callback'            => static function (): array {
 					return array(
-						'schema_version' => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
-						'tables'         => svc_test_helpers_tables(),
+						'schema_version'  => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
+						'tables'          => svc_test_helpers_tables(),
+						'license_indexes' => svc_test_helpers_license_indexes(),
 					);
 				},
 			)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkAnswer } from './checks.ts';
+import { checkAdminAnswer, checkAnswer } from './checks.ts';
 
 const json = ( body: unknown, status = 200 ) => ( {
 	status,
@@ -115,4 +115,79 @@ test( 'admin list envelope and stats counts', () => {
 		null
 	);
 	assert.notEqual( checkAnswer( 'admin-stats', json( {} ) ), null );
+} );
+
+test( 'admin answers are checked against the seeded numbers, not only their shape', () => {
+	const list = ( data: unknown[], total: number, page = 1 ) =>
+		json( { data, total, page, per_page: 20, total_pages: 1 } );
+	const suspended = [
+		{ id: 37, status: 'suspended' },
+		{ id: 17, status: 'suspended' },
+	];
+	assert.equal(
+		checkAdminAnswer( 'admin-list', list( suspended, 2 ), {
+			total: 2,
+			rows: 2,
+			status: 'suspended',
+		} ),
+		null
+	);
+	assert.match(
+		checkAdminAnswer( 'admin-list', list( suspended, 2 ), {
+			total: 5,
+		} ) ?? '',
+		/total is 2, not 5/
+	);
+	assert.match(
+		checkAdminAnswer(
+			'admin-list',
+			list( [ ...suspended, { id: 3, status: 'active' } ], 3 ),
+			{ total: 3, status: 'suspended' }
+		) ?? '',
+		/status "active"/
+	);
+	assert.match(
+		checkAdminAnswer( 'admin-list', list( [ ...suspended ].reverse(), 2 ), {
+			total: 2,
+		} ) ?? '',
+		/newest first/
+	);
+	assert.match(
+		checkAdminAnswer( 'admin-list', list( [], 40, 2 ), {
+			total: 40,
+			page: 2,
+			rows: 20,
+		} ) ?? '',
+		/0 licences, not 20/
+	);
+	assert.match(
+		checkAdminAnswer(
+			'admin-list',
+			list( [ { id: 9, customer_email: 'a@example.com' } ], 1 ),
+			{ total: 1, email: 'b@example.com' }
+		) ?? '',
+		/customer_email "a@example.com"/
+	);
+	const stats = json( {
+		licenses: { total: 20 },
+		activations: { total: 10 },
+	} );
+	assert.equal(
+		checkAdminAnswer( 'admin-stats', stats, {
+			total: 20,
+			activations: 10,
+		} ),
+		null
+	);
+	assert.match(
+		checkAdminAnswer( 'admin-stats', stats, {
+			total: 20,
+			activations: 11,
+		} ) ?? '',
+		/activations.total is 10, not 11/
+	);
+	assert.match(
+		checkAdminAnswer( 'admin-stats', json( {}, 500 ), { total: 20 } ) ?? '',
+		/HTTP 500/
+	);
 } );

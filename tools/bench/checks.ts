@@ -123,3 +123,89 @@ export function checkAnswer(
 	}
 	return problems.length === 0 ? null : problems.join( '; ' );
 }
+
+/** What the seeded data says one admin row must answer (tools/bench/seed.php). */
+export interface AdminExpectation {
+	/** `total` of a list, `licenses.total` of the stats. */
+	total: number;
+	/** A list: the page asked for and how many licences it must hold. */
+	page?: number;
+	rows?: number;
+	/** A list: every licence has this status, or this customer email. */
+	status?: string;
+	email?: string;
+	/** The stats: `activations.total`. */
+	activations?: number;
+}
+
+/**
+ * Why an admin answer is wrong for the seeded data, or null when it is right: the shape (checkAnswer) and then
+ * the numbers, so a list that answers 200 with the wrong licences fails too.
+ */
+export function checkAdminAnswer(
+	kind: 'admin-list' | 'admin-stats',
+	answer: Answer,
+	expected: AdminExpectation
+): string | null {
+	const shape = checkAnswer( kind, answer );
+	if ( shape !== null ) {
+		return shape;
+	}
+	const body = JSON.parse( answer.text );
+	const problems: string[] = [];
+	const expect = ( ok: boolean, problem: string ) => {
+		if ( ! ok ) {
+			problems.push( problem );
+		}
+	};
+	if ( kind === 'admin-stats' ) {
+		expect(
+			body.licenses.total === expected.total,
+			`licenses.total is ${ body.licenses.total }, not ${ expected.total }`
+		);
+		if ( expected.activations !== undefined ) {
+			expect(
+				body.activations.total === expected.activations,
+				`activations.total is ${ body.activations.total }, not ${ expected.activations }`
+			);
+		}
+		return problems.length === 0 ? null : problems.join( '; ' );
+	}
+	const data = body.data as Array< Record< string, unknown > >;
+	expect(
+		body.total === expected.total,
+		`total is ${ body.total }, not ${ expected.total }`
+	);
+	if ( expected.page !== undefined ) {
+		expect(
+			body.page === expected.page,
+			`page is ${ body.page }, not ${ expected.page }`
+		);
+	}
+	if ( expected.rows !== undefined ) {
+		expect(
+			data.length === expected.rows,
+			`${ data.length } licences, not ${ expected.rows }`
+		);
+	}
+	const ids = data.map( ( licence ) => licence.id as number );
+	expect(
+		ids.every( ( id, i ) => i === 0 || id < ids[ i - 1 ] ),
+		'licences are not newest first'
+	);
+	for ( const [ field, value ] of [
+		[ 'status', expected.status ],
+		[ 'customer_email', expected.email ],
+	] as const ) {
+		if ( value !== undefined ) {
+			const other = data.find(
+				( licence ) => licence[ field ] !== value
+			);
+			expect(
+				other === undefined,
+				`a licence has ${ field } ${ JSON.stringify( other?.[ field ] ) }`
+			);
+		}
+	}
+	return problems.length === 0 ? null : problems.join( '; ' );
+}

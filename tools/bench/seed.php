@@ -21,7 +21,7 @@
  * - the rate limits at 1,000,000 a minute (the settings' maximum): every bench request comes from 127.0.0.1,
  *   where production traffic comes from one IP per customer site, and the limiter's per-request cost (one
  *   counter upsert) is still paid;
- * - an admin API key for the admin rows (printed).
+ * - an admin API key for the admin rows (printed), and the counts the admin rows' answers are checked against.
  * The one activation the bench needs (the bench licence on https://bench-client.example) is made by the bench
  * itself through POST /licenses/activate, so it is exactly what the plugin stores.
  */
@@ -221,6 +221,8 @@ if ( 'seed' === $mode ) {
 		'api_key'      => $api_key,
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 		'licences'     => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . $wpdb->prefix . Tables::LICENSES ),
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		'suspended'    => (int) $wpdb->get_var( 'SELECT COUNT(*) FROM ' . $wpdb->prefix . Tables::LICENSES . " WHERE status = 'suspended'" ),
 		'activations'  => $sites,
 	);
 } elseif ( 'fast-lane' === $mode ) {

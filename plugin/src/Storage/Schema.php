@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
@@ -33,6 +34,7 @@ final class Schema {
 				new CreateReleases(),
 				new CreatePayments(),
 				new CreateMeta(),
+				new AddLicenseStatusIndex(),
 			)
 		);
 	}

@@ -65,6 +65,13 @@ final class MigrationPlanTest extends TestCase {
 		}
 	}
 
+	public function test_step_8_adds_the_licence_status_index_in_one_alter(): void {
+		// One ALTER alone in its step: it either happened or not, so a failed step can run again whole.
+		$steps = Schema::plan()->pending( 7 );
+		$this->assertSame( array( 8 ), self::versions( $steps ) );
+		$this->assertSame( array( 'ALTER TABLE wp_' . Tables::LICENSES . ' ADD INDEX status (status)' ), $steps[0]->statements( 'wp_', '' ) );
+	}
+
 	/**
 	 * @param Migration[] $steps Steps.
 	 * @return int[]
