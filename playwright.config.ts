@@ -32,5 +32,7 @@ export default defineConfig( {
 			testMatch: 'admin/**/*.spec.ts',
 			use: { storageState: 'artifacts/.auth/admin.json' },
 		},
+		// The client SDK on the client site, against this run's licence service.
+		{ name: 'client', testMatch: 'client/**/*.spec.ts' },
 	],
 } );
