@@ -67,5 +67,24 @@ add_action(
 				),
 			)
 		);
+		// Where Acme Widgets finds its licence server: a URL (e.g. a closed port, a real outage), or null for the
+		// client site's own service.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/acme-widgets-server',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $allowed,
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$url = $request->get_param( 'url' );
+					if ( is_string( $url ) && '' !== $url ) {
+						update_option( 'acme_widgets_server', esc_url_raw( $url ), true );
+					} else {
+						delete_option( 'acme_widgets_server' );
+					}
+					return array( 'server' => get_option( 'acme_widgets_server', null ) );
+				},
+			)
+		);
 	}
 );

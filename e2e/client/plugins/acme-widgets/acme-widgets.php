@@ -13,12 +13,15 @@ defined( 'ABSPATH' ) || exit;
 
 require_once __DIR__ . '/vendor/svc-licensing-client/svc-licensing-client.php';
 
+// The client site's wp-config.php names the licence service it talks to; the client tests can point Acme Widgets
+// at a closed port instead (option acme_widgets_server) to take the service away for real.
+$acme_widgets_server = defined( 'SVC_CLIENT_SERVER' ) ? SVC_CLIENT_SERVER : 'http://localhost:8888';
+
 svc_licensing_client(
 	array(
-		// The client site's wp-config.php names the licence service it talks to.
-		'server'      => defined( 'SVC_CLIENT_SERVER' ) ? SVC_CLIENT_SERVER : 'http://localhost:8888',
+		'server'      => (string) get_option( 'acme_widgets_server', $acme_widgets_server ),
 		'product'     => 'acme-widgets',
 		'file'        => __FILE__,
-		'account_url' => defined( 'SVC_CLIENT_SERVER' ) ? SVC_CLIENT_SERVER . '/account/' : 'http://localhost:8888/account/',
+		'account_url' => $acme_widgets_server . '/account/',
 	)
 );
