@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { createLicense } from '../fixtures/test-helpers';
 import {
+	activateAcmeWidgets,
 	clearOutgoingRequests,
 	clientAdmin,
 	outgoingRequests,
@@ -44,16 +45,7 @@ test( 'ten ordinary admin pages send no request to a licence server, and an outa
 		{ activation_limit: 2 }
 	);
 	const page = await clientAdmin( browser );
-	await page.goto( '/wp-admin/plugins.php?page=svc-licence-acme-widgets' );
-	const deactivate = page.getByRole( 'button', {
-		name: 'Deactivate on this site',
-	} );
-	if ( await deactivate.isVisible() ) {
-		await deactivate.click();
-	}
-	await page.getByLabel( 'Licence key' ).fill( license_key );
-	await page.getByRole( 'button', { name: 'Activate' } ).click();
-	await expect( page.locator( '.form-table' ) ).toContainText( 'Active' );
+	await activateAcmeWidgets( page, license_key );
 
 	// The service goes away.
 	await setAcmeWidgetsServer( request, CLOSED );

@@ -67,6 +67,25 @@ add_action(
 				),
 			)
 		);
+		// The version in an installed plugin's or theme's header, read from disk now.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/installed',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $allowed,
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$plugin = (string) $request->get_param( 'plugin' );
+					$theme  = (string) $request->get_param( 'theme' );
+					$file   = '' !== $plugin ? WP_PLUGIN_DIR . '/' . $plugin : get_theme_root() . '/' . $theme . '/style.css';
+					if ( ( '' === $plugin && '' === $theme ) || 0 !== validate_file( '' !== $plugin ? $plugin : $theme ) || ! is_file( $file ) ) {
+						return new WP_Error( 'not_found', 'No such plugin or theme.', array( 'status' => 404 ) );
+					}
+					$headers = get_file_data( $file, array( 'Version' => 'Version' ) );
+					return array( 'version' => $headers['Version'] );
+				},
+			)
+		);
 		// Where Acme Widgets finds its licence server: a URL (e.g. a closed port, a real outage), or null for the
 		// client site's own service.
 		register_rest_route(

@@ -123,6 +123,9 @@ final class LicenceScreen {
 			$do    = 'check';
 			$reply = $licence->check();
 		}
+		if ( null !== $reply && $reply->is_answer() ) {
+			$this->product->licence_changed();
+		}
 		$args = array(
 			'done'   => $do,
 			'result' => null === $reply ? 'refused' : $reply->kind(),

@@ -53,6 +53,13 @@ final class Product {
 	private $store;
 
 	/**
+	 * Its updates, once hooked.
+	 *
+	 * @var Updater|null
+	 */
+	private $updater = null;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param ProductConfig $config      The integration call.
@@ -73,10 +80,20 @@ final class Product {
 	 * Hooks its parts.
 	 */
 	public function add_hooks(): void {
+		$this->updater = new Updater( $this, $this->store );
+		$this->updater->add_hooks();
 		( new LicenceScreen( $this ) )->add_hooks();
-		( new Updater( $this, $this->store ) )->add_hooks();
 		add_action( $this->check_hook(), array( $this->licence, 'check' ) );
 		add_action( 'init', array( $this, 'schedule_check' ) );
+	}
+
+	/**
+	 * After the customer changed the licence on the screen: updates are looked for afresh.
+	 */
+	public function licence_changed(): void {
+		if ( null !== $this->updater ) {
+			$this->updater->forget();
+		}
 	}
 
 	/**

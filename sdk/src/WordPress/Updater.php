@@ -65,6 +65,36 @@ final class Updater {
 			add_filter( 'plugins_api', array( $this, 'details' ), 10, 3 );
 		}
 		add_filter( 'upgrader_pre_download', array( $this, 'verify' ), 10, 3 );
+		add_action( 'upgrader_process_complete', array( $this, 'after_upgrade' ), 10, 2 );
+	}
+
+	/**
+	 * After core updated (or tried to update) this product, the last answer was about another version.
+	 *
+	 * @param mixed $upgrader   The upgrader.
+	 * @param mixed $hook_extra What was updated.
+	 */
+	public function after_upgrade( $upgrader, $hook_extra ): void {
+		if ( ! is_array( $hook_extra ) ) {
+			return;
+		}
+		$key   = $this->product->is_theme() ? 'theme' : 'plugin';
+		$items = array_merge(
+			isset( $hook_extra[ $key ] ) ? array( $hook_extra[ $key ] ) : array(),
+			isset( $hook_extra[ $key . 's' ] ) && is_array( $hook_extra[ $key . 's' ] ) ? $hook_extra[ $key . 's' ] : array()
+		);
+		if ( in_array( $this->product->id(), $items, true ) ) {
+			$this->store->set( $this->key(), null );
+		}
+	}
+
+	/**
+	 * After the licence changed (activated, deactivated, checked): the last answer no longer holds, and core's
+	 * next update check, on the next Updates, Plugins or Themes screen, must not wait for its own timer.
+	 */
+	public function forget(): void {
+		$this->store->set( $this->key(), null );
+		delete_site_transient( $this->product->is_theme() ? 'update_themes' : 'update_plugins' );
 	}
 
 	/**
@@ -160,7 +190,17 @@ final class Updater {
 		if ( ! function_exists( 'download_url' ) ) {
 			require_once ABSPATH . 'wp-admin/includes/file.php'; // @phpstan-ignore requireOnce.fileNotFound
 		}
+		// Core's download refuses ports other than 80, 443 and 8080; a licence server on another port of its own
+		// (a seller's staging server, the tests) is still the server the product names, so its port is allowed
+		// for this one download, when the package comes from that host.
+		$allow_port = $this->server_port_for( $package );
+		if ( null !== $allow_port ) {
+			add_filter( 'http_allowed_safe_ports', $allow_port );
+		}
 		$file = download_url( $package, 300 );
+		if ( null !== $allow_port ) {
+			remove_filter( 'http_allowed_safe_ports', $allow_port );
+		}
 		if ( is_wp_error( $file ) ) {
 			return $file;
 		}
@@ -178,6 +218,30 @@ final class Updater {
 			);
 		}
 		return $file;
+	}
+
+	/**
+	 * A filter that adds the licence server's port to core's safe ports, when the package is on the licence
+	 * server's host and port; null otherwise.
+	 *
+	 * @param string $package Package URL.
+	 * @return (callable(mixed): array<int, int>)|null
+	 */
+	private function server_port_for( string $package ): ?callable {
+		$server = wp_parse_url( $this->product->config()->root() );
+		$source = wp_parse_url( $package );
+		if ( ! is_array( $server ) || ! is_array( $source ) || ! isset( $server['host'], $server['port'], $source['host'], $source['port'] ) ) {
+			return null;
+		}
+		if ( strtolower( $server['host'] ) !== strtolower( $source['host'] ) || $server['port'] !== $source['port'] ) {
+			return null;
+		}
+		$port = (int) $server['port'];
+		return static function ( $ports ) use ( $port ): array {
+			$ports   = is_array( $ports ) ? array_map( 'intval', $ports ) : array();
+			$ports[] = $port;
+			return $ports;
+		};
 	}
 
 	/**
