@@ -216,7 +216,13 @@ export interface Settings {
 	download_token_ttl: number;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
+	fast_lane: boolean;
+	/** Read-only: whether the fast lane is active on this server (the Site Health test's state). */
+	fast_lane_state: FastLaneState;
 }
+
+/** on: active; off: the setting; unwritable: the loader could not be written; stale: a loader of another version. */
+export type FastLaneState = 'on' | 'off' | 'unwritable' | 'stale' | 'multisite';
 
 /** GET /admin/backup: a fresh download link for the export file. */
 export interface BackupInfo {
@@ -246,7 +252,10 @@ export interface DataRemoval {
 }
 
 export type SettingsUpdate = Partial<
-	Omit< Settings, 'webhook_signing_secret_set' | 'rate_limits' >
+	Omit<
+		Settings,
+		'webhook_signing_secret_set' | 'rate_limits' | 'fast_lane_state'
+	>
 > & {
 	webhook_signing_secret?: string;
 	rate_limits?: Partial< Settings[ 'rate_limits' ] >;
