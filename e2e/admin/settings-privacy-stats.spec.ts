@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { adminClient } from '../fixtures/client';
-import { applySuiteSettings } from '../fixtures/test-helpers';
+import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
 import { expectSnackbar, openScreen, saveScreenshot } from './screens';
 
 test.afterEach( async ( { request } ) => {
@@ -58,6 +58,57 @@ test( 'change settings: a rate limit, the token lifetime and the write-only secr
 	await page.getByLabel( 'Currency (ISO 4217)' ).fill( 'E1' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expectSnackbar( page, /The settings were not saved/ );
+} );
+
+test( 'the fast lane switch, worked with the keyboard, saves the setting and says whether the lane is active', async ( {
+	page,
+	request,
+} ) => {
+	// On to begin with, in the suite's lane-off run too; afterEach puts the suite's value back.
+	await setSettings( request, { fast_lane: true } );
+	await openScreen( page, 'settings' );
+	const toggle = page.getByRole( 'checkbox', {
+		name: 'Fast lane for licence checks',
+	} );
+	const state = page.getByTestId( 'svc-fast-lane-state' );
+	await expect( toggle ).toBeChecked();
+	await expect( state ).toHaveText( 'Active on this server.' );
+
+	/** Tabs from the field before the switch to the switch, flips it with Space, tabs to Save and presses Enter. */
+	const flipAndSave = async () => {
+		await page
+			.getByLabel( 'Trusted proxies (one IP or CIDR range per line)' )
+			.focus();
+		await page.keyboard.press( 'Tab' );
+		await expect( toggle ).toBeFocused();
+		await page.keyboard.press( 'Space' );
+		await page.keyboard.press( 'Tab' );
+		await expect(
+			page.getByRole( 'button', { name: 'Save settings' } )
+		).toBeFocused();
+		await page.keyboard.press( 'Enter' );
+		await expectSnackbar( page, 'Settings saved.' );
+	};
+
+	await flipAndSave();
+	await expect( toggle ).not.toBeChecked();
+	await expect( state ).toHaveText(
+		'Off: licence and update checks take the normal REST route.'
+	);
+	expect( await ( await adminClient( request ) ).settings() ).toMatchObject( {
+		fast_lane: false,
+		fast_lane_state: 'off',
+	} );
+	await page.reload();
+	await expect( toggle ).not.toBeChecked();
+
+	await flipAndSave();
+	await expect( toggle ).toBeChecked();
+	await expect( state ).toHaveText( 'Active on this server.' );
+	expect( await ( await adminClient( request ) ).settings() ).toMatchObject( {
+		fast_lane: true,
+		fast_lane_state: 'on',
+	} );
 } );
 
 test( 'export a customer as JSON, then erase after typing the email again', async ( {

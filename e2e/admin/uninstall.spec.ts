@@ -12,12 +12,14 @@ import {
 import {
 	applyCopySuiteSettings,
 	copyKeyHeaders,
+	copyLaneLoader,
 	copyLeftovers,
 	openCopySite,
 	putPluginBack,
 	setCopyRemoveAllDataConstant,
 	type CopySite,
 } from '../fixtures/copy-site';
+import { fastLane } from '../fixtures/env';
 import { SUITE_SETTINGS } from '../fixtures/test-helpers';
 import { seedService, sha256 } from '../fixtures/seed';
 import { expectSnackbar, saveScreenshot } from './screens';
@@ -31,6 +33,7 @@ const NOTHING_LEFT = {
 	package_files: [],
 	cron_hooks: [],
 	plugin_installed: false,
+	lane_loader: false,
 };
 
 test.describe.configure( { mode: 'serial' } );
@@ -87,10 +90,13 @@ const seed = async ( request: APIRequestContext ) =>
 test( 'delete and reinstall through the Plugins screen keeps every licence, activation and release', async () => {
 	const { request, page } = site;
 	const seeded = await seed( request );
+	// The fast lane's loader is there when the suite runs with the lane on, and must not outlive the plugin.
+	expect( ( await copyLaneLoader( request ) ).loader ).toBe( fastLane );
 	await deleteThroughPluginsScreen( page );
 
 	const kept = await copyLeftovers( request );
 	expect( kept.plugin_installed ).toBe( false );
+	expect( kept.lane_loader ).toBe( false );
 	expect( kept.tables.length ).toBeGreaterThanOrEqual( 11 );
 	expect( kept.options ).toEqual(
 		expect.arrayContaining( [
@@ -105,6 +111,7 @@ test( 'delete and reinstall through the Plugins screen keeps every licence, acti
 	expect( kept.cron_hooks ).toEqual( [] );
 
 	await reinstall();
+	expect( ( await copyLaneLoader( request ) ).loader ).toBe( fastLane );
 	for ( const license of seeded.licenses ) {
 		const validated = await request.post( `${ API }/licenses/validate`, {
 			data: {

@@ -2,10 +2,11 @@
  * Activation, deactivation and uninstall, run as WordPress runs them.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { testToken } from '../fixtures/env';
+import { fastLane, testToken } from '../fixtures/env';
 import {
 	applySuiteSettings,
 	keyHeaders,
+	laneLoader,
 	setSettings,
 } from '../fixtures/test-helpers';
 import { makeZip } from '../fixtures/zip';
@@ -15,6 +16,8 @@ type Lifecycle = {
 	tables: Record< string, boolean >;
 	options: Record< string, string | null >;
 	packages: number;
+	/** Whether the fast lane's must-use loader is there. */
+	lane_loader: boolean;
 };
 
 async function lifecycle(
@@ -29,10 +32,15 @@ async function lifecycle(
 	return response.json();
 }
 
-test( 'deactivation and uninstall keep the data; uninstall opted in removes tables and options; activation recreates the schema', async ( {
+test( 'deactivation and uninstall keep the data but remove the lane loader; uninstall opted in removes tables and options; activation recreates the schema and the loader', async ( {
 	request,
 } ) => {
-	await setSettings( request, { webhook_signing_secret: 'whsec_lifecycle' } );
+	// The lane on, in the lane-off run too, so there is a loader for deactivation to remove.
+	await setSettings( request, {
+		webhook_signing_secret: 'whsec_lifecycle',
+		fast_lane: true,
+	} );
+	expect( ( await laneLoader( request ) ).loader ).toBe( true );
 	// A stored release package, which uninstall must delete with the tables.
 	const headers = await keyHeaders( request );
 	const product = await (
@@ -60,6 +68,7 @@ test( 'deactivation and uninstall keep the data; uninstall opted in removes tabl
 		const deactivated = await lifecycle( request, 'deactivate' );
 		expect( deactivated.packages ).toBeGreaterThan( 0 );
 		expect( deactivated.active ).toBe( false );
+		expect( deactivated.lane_loader ).toBe( false );
 		expect( Object.values( deactivated.tables ).every( Boolean ) ).toBe(
 			true
 		);
@@ -75,6 +84,7 @@ test( 'deactivation and uninstall keep the data; uninstall opted in removes tabl
 		const kept = await lifecycle( request, 'uninstall' );
 		expect( Object.values( kept.tables ).every( Boolean ) ).toBe( true );
 		expect( kept.packages ).toBe( deactivated.packages );
+		expect( kept.lane_loader ).toBe( false );
 		expect( kept.options ).toEqual( deactivated.options );
 
 		const uninstalled = await lifecycle( request, 'uninstall-opted-in' );
@@ -91,6 +101,10 @@ test( 'deactivation and uninstall keep the data; uninstall opted in removes tabl
 		// The opted-in uninstall took the suite's settings with it.
 		await applySuiteSettings( request );
 		expect( activated.active ).toBe( true );
+		// Activation writes it again (the lane is on by default, and the settings went with the uninstall)...
+		expect( activated.lane_loader ).toBe( true );
+		// ...and the suite's setting keeps it or removes it.
+		expect( ( await laneLoader( request ) ).loader ).toBe( fastLane );
 		expect( Object.values( activated.tables ).every( Boolean ) ).toBe(
 			true
 		);

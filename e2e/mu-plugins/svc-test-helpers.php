@@ -26,6 +26,85 @@ if ( is_file( WP_CONTENT_DIR . '/svc-test-remove-all-data' ) && ! defined( 'SVC_
 	define( 'SVC_LICENSING_REMOVE_ALL_DATA', true );
 }
 
+// The fast lane's must-use loader (plugin/src/Lane/Loader.php), named here too: the helpers also run while the
+// plugin is deleted.
+define( 'SVC_TEST_LANE_LOADER', WPMU_PLUGIN_DIR . '/zz-svc-licensing-lane.php' );
+
+// A request that carries X-Svc-Test-No-Cron with the token starts no WP-Cron run: core's wp_cron comes off init
+// before init fires. The cron spec sets up and reads state with it, so only the lane's requests can start a run.
+if ( isset( $_SERVER['HTTP_X_SVC_TEST_NO_CRON'] ) && hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $_SERVER['HTTP_X_SVC_TEST_NO_CRON'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared only.
+	remove_action( 'init', 'wp_cron' );
+}
+
+// Which kind of request started each WP-Cron run: the spawn URL names it (lane or full), and wp-cron.php
+// writes a line per run of the plugin's jobs to a file (no database: a rolled-back job must not undo it).
+define( 'SVC_TEST_CRON_LOG', WP_CONTENT_DIR . '/svc-test-cron-runs.log' );
+add_filter(
+	'cron_request',
+	static function ( $cron_request ) {
+		$cron_request['url'] = add_query_arg( 'svc_test_spawned_by', defined( 'SVC_LICENSING_LANE' ) ? 'lane' : 'full', $cron_request['url'] );
+		return $cron_request;
+	}
+);
+if ( wp_doing_cron() ) {
+	foreach ( array( 'svc_licensing_expire_licenses', 'svc_licensing_retry_webhooks' ) as $svc_test_hook ) {
+		add_action(
+			$svc_test_hook,
+			static function () use ( $svc_test_hook ): void {
+				$line = array(
+					'hook'       => $svc_test_hook,
+					'spawned_by' => isset( $_GET['svc_test_spawned_by'] ) ? sanitize_key( wp_unslash( $_GET['svc_test_spawned_by'] ) ) : 'none', // phpcs:ignore WordPress.Security.NonceVerification -- test helper.
+				);
+				file_put_contents( SVC_TEST_CRON_LOG, wp_json_encode( $line ) . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+			},
+			0
+		);
+	}
+	unset( $svc_test_hook );
+}
+
+/**
+ * The fast lane's loader as the site holds it, and the must-use folder's state.
+ *
+ * @return array<string, mixed>
+ */
+function svc_test_helpers_lane(): array {
+	clearstatcache();
+	$content = is_file( SVC_TEST_LANE_LOADER ) ? (string) file_get_contents( SVC_TEST_LANE_LOADER ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+	$version = WP_PLUGIN_DIR . '/svc-licensing/src/version.php';
+	return array(
+		'loader'          => is_file( SVC_TEST_LANE_LOADER ),
+		'loader_version'  => preg_match( '/^ \* Version: (\S+)$/m', $content, $match ) ? $match[1] : null,
+		'plugin_version'  => is_file( $version ) ? (string) require $version : null,
+		'folder_writable' => wp_is_writable( WPMU_PLUGIN_DIR ),
+	);
+}
+
+/**
+ * Makes the must-use folder read-only, or writable again. The stack's servers run as root, whom file modes do not
+ * stop, so a folder that is still writable after chmod also gets the immutable attribute, which stops root too.
+ *
+ * @param bool $locked Read-only when true.
+ */
+function svc_test_helpers_lock_mu_plugins( bool $locked ): void {
+	// phpcs:disable WordPress.PHP.DiscouragedPHPFunctions.system_calls_exec, WordPress.WP.AlternativeFunctions.file_system_operations_chmod -- test helper.
+	if ( $locked ) {
+		chmod( WPMU_PLUGIN_DIR, 0555 );
+		clearstatcache();
+		if ( wp_is_writable( WPMU_PLUGIN_DIR ) ) {
+			exec( 'chattr +i ' . escapeshellarg( WPMU_PLUGIN_DIR ) . ' 2>&1' );
+		}
+	} else {
+		exec( 'lsattr -d ' . escapeshellarg( WPMU_PLUGIN_DIR ) . ' 2>/dev/null', $attributes );
+		if ( isset( $attributes[0] ) && false !== strpos( (string) strtok( $attributes[0], ' ' ), 'i' ) ) {
+			exec( 'chattr -i ' . escapeshellarg( WPMU_PLUGIN_DIR ) . ' 2>&1' );
+		}
+		chmod( WPMU_PLUGIN_DIR, 0755 );
+	}
+	// phpcs:enable
+	clearstatcache();
+}
+
 /**
  * Copies a folder, following links, into a new folder.
  *
@@ -319,11 +398,13 @@ add_action(
 						$options[ $option ] = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
 					}
 					$packages = glob( Svc\Licensing\Storage\PackageDirectory::from_environment()->path() . '/*.zip' );
+					clearstatcache();
 					return array(
-						'active'   => is_plugin_active( $plugin ),
-						'tables'   => svc_test_helpers_tables(),
-						'options'  => $options,
-						'packages' => false === $packages ? 0 : count( $packages ),
+						'active'      => is_plugin_active( $plugin ),
+						'tables'      => svc_test_helpers_tables(),
+						'options'     => $options,
+						'packages'    => false === $packages ? 0 : count( $packages ),
+						'lane_loader' => is_file( SVC_TEST_LANE_LOADER ),
 					);
 				},
 			)
@@ -427,6 +508,115 @@ add_action(
 						return array();
 					},
 				),
+			)
+		);
+		// The fast lane's loader (GET), and changes to it (POST): stale (the loader rewritten for another plugin
+		// version, as after an upgrade before the next admin page), remove (as if never written), lock and unlock
+		// (the must-use folder read-only or writable).
+		register_rest_route(
+			'svc-test/v1',
+			'/lane',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => 'svc_test_helpers_lane',
+				),
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'args'                => array(
+						'action' => array(
+							'type'     => 'string',
+							'enum'     => array( 'stale', 'remove', 'lock', 'unlock' ),
+							'required' => true,
+						),
+					),
+					'callback'            => static function ( WP_REST_Request $request ) {
+						$state = svc_test_helpers_lane();
+						switch ( $request->get_param( 'action' ) ) {
+							case 'stale':
+								if ( ! $state['loader'] || null === $state['loader_version'] ) {
+									return new WP_Error( 'no_loader', 'There is no loader to make stale.', array( 'status' => 409 ) );
+								}
+								$old     = (string) $state['loader_version'];
+								$content = (string) file_get_contents( SVC_TEST_LANE_LOADER ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+								$content = str_replace( array( ' * Version: ' . $old . "\n", "'" . $old . "'" ), array( " * Version: 0.0.1-stale\n", "'0.0.1-stale'" ), $content );
+								file_put_contents( SVC_TEST_LANE_LOADER, $content ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+								break;
+							case 'remove':
+								if ( is_file( SVC_TEST_LANE_LOADER ) ) {
+									wp_delete_file( SVC_TEST_LANE_LOADER );
+								}
+								break;
+							default:
+								svc_test_helpers_lock_mu_plugins( 'lock' === $request->get_param( 'action' ) );
+						}
+						return svc_test_helpers_lane();
+					},
+				),
+			)
+		);
+		// Makes the named plugin jobs due now (their next run moved a minute into the past, the recurrence kept)
+		// and forgets the cron log.
+		register_rest_route(
+			'svc-test/v1',
+			'/cron/due',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ) {
+					if ( is_file( SVC_TEST_CRON_LOG ) ) {
+						wp_delete_file( SVC_TEST_CRON_LOG );
+					}
+					$due = array();
+					foreach ( (array) $request->get_param( 'hooks' ) as $hook ) {
+						$event = wp_get_scheduled_event( (string) $hook );
+						if ( false === $event || false === $event->schedule ) {
+							return new WP_Error( 'not_scheduled', "{$hook} is not a scheduled recurring job.", array( 'status' => 409 ) );
+						}
+						wp_unschedule_event( $event->timestamp, $event->hook );
+						wp_schedule_event( time() - 60, $event->schedule, $event->hook );
+						$due[ $event->hook ] = wp_next_scheduled( $event->hook );
+					}
+					return $due;
+				},
+			)
+		);
+		// The plugin jobs' runs since /cron/due, with what started each (see cron_request above).
+		register_rest_route(
+			'svc-test/v1',
+			'/cron/runs',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function (): array {
+					$lines = is_file( SVC_TEST_CRON_LOG ) ? (array) file( SVC_TEST_CRON_LOG, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
+					return array_map(
+						static function ( $line ) {
+							return json_decode( (string) $line, true );
+						},
+						$lines
+					);
+				},
+			)
+		);
+		// Moves a stored webhook event's next retry a minute into the past, so the retry job finds it due.
+		register_rest_route(
+			'svc-test/v1',
+			'/fixtures/webhook-due',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					global $wpdb;
+					$changed = $wpdb->update(
+						$wpdb->prefix . Svc\Licensing\Storage\Tables::WEBHOOK_EVENTS,
+						array( 'next_retry_at' => gmdate( 'Y-m-d H:i:s', time() - 60 ) ),
+						array( 'event_id' => (string) $request->get_param( 'event_id' ) )
+					);
+					return array( 'changed' => (int) $changed );
+				},
 			)
 		);
 		// Runs the webhook retry job as WP-Cron would, at a chosen moment (the suite's clock).
@@ -585,6 +775,7 @@ add_action(
 						'package_files'    => $files,
 						'cron_hooks'       => $hooks,
 						'plugin_installed' => is_file( WP_PLUGIN_DIR . '/svc-licensing/svc-licensing.php' ),
+						'lane_loader'      => is_file( SVC_TEST_LANE_LOADER ),
 					);
 				},
 			)

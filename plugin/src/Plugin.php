@@ -126,7 +126,7 @@ final class Plugin {
 				new ApiKeyController( $keys, $products, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
-				new SettingsController( $settings, $guard, new UninstallPolicy(), $inventory ),
+				new SettingsController( $settings, $guard, new UninstallPolicy(), $inventory, array( $lane, 'state' ) ),
 				new BackupController( $image, $inventory, $guard ),
 			)
 		) )->add_hooks();

@@ -216,9 +216,14 @@ export interface Settings {
 	download_token_ttl: number;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
-	/** The fast lane (README: Fast lane); the panel's switch comes with the panel issue. */
+	/** The fast lane (README: Fast lane): answers licence checks before the rest of WordPress loads. */
 	fast_lane: boolean;
+	/** Read-only: whether the fast lane is active on this server (the Site Health test's state). */
+	fast_lane_state: FastLaneState;
 }
+
+/** on: active; off: the setting; unwritable: the loader could not be written; stale: a loader of another version. */
+export type FastLaneState = 'on' | 'off' | 'unwritable' | 'stale' | 'multisite';
 
 /** GET /admin/backup: a fresh download link for the export file. */
 export interface BackupInfo {
@@ -248,7 +253,10 @@ export interface DataRemoval {
 }
 
 export type SettingsUpdate = Partial<
-	Omit< Settings, 'webhook_signing_secret_set' | 'rate_limits' >
+	Omit<
+		Settings,
+		'webhook_signing_secret_set' | 'rate_limits' | 'fast_lane_state'
+	>
 > & {
 	webhook_signing_secret?: string;
 	rate_limits?: Partial< Settings[ 'rate_limits' ] >;

@@ -20,7 +20,7 @@ use WP_REST_Server;
 
 /**
  * Admin only, and not for product-scoped keys: settings span products. The schema in Settings drives both the
- * route args and the validation. The signing secret is write-only.
+ * route args and the validation. The signing secret is write-only; fast_lane_state is read-only.
  *
  * Whether deleting the plugin erases the data is not among them: /admin/settings/data-removal shows what would be
  * erased and changes the choice only for an administrator signed in to wp-admin who types the site's name.
@@ -56,18 +56,27 @@ final class SettingsController implements Controller {
 	private $inventory;
 
 	/**
+	 * Whether the fast lane is active on this server: on, off, unwritable, stale or multisite (Lane\Loader::state).
+	 *
+	 * @var callable(): string
+	 */
+	private $lane_state;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Settings        $settings  Settings.
-	 * @param AdminGuard      $guard     Authentication, levels and scope.
-	 * @param UninstallPolicy $policy    Whether deleting the plugin erases the data.
-	 * @param DataInventory   $inventory What would be erased.
+	 * @param Settings           $settings   Settings.
+	 * @param AdminGuard         $guard      Authentication, levels and scope.
+	 * @param UninstallPolicy    $policy     Whether deleting the plugin erases the data.
+	 * @param DataInventory      $inventory  What would be erased.
+	 * @param callable(): string $lane_state The fast lane's state on this server.
 	 */
-	public function __construct( Settings $settings, AdminGuard $guard, UninstallPolicy $policy, DataInventory $inventory ) {
-		$this->settings  = $settings;
-		$this->guard     = $guard;
-		$this->policy    = $policy;
-		$this->inventory = $inventory;
+	public function __construct( Settings $settings, AdminGuard $guard, UninstallPolicy $policy, DataInventory $inventory, callable $lane_state ) {
+		$this->settings   = $settings;
+		$this->guard      = $guard;
+		$this->policy     = $policy;
+		$this->inventory  = $inventory;
+		$this->lane_state = $lane_state;
 	}
 
 	/**
@@ -163,7 +172,7 @@ final class SettingsController implements Controller {
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		return new WP_REST_Response( $this->settings->public_view() );
+		return new WP_REST_Response( $this->view() );
 	}
 
 	/**
@@ -174,6 +183,16 @@ final class SettingsController implements Controller {
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
 		$this->settings->update( RequestFields::given( $request, Settings::schema() ) );
-		return new WP_REST_Response( $this->settings->public_view() );
+		return new WP_REST_Response( $this->view() );
+	}
+
+	/**
+	 * Every setting, and whether the fast lane is active on this server (read-only; after a PUT, the loader has
+	 * already been written or removed for the new value).
+	 *
+	 * @return array<string, mixed>
+	 */
+	private function view(): array {
+		return $this->settings->public_view() + array( 'fast_lane_state' => (string) call_user_func( $this->lane_state ) );
 	}
 }

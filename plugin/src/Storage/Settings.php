@@ -123,6 +123,7 @@ final class Settings {
 		$view['fingerprinting']             = (bool) $view['fingerprinting'];
 		$view['updates_require_activation'] = (bool) $view['updates_require_activation'];
 		$view['trial_plus_tags_distinct']   = (bool) $view['trial_plus_tags_distinct'];
+		$view['fast_lane']                  = (bool) $view['fast_lane'];
 		$view['currency']                   = strtoupper( (string) $view['currency'] );
 		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']         = $this->download_token_ttl();

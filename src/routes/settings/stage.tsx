@@ -13,7 +13,7 @@ import {
 import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
-import type { Settings, SettingsUpdate } from '../../api/types';
+import type { FastLaneState, Settings, SettingsUpdate } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { useNotify } from '../../components/notices';
 import { BackupCard } from './backup';
@@ -27,6 +27,26 @@ const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	trials: __( 'Trial requests (per IP)', 'svc-licensing' ),
 	webhook: __( 'Webhook deliveries (per sender)', 'svc-licensing' ),
 	admin: __( 'Admin API (per key or user)', 'svc-licensing' ),
+};
+
+const LANE_STATES: Record< FastLaneState, string > = {
+	on: __( 'Active on this server.', 'svc-licensing' ),
+	off: __(
+		'Off: licence and update checks take the normal REST route.',
+		'svc-licensing'
+	),
+	unwritable: __(
+		'Not active on this server: the loader could not be written to the must-use plugins folder, so checks take the normal REST route. Make that folder writable by the web server (Tools > Site Health has the details).',
+		'svc-licensing'
+	),
+	stale: __(
+		'Not active on this server yet: the loader is from another version of the plugin and is rewritten on the next admin page. If this stays, make the must-use plugins folder writable.',
+		'svc-licensing'
+	),
+	multisite: __(
+		'Not available on a multisite network: checks take the normal REST route.',
+		'svc-licensing'
+	),
 };
 
 function SettingsForm( {
@@ -76,6 +96,7 @@ function SettingsForm( {
 					updates_require_activation:
 						draft.updates_require_activation,
 					trial_plus_tags_distinct: draft.trial_plus_tags_distinct,
+					fast_lane: draft.fast_lane,
 					currency: draft.currency,
 					download_token_ttl: draft.download_token_ttl,
 					rate_limits: draft.rate_limits,
@@ -247,6 +268,34 @@ function SettingsForm( {
 						) }
 						value={ proxies }
 						onChange={ setProxies }
+					/>
+				</CardBody>
+			</Card>
+			<Card>
+				<CardHeader>
+					<h3>{ __( 'Performance', 'svc-licensing' ) }</h3>
+				</CardHeader>
+				<CardBody>
+					<ToggleControl
+						label={ __(
+							'Fast lane for licence checks',
+							'svc-licensing'
+						) }
+						help={
+							<>
+								{ __(
+									'Answers licence validation, activation, deactivation and update checks before other plugins and the theme load, through a small loader the plugin keeps in the must-use plugins folder. The answers are the same; each call costs the server far less.',
+									'svc-licensing'
+								) }{ ' ' }
+								<span data-testid="svc-fast-lane-state">
+									{ LANE_STATES[ settings.fast_lane_state ] }
+								</span>
+							</>
+						}
+						checked={ draft.fast_lane }
+						onChange={ ( value ) =>
+							setDraft( { ...draft, fast_lane: value } )
+						}
 					/>
 				</CardBody>
 			</Card>

@@ -1,0 +1,179 @@
+/**
+ * WP-Cron under lane-only traffic. WP-Cron runs from requests that boot WordPress (core's wp_cron on init); the
+ * fast lane answers before init, so it starts WP-Cron itself after its answer (FastLane::after_response). With
+ * every request taking the lane, a licence past its expiry must still be stored as expired and a failed webhook
+ * event must still be retried.
+ *
+ * How no full-WordPress request can start the run instead: every setup and read request below goes through a
+ * context that sends X-Svc-Test-No-Cron, with which the test helpers take core's wp_cron off init before init
+ * fires, so those requests never start WP-Cron. The jobs are made due by such a request too, and only after the
+ * state they act on is set up. The test helpers also tag each WP-Cron spawn URL with the kind of request that
+ * started it (the lane, or a full WordPress request), and wp-cron.php logs the tag with each run of the plugin's jobs: the test
+ * asserts that every run it saw was started by the lane.
+ */
+import {
+	expect,
+	test,
+	request as requestFactory,
+	type APIRequestContext,
+} from '@playwright/test';
+import { baseURL, fastLane, testToken } from '../fixtures/env';
+import {
+	deliver,
+	event,
+	invoice,
+	nowSeconds,
+	unique,
+} from '../fixtures/stripe';
+import {
+	createLicense,
+	keyHeaders,
+	setSettings,
+} from '../fixtures/test-helpers';
+
+const ADMIN = '/wp-json/svc/v1/admin';
+const SECRET = `whsec_${ unique( 'cron' ) }`;
+const EXPIRE = 'svc_licensing_expire_licenses';
+const RETRY = 'svc_licensing_retry_webhooks';
+
+interface CronRun {
+	hook: string;
+	spawned_by: string;
+}
+
+async function helper(
+	request: APIRequestContext,
+	method: 'GET' | 'POST',
+	route: string,
+	data?: unknown
+) {
+	const response = await request.fetch( `/wp-json/svc-test/v1${ route }`, {
+		method,
+		headers: { 'X-Svc-Test-Token': testToken },
+		data,
+	} );
+	expect( response.status(), route ).toBe( 200 );
+	return response.json();
+}
+
+test.describe( 'WP-Cron with the fast lane', () => {
+	test.skip(
+		! fastLane,
+		'With the lane off every licence call boots WordPress, which runs WP-Cron itself: there is no lane-only traffic to test.'
+	);
+
+	let quiet: APIRequestContext;
+	test.beforeAll( async () => {
+		quiet = await requestFactory.newContext( {
+			baseURL,
+			extraHTTPHeaders: { 'X-Svc-Test-No-Cron': testToken },
+		} );
+		await setSettings( quiet, { webhook_signing_secret: SECRET } );
+	} );
+	test.afterAll( async () => {
+		// Later specs (the panel's health) expect the fresh site's state: no secret.
+		await setSettings( quiet, { webhook_signing_secret: '' } );
+		await quiet.dispose();
+	} );
+
+	test( 'a licence expiry and a webhook retry run when every request takes the lane', async ( {
+		request,
+	} ) => {
+		test.setTimeout( 150_000 );
+		const headers = await keyHeaders( quiet );
+		const slug = unique( 'cron' ).toLowerCase();
+		const expired = await createLicense(
+			quiet,
+			{ slug },
+			{ expires: new Date( Date.now() - 2 * 86400_000 ).toISOString() }
+		);
+		const { license_key: key } = await createLicense( quiet, { slug } );
+		// An invoice for a price no product is mapped to: stored, failed once, retried later.
+		const payload = event(
+			'invoice.paid',
+			invoice(
+				{
+					invoice: unique( 'in' ),
+					subscription: unique( 'sub' ),
+					price: unique( 'price_unmapped' ),
+					email: `${ unique( 'buyer' ).toLowerCase() }@example.com`,
+					periodEnd: nowSeconds() + 30 * 86400,
+				},
+				'classic'
+			)
+		);
+		expect( ( await deliver( quiet, payload, SECRET ) ).status() ).toBe(
+			202
+		);
+
+		const licence = async () =>
+			(
+				await (
+					await quiet.get(
+						`${ ADMIN }/licenses/${ expired.license_id }`,
+						{ headers }
+					)
+				).json()
+			).status as string;
+		const retries = async () => {
+			const page = await (
+				await quiet.get( `${ ADMIN }/webhooks`, {
+					headers,
+					params: { event_id: payload.id },
+				} )
+			).json();
+			return page.data[ 0 ].retry_count as number;
+		};
+
+		expect(
+			await helper( quiet, 'POST', '/fixtures/webhook-due', {
+				event_id: payload.id,
+			} )
+		).toEqual( { changed: 1 } );
+		const due = await helper( quiet, 'POST', '/cron/due', {
+			hooks: [ EXPIRE, RETRY ],
+		} );
+		expect( due[ EXPIRE ] ).toBeLessThan( nowSeconds() );
+		expect( due[ RETRY ] ).toBeLessThan( nowSeconds() );
+		// Due, and not run yet.
+		expect( await licence() ).toBe( 'active' );
+		expect( await retries() ).toBe( 1 );
+		expect( await helper( quiet, 'GET', '/cron/runs' ) ).toEqual( [] );
+
+		// From here on, only lane requests: each may start WP-Cron after its answer (a run already under way
+		// holds WP-Cron's lock for up to a minute, so several may be needed).
+		const lanes: string[] = [];
+		await expect
+			.poll(
+				async () => {
+					const answer = await request.post(
+						'/wp-json/svc/v1/licenses/validate',
+						{
+							data: {
+								license_key: key,
+								product_slug: slug,
+								site_url: 'https://cron.example',
+							},
+						}
+					);
+					lanes.push(
+						`${ answer.status() } lane=${ answer.headers()[ 'x-svc-test-lane' ] }`
+					);
+					return [ await licence(), await retries() ];
+				},
+				{ timeout: 120_000, intervals: [ 500, 1000, 2000 ] }
+			)
+			.toEqual( [ 'expired', 2 ] );
+
+		expect( lanes.filter( ( lane ) => lane !== '200 lane=1' ) ).toEqual(
+			[]
+		);
+		const runs: CronRun[] = await helper( quiet, 'GET', '/cron/runs' );
+		expect( runs.map( ( run ) => run.hook ).sort() ).toEqual(
+			expect.arrayContaining( [ EXPIRE, RETRY ] )
+		);
+		expect( runs.filter( ( run ) => run.spawned_by !== 'lane' ) ).toEqual(
+			[]
+		);
+	} );
+} );
