@@ -10,6 +10,7 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
 use Svc\Licensing\Privacy\PersonalData;
@@ -23,7 +24,6 @@ use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\DownloadController;
 use Svc\Licensing\Http\HealthController;
-use Svc\Licensing\Http\OfferedProduct;
 use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
@@ -80,7 +80,6 @@ final class Plugin {
 		$limiter  = $client->limiter;
 
 		$catalog   = new CatalogRepository( $wpdb );
-		$offered   = new OfferedProduct( $client->finder, $client->calls );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
@@ -116,7 +115,7 @@ final class Plugin {
 				$client->license_routes,
 				$client->update_routes,
 				new DownloadController( $client->links, $products, $licenses, $releases, $packages ),
-				new TrialController( $offered, $licenses, $secret, $settings ),
+				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licenses, $sites, $licences, $client->activations, $products, $catalog, $secret, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
