@@ -151,69 +151,33 @@ final class AdminLicenseController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<string, array<mixed>> Route => list of endpoints.
 	 */
-	public function register_routes(): void {
-		$id   = array(
-			'id' => array(
-				'type'    => 'integer',
-				'minimum' => 1,
+	public function routes(): array {
+		$id    = Api::ID_ARG;
+		$base  = '/admin/licenses';
+		$force = array(
+			'force' => array(
+				'type'    => 'boolean',
+				'default' => false,
 			),
 		);
-		$base = '/admin/licenses';
-		$this->route(
-			$base,
-			array(
-				array( WP_REST_Server::READABLE, 'list_licenses', Permission::READ, array_merge( Pagination::args(), self::filters() ) ),
-				array( WP_REST_Server::CREATABLE, 'create', Permission::WRITE, self::create_args() ),
-			)
+		return array(
+			$base                              => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_licenses' ), Permission::READ, array_merge( Pagination::args(), self::filters() ) ),
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, self::create_args() ),
+			),
+			$base . '/(?P<id>\d+)'             => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, array_merge( self::fields(), $id ) ),
+				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, array_merge( $id, $force ) ),
+			),
+			$base . '/(?P<id>\d+)/rotate-key'  => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Permission::WRITE, $id ) ),
+			$base . '/(?P<id>\d+)/activations' => array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_activations' ), Permission::READ, $id ) ),
+			$base . '/(?P<id>\d+)/activations/(?P<activation_id>\d+)' => array( $this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'deactivate' ), Permission::WRITE, $id ) ),
 		);
-		$this->route(
-			$base . '/(?P<id>\d+)',
-			array(
-				array( WP_REST_Server::READABLE, 'get', Permission::READ, $id ),
-				array( 'PUT, PATCH', 'update', Permission::WRITE, array_merge( self::fields(), $id ) ),
-				array(
-					WP_REST_Server::DELETABLE,
-					'delete',
-					Permission::ADMIN,
-					array_merge(
-						$id,
-						array(
-							'force' => array(
-								'type'    => 'boolean',
-								'default' => false,
-							),
-						)
-					),
-				),
-			)
-		);
-		$this->route( $base . '/(?P<id>\d+)/rotate-key', array( array( WP_REST_Server::CREATABLE, 'rotate', Permission::WRITE, $id ) ) );
-		$this->route( $base . '/(?P<id>\d+)/activations', array( array( WP_REST_Server::READABLE, 'list_activations', Permission::READ, $id ) ) );
-		$this->route(
-			$base . '/(?P<id>\d+)/activations/(?P<activation_id>\d+)',
-			array( array( WP_REST_Server::DELETABLE, 'deactivate', Permission::WRITE, $id ) )
-		);
-	}
-
-	/**
-	 * Registers one path with its methods.
-	 *
-	 * @param string                                                                      $path    Path below the namespace.
-	 * @param array<int, array{0: string, 1: string, 2: string, 3: array<string, mixed>}> $methods Method, callback, level, args.
-	 */
-	private function route( string $path, array $methods ): void {
-		$endpoints = array();
-		foreach ( $methods as list( $method, $callback, $level, $args ) ) {
-			$endpoints[] = array(
-				'methods'             => $method,
-				'callback'            => ErrorResponder::wrap( array( $this, $callback ) ),
-				'permission_callback' => $this->guard->requires( $level ),
-				'args'                => $args,
-			);
-		}
-		register_rest_route( Api::NAMESPACE, $path, $endpoints );
 	}
 
 	/**

@@ -81,13 +81,13 @@ final class DownloadController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/downloads/(?P<product_slug>[^/]+)',
-			array(
+	public function routes(): array {
+		return array(
+			'/downloads/(?P<product_slug>[^/]+)' => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'download' ) ),
 				'permission_callback' => '__return_true',
@@ -100,7 +100,7 @@ final class DownloadController implements Controller {
 						'maxLength'   => 1024,
 					),
 				),
-			)
+			),
 		);
 	}
 

@@ -43,18 +43,18 @@ final class HealthController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/health',
-			array(
+	public function routes(): array {
+		return array(
+			'/health' => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
 				'permission_callback' => '__return_true',
 				'args'                => array(),
-			)
+			),
 		);
 	}
 

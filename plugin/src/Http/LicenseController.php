@@ -92,13 +92,6 @@ final class LicenseController implements Controller {
 	}
 
 	/**
-	 * Routes.
-	 */
-	public function register_routes(): void {
-		RouteTable::register( $this->routes() );
-	}
-
-	/**
 	 * The routes, declared once for WordPress and the fast lane.
 	 *
 	 * @return array<string, array<string, mixed>>

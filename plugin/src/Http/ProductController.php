@@ -107,19 +107,19 @@ final class ProductController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
+	public function routes(): array {
 		$id = array(
 			'id' => array(
 				'type'    => 'integer',
 				'minimum' => 1,
 			),
 		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/products',
-			array(
+		return array(
+			'/admin/products'             => array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => ErrorResponder::wrap( array( $this, 'list_products' ) ),
@@ -132,12 +132,8 @@ final class ProductController implements Controller {
 					'permission_callback' => $this->guard->requires( Permission::WRITE ),
 					'args'                => array_merge( self::fields(), array( 'name' => array_merge( self::fields()['name'], array( 'required' => true ) ) ) ),
 				),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/products/(?P<id>\d+)',
-			array(
+			),
+			'/admin/products/(?P<id>\d+)' => array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
@@ -156,7 +152,7 @@ final class ProductController implements Controller {
 					'permission_callback' => $this->guard->requires( Permission::ADMIN ),
 					'args'                => $id,
 				),
-			)
+			),
 		);
 	}
 

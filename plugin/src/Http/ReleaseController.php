@@ -139,31 +139,23 @@ final class ReleaseController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
+	public function routes(): array {
 		$id = Api::ID_ARG;
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/products/(?P<id>\d+)/releases',
-			array(
+		return array(
+			'/admin/products/(?P<id>\d+)/releases' => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_releases' ), Permission::READ, $id ),
 				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, $id + self::create_fields() ),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/releases/(?P<id>\d+)',
-			array(
+			),
+			'/admin/releases/(?P<id>\d+)'          => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
 				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, $id + self::editable_fields() ),
 				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, $id ),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/releases/(?P<id>\d+)/publish',
-			array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) )
+			),
+			'/admin/releases/(?P<id>\d+)/publish'  => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) ),
 		);
 	}
 

@@ -71,18 +71,18 @@ final class TrialController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/trials/request',
-			array(
+	public function routes(): array {
+		return array(
+			'/trials/request' => array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'request_trial' ) ),
 				'permission_callback' => '__return_true',
 				'args'                => self::args(),
-			)
+			),
 		);
 	}
 

@@ -45,13 +45,6 @@ final class UpdateController implements Controller {
 	}
 
 	/**
-	 * Routes.
-	 */
-	public function register_routes(): void {
-		RouteTable::register( $this->routes() );
-	}
-
-	/**
 	 * The route, declared once for WordPress and the fast lane.
 	 *
 	 * @return array<string, array<string, mixed>>
