@@ -10,12 +10,14 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
 use Svc\Licensing\Privacy\PersonalData;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
+use Svc\Licensing\Http\AdminActivationController;
 use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\AdminLicenseController;
 use Svc\Licensing\Http\AdminWebhookController;
@@ -74,7 +76,6 @@ final class Plugin {
 		$secret   = $client->secret;
 		$keys     = $client->keys;
 		$api_keys = $client->api_keys;
-		$sites    = $client->sites;
 		$releases = $client->releases;
 		$licences = $client->licences;
 		$limiter  = $client->limiter;
@@ -95,6 +96,7 @@ final class Plugin {
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
+		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret );
 		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
 		$release_admin->add_hooks();
 		( new PackageSender() )->add_hooks();
@@ -117,7 +119,8 @@ final class Plugin {
 				new DownloadController( $client->links, $products, $licenses, $releases, $packages ),
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
 				new ProductController( $products, $guard ),
-				new AdminLicenseController( $licenses, $sites, $licences, $client->activations, $products, $catalog, $secret, $guard ),
+				new AdminLicenseController( $licence_admin, $licences, $guard ),
+				new AdminActivationController( $licence_admin, $client->activations, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
 				$release_admin,
 				$webhooks,
