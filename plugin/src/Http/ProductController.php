@@ -11,6 +11,7 @@ use Svc\Licensing\Hooks;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ProductRepository;
 use WP_REST_Request;
@@ -78,7 +79,7 @@ final class ProductController implements Controller {
 			),
 			'current_version'        => array(
 				'type'      => 'string',
-				'pattern'   => '^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$',
+				'pattern'   => Version::PATTERN,
 				'maxLength' => 64,
 			),
 			'requires_wp'            => array(

@@ -10,6 +10,7 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\PackageDirectory;
@@ -24,8 +25,6 @@ use WP_REST_Server;
  * is the rollback.
  */
 final class ReleaseController implements Controller {
-	private const VERSION_PATTERN = '^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$';
-
 	/**
 	 * Releases.
 	 *
@@ -117,7 +116,7 @@ final class ReleaseController implements Controller {
 				'type'        => 'string',
 				'required'    => true,
 				'maxLength'   => 64,
-				'pattern'     => self::VERSION_PATTERN,
+				'pattern'     => Version::PATTERN,
 			),
 			'package_url'    => array(
 				'description' => 'External package location (https), instead of an uploaded file.',
