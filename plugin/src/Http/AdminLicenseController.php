@@ -12,7 +12,6 @@ use Svc\Licensing\Core\Licences;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseStatus;
-use Svc\Licensing\Domain\License\LicenseView;
 use Svc\Licensing\Storage\LicenseRepository;
 use WP_REST_Request;
 use WP_REST_Response;

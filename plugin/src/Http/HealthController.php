@@ -67,7 +67,7 @@ final class HealthController implements Controller {
 			$results[] = $check->run();
 		}
 		$report   = new HealthReport( $results );
-		$response = new WP_REST_Response( $report->to_array( $this->version, time() ), $report->http_status() );
+		$response = new WP_REST_Response( $report->to_array( $this->version, time() ), $report->is_healthy() ? 200 : 503 );
 		$response->header( 'Cache-Control', 'no-store' );
 		return $response;
 	}
