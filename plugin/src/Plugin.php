@@ -10,6 +10,7 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
@@ -116,7 +117,7 @@ final class Plugin {
 				),
 				$client->license_routes,
 				$client->update_routes,
-				new DownloadController( $client->links, $products, $licenses, $releases, $packages ),
+				new DownloadController( new Downloads( $client->links, $products, $licenses, $releases, $packages ) ),
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
