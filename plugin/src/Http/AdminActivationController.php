@@ -57,7 +57,7 @@ final class AdminActivationController implements Controller {
 	/**
 	 * The routes, with their argument schemas.
 	 *
-	 * @return array<string, array<mixed>> Route => list of endpoints.
+	 * @return array<non-falsy-string, array<mixed>> Route => list of endpoints.
 	 */
 	public function routes(): array {
 		$base = '/admin/licenses/(?P<id>\d+)/activations';

@@ -100,7 +100,7 @@ final class AdminLicenseController implements Controller {
 	/**
 	 * The routes, with their argument schemas.
 	 *
-	 * @return array<string, array<mixed>> Route => list of endpoints.
+	 * @return array<non-falsy-string, array<mixed>> Route => list of endpoints.
 	 */
 	public function routes(): array {
 		$id    = Api::ID_ARG;

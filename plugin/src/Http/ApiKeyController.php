@@ -60,7 +60,7 @@ final class ApiKeyController implements Controller {
 	/**
 	 * The routes, with their argument schemas.
 	 *
-	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
 	public function routes(): array {
 		$admin = $this->guard->requires( Permission::ADMIN );

@@ -61,7 +61,7 @@ final class BackupController implements Controller {
 	/**
 	 * The routes, with their argument schemas.
 	 *
-	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
 	public function routes(): array {
 		return array(

@@ -18,7 +18,7 @@ interface Controller {
 	 * RestApi registers them through RouteTable on rest_api_init; the fast lane registers the client routes'
 	 * on its own server from the same declarations.
 	 *
-	 * @return array<string, array<mixed>>
+	 * @return array<non-falsy-string, array<mixed>>
 	 */
 	public function routes(): array;
 }

@@ -94,7 +94,7 @@ final class LicenseController implements Controller {
 	/**
 	 * The routes, declared once for WordPress and the fast lane.
 	 *
-	 * @return array<string, array<string, mixed>>
+	 * @return array<non-falsy-string, array<string, mixed>>
 	 */
 	public function routes(): array {
 		$routes = array();

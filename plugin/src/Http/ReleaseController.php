@@ -140,7 +140,7 @@ final class ReleaseController implements Controller {
 	/**
 	 * The routes, with their argument schemas.
 	 *
-	 * @return array<string, array<mixed>> Route => endpoint, or list of endpoints.
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
 	public function routes(): array {
 		$id = Api::ID_ARG;

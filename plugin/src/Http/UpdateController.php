@@ -47,7 +47,7 @@ final class UpdateController implements Controller {
 	/**
 	 * The route, declared once for WordPress and the fast lane.
 	 *
-	 * @return array<string, array<string, mixed>>
+	 * @return array<non-falsy-string, array<string, mixed>>
 	 */
 	public function routes(): array {
 		return array(
