@@ -10,11 +10,15 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Core\Downloads;
+use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
 use Svc\Licensing\Privacy\PersonalData;
 use Svc\Licensing\Health\FileStorageCheck;
 use Svc\Licensing\Health\PaymentWebhookCheck;
+use Svc\Licensing\Http\AdminActivationController;
 use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\AdminLicenseController;
 use Svc\Licensing\Http\AdminWebhookController;
@@ -23,7 +27,6 @@ use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\DownloadController;
 use Svc\Licensing\Http\HealthController;
-use Svc\Licensing\Http\OfferedProduct;
 use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
@@ -74,13 +77,11 @@ final class Plugin {
 		$secret   = $client->secret;
 		$keys     = $client->keys;
 		$api_keys = $client->api_keys;
-		$sites    = $client->sites;
 		$releases = $client->releases;
 		$licences = $client->licences;
 		$limiter  = $client->limiter;
 
 		$catalog   = new CatalogRepository( $wpdb );
-		$offered   = new OfferedProduct( $client->finder, $client->calls );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
@@ -96,6 +97,7 @@ final class Plugin {
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
+		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret );
 		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
 		$release_admin->add_hooks();
 		( new PackageSender() )->add_hooks();
@@ -115,10 +117,11 @@ final class Plugin {
 				),
 				$client->license_routes,
 				$client->update_routes,
-				new DownloadController( $client->links, $products, $licenses, $releases, $packages ),
-				new TrialController( $offered, $licenses, $secret, $settings ),
+				new DownloadController( new Downloads( $client->links, $products, $licenses, $releases, $packages ) ),
+				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
 				new ProductController( $products, $guard ),
-				new AdminLicenseController( $licenses, $sites, $licences, $client->activations, $products, $catalog, $secret, $guard ),
+				new AdminLicenseController( $licence_admin, $licences, $guard ),
+				new AdminActivationController( $licence_admin, $client->activations, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
 				$release_admin,
 				$webhooks,

@@ -1,11 +1,20 @@
 /**
  * `npm run lint:layers`: fails when a class in plugin/src uses a layer above its own (rules in ./rules.ts and
- * plugin/README.md), or when a table has more than one writer.
+ * plugin/README.md), when a table has more than one writer, or when a controller writes through Storage.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAYER_OF_SEGMENT, allowed, referencesIn, segmentOf } from './rules.ts';
+import {
+	CONTROLLER_WRITES_PENDING,
+	LAYER_OF_SEGMENT,
+	allowed,
+	isController,
+	propertyCalls,
+	referencesIn,
+	segmentOf,
+	writersOf,
+} from './rules.ts';
 
 const srcDir = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -26,6 +35,21 @@ function phpFiles( dir: string ): string[] {
 			return entry.name.endsWith( '.php' ) ? [ full ] : [];
 		} );
 }
+
+/** Storage classes by name, for the writers each one has. */
+const storage = new Map(
+	phpFiles( path.join( srcDir, 'Storage' ) ).map( ( file ) => [
+		path.basename( file, '.php' ),
+		fs.readFileSync( file, 'utf8' ),
+	] )
+);
+const writers = new Map(
+	[ ...storage.keys() ].map( ( name ) => [
+		name,
+		writersOf( name, storage ),
+	] )
+);
+const pendingUsed = new Set< string >();
 
 const problems: string[] = [];
 let checked = 0;
@@ -55,6 +79,26 @@ for ( const file of phpFiles( srcDir ) ) {
 			);
 		}
 	}
+	// Controllers only translate HTTP: no Storage writes but the pending ones.
+	if ( isController( relative ) ) {
+		const controller = path.basename( relative );
+		for ( const { line, type, method } of propertyCalls( source ) ) {
+			if ( ! writers.get( type )?.has( method ) ) {
+				continue;
+			}
+			if (
+				( CONTROLLER_WRITES_PENDING[ controller ] ?? [] ).includes(
+					type
+				)
+			) {
+				pendingUsed.add( `${ controller } ${ type }` );
+			} else {
+				problems.push(
+					`${ relative }:${ line }: a controller writes through Storage (${ type }::${ method }); call a Core service`
+				);
+			}
+		}
+	}
 	// Table writers: only repositories in Storage/ write SQL (the root's uninstall drops the tables it made).
 	if (
 		from !== 'storage' &&
@@ -63,6 +107,18 @@ for ( const file of phpFiles( srcDir ) ) {
 		/\$(?:this->)?(?:db|wpdb)\b/.test( source )
 	) {
 		problems.push( `${ relative }: writes through wpdb outside Storage/` );
+	}
+}
+
+for ( const [ controller, types ] of Object.entries(
+	CONTROLLER_WRITES_PENDING
+) ) {
+	for ( const type of types ) {
+		if ( ! pendingUsed.has( `${ controller } ${ type }` ) ) {
+			problems.push(
+				`Http/${ controller } no longer writes through ${ type }: remove it from CONTROLLER_WRITES_PENDING`
+			);
+		}
 	}
 }
 

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { allowed, referencesIn } from './rules.ts';
+import {
+	allowed,
+	isController,
+	propertyCalls,
+	referencesIn,
+	writersOf,
+} from './rules.ts';
 
 test( 'a layer may use the layers under it, never one above', () => {
 	assert.equal( allowed( 'core', 'storage', 'LicenseRepository' ), true );
@@ -24,4 +30,74 @@ test( 'references are read from use statements and fully qualified names, not th
 		referencesIn( source ).map( ( ref ) => `${ ref.line }:${ ref.name }` ),
 		[ '3:Core\\Licences', '4:Domain\\IsoTime', '5:Http\\Api' ]
 	);
+} );
+
+test( "a Storage method writes when it writes through wpdb or options, or calls one of its own or its parent's writers", () => {
+	const sources = new Map( [
+		[
+			'TableRepository',
+			[
+				'<?php',
+				'abstract class TableRepository {',
+				'	protected function update_row( $t, $id, $f ) { return $this->db->update( $t, $f, array( "id" => $id ) ); }',
+				'	protected function table_name( $t ) { return $this->db->prefix . $t; }',
+				'}',
+			].join( '\n' ),
+		],
+		[
+			'ThingRepository',
+			[
+				'<?php',
+				'final class ThingRepository extends TableRepository {',
+				'	public function find( $id ) { return $this->db->get_row( "SELECT 1" ); }',
+				'	public function update( $id, $f ) { return $this->update_row( "t", $id, $f ); }',
+				'	public function wipe() { $this->db->query( "DELETE FROM t" ); }',
+				'	public function rename( $id ) { return $this->update( $id, array() ); }',
+				'	public function name() { return $this->table_name( "t" ); }',
+				'}',
+			].join( '\n' ),
+		],
+		[
+			'Options',
+			'<?php final class Options { public function set( $v ) { update_option( "x", $v ); } public function get() { return get_option( "x" ); } }',
+		],
+	] );
+	assert.deepEqual( [ ...writersOf( 'ThingRepository', sources ) ].sort(), [
+		'rename',
+		'update',
+		'update_row',
+		'wipe',
+	] );
+	assert.deepEqual( [ ...writersOf( 'Options', sources ) ], [ 'set' ] );
+} );
+
+test( "property calls are typed by the property's @var docblock; only controllers in Http/ are controllers", () => {
+	const source = [
+		'<?php',
+		'final class ThingController {',
+		'	/**',
+		'	 * Things.',
+		'	 *',
+		'	 * @var ThingRepository',
+		'	 */',
+		'	private $things;',
+		'	/**',
+		'	 * @var Things',
+		'	 */',
+		'	private $service;',
+		'	public function put( $r ) {',
+		'		$this->service->update( 1, array() );',
+		'		return $this->things->update( 1, array() );',
+		'	}',
+		'}',
+	].join( '\n' );
+	assert.deepEqual(
+		propertyCalls( source ).map(
+			( call ) => `${ call.line }:${ call.type }::${ call.method }`
+		),
+		[ '14:Things::update', '15:ThingRepository::update' ]
+	);
+	assert.equal( isController( 'Http/ThingController.php' ), true );
+	assert.equal( isController( 'Http/RateLimiter.php' ), false );
+	assert.equal( isController( 'Core/ThingController.php' ), false );
 } );

@@ -81,3 +81,126 @@ export function referencesIn(
 	} );
 	return found;
 }
+
+/**
+ * Controllers (Http/*Controller.php) translate HTTP: the writes of a use case are a Core service's, so a
+ * controller calls no method of a Storage class that writes to the database. These admin controllers still
+ * write through their own repository, each pair listed until its Core service exists; the check fails on any
+ * other write and on a pair that is no longer needed, so the list only shrinks.
+ */
+export const CONTROLLER_WRITES_PENDING: Record< string, string[] > = {
+	'ApiKeyController.php': [ 'ApiKeyRepository' ],
+	'BackupController.php': [ 'DatabaseImage' ],
+	'CatalogController.php': [ 'CatalogRepository' ],
+	'ProductController.php': [ 'ProductRepository' ],
+	'ReleaseController.php': [ 'ReleaseRepository' ],
+	'SettingsController.php': [ 'Settings', 'UninstallPolicy' ],
+};
+
+/** Whether a file of plugin/src (relative path) is a REST controller. */
+export function isController( relative: string ): boolean {
+	return /^Http[\\/]\w+Controller\.php$/.test( relative );
+}
+
+/**
+ * What writes to the database: wpdb's writing methods (or a query through it) and WordPress' option writers.
+ */
+const WRITES =
+	/\$(?:this->)?(?:db|wpdb)\s*->\s*(?:query|insert|update|delete|replace)\s*\(|\b(?:update_option|add_option|delete_option)\s*\(/;
+
+/** Each method of a PHP class source with its body (up to the next method), and the class it extends. */
+export function methodsIn( source: string ): {
+	extends: string | null;
+	methods: Map< string, string >;
+} {
+	const methods = new Map< string, string >();
+	const declaration = /\bfunction\s+(\w+)\s*\(/g;
+	const found = [ ...source.matchAll( declaration ) ];
+	found.forEach( ( match, index ) => {
+		const end =
+			index + 1 < found.length
+				? ( found[ index + 1 ].index ?? source.length )
+				: source.length;
+		methods.set( match[ 1 ], source.slice( match.index ?? 0, end ) );
+	} );
+	const parent = /\bclass\s+\w+\s+extends\s+(\w+)/.exec( source );
+	return { extends: parent ? parent[ 1 ] : null, methods };
+}
+
+/**
+ * The methods of a class that write to the database, directly or through another of its (or its parent's)
+ * methods. Sources are class name => PHP source of the Storage layer.
+ */
+export function writersOf(
+	className: string,
+	sources: Map< string, string >
+): Set< string > {
+	const bodies = new Map< string, string >();
+	for (
+		let name: string | null = className;
+		name !== null && sources.has( name );
+	) {
+		const { extends: parent, methods } = methodsIn(
+			sources.get( name ) ?? ''
+		);
+		for ( const [ method, body ] of methods ) {
+			if ( ! bodies.has( method ) ) {
+				bodies.set( method, body );
+			}
+		}
+		name = parent;
+	}
+	const writers = new Set< string >();
+	let grew = true;
+	while ( grew ) {
+		grew = false;
+		for ( const [ method, body ] of bodies ) {
+			if ( writers.has( method ) ) {
+				continue;
+			}
+			const calls = [
+				...body.matchAll(
+					/(?:\$this->|self::|static::|parent::)(\w+)\s*\(/g
+				),
+			].map( ( call ) => call[ 1 ] );
+			if (
+				WRITES.test( body ) ||
+				calls.some( ( call ) => call !== method && writers.has( call ) )
+			) {
+				writers.add( method );
+				grew = true;
+			}
+		}
+	}
+	return writers;
+}
+
+/** Properties of a PHP class with the class their `@var` docblock names, e.g. foo => Foo for `private $foo;`. */
+export function propertyTypes( source: string ): Map< string, string > {
+	const types = new Map< string, string >();
+	for ( const match of source.matchAll(
+		/@var\s+\\?(?:\w+\\)*(\w+)(?:\|null)?\s*\n\s*\*\/\s*(?:private|protected|public)\s+\$(\w+)\s*;/g
+	) ) {
+		types.set( match[ 2 ], match[ 1 ] );
+	}
+	return types;
+}
+
+/**
+ * Calls `$this->property->method(` in a source, with their line, the property's class and the method.
+ */
+export function propertyCalls(
+	source: string
+): { line: number; type: string; method: string }[] {
+	const types = propertyTypes( source );
+	const calls: { line: number; type: string; method: string }[] = [];
+	source.split( '\n' ).forEach( ( text, index ) => {
+		for ( const match of text.matchAll( /\$this->(\w+)->(\w+)\s*\(/g ) ) {
+			const type = types.get( match[ 1 ] );
+			if ( type !== undefined ) {
+				calls.push( { line: index + 1, type, method: match[ 2 ] } );
+			}
+		}
+	} );
+	return calls;
+}

@@ -55,13 +55,16 @@ final class ExportDownload {
 		while ( ob_get_level() > 0 ) {
 			ob_end_clean();
 		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- the response body.
+		$out = fopen( 'php://output', 'wb' );
+		if ( false === $out ) {
+			wp_die( esc_html__( 'The export could not be started: PHP refused to open its output stream.', 'svc-licensing' ), '', array( 'response' => 500 ) );
+		}
 		$host = (string) wp_parse_url( home_url(), PHP_URL_HOST );
 		nocache_headers();
 		header( 'Content-Type: application/octet-stream' );
 		header( 'X-Content-Type-Options: nosniff' );
 		header( sprintf( 'Content-Disposition: attachment; filename="svc-licensing-%s-%s.svcexport"', sanitize_file_name( $host ), gmdate( 'Ymd-His' ) ) );
-		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- the response body.
-		$out = fopen( 'php://output', 'wb' );
 		$this->image->export( new ExportWriter( $out, gmdate( 'Y-m-d\TH:i:s\Z' ), home_url() ) );
 		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- as above.
 		fclose( $out );

@@ -148,6 +148,34 @@ final class Activations {
 	}
 
 	/**
+	 * A licence's activations, oldest first.
+	 *
+	 * @param int $license_id Licence.
+	 * @return array<int, array<string, mixed>>
+	 */
+	public function of_licence( int $license_id ): array {
+		return $this->activations->for_license( $license_id );
+	}
+
+	/**
+	 * An admin frees the slot of one of a licence's activations, named by its id.
+	 *
+	 * @param int $license_id    Licence.
+	 * @param int $activation_id Activation.
+	 * @return array<string, mixed> The activation as it was.
+	 * @throws ServiceError 404 when the licence has no activation with this id.
+	 */
+	public function release_by_id( int $license_id, int $activation_id ): array {
+		foreach ( $this->activations->for_license( $license_id ) as $activation ) {
+			if ( (int) $activation['id'] === $activation_id ) {
+				$this->release( $license_id, (string) $activation['site_url'] );
+				return $activation;
+			}
+		}
+		throw new ServiceError( ErrorCode::NOT_FOUND, __( 'This licence has no activation with this id.', 'svc-licensing' ) );
+	}
+
+	/**
 	 * The 409 of a licence with no free slot.
 	 *
 	 * @param array<string, mixed> $license Licence, read after the attempt.

@@ -138,6 +138,19 @@ final class AdminGuard {
 	}
 
 	/**
+	 * The request's product scope as a check a use case runs once it knows the product (throws 403
+	 * product_out_of_scope).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return callable(int): void
+	 */
+	public function scope_check( WP_REST_Request $request ): callable {
+		return function ( int $product_id ) use ( $request ): void {
+			$this->assert_scope( $request, $product_id );
+		};
+	}
+
+	/**
 	 * Refuses API keys: some actions are for an administrator signed in to wp-admin only (they erase data on
 	 * delete, or hand out the whole database).
 	 *

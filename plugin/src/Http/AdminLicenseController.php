@@ -7,65 +7,36 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\Email;
-use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenseKey;
-use Svc\Licensing\Domain\License\LicenseStatus;
-use Svc\Licensing\Domain\License\LicenseView;
-use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Licences;
-use Svc\Licensing\Storage\ActivationRepository;
-use Svc\Licensing\Storage\CatalogRepository;
-use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Storage\LicenseRepository;
-use Svc\Licensing\Storage\ProductRepository;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
 /**
  * Licences for site owners: list (filters, search, pagination envelope), create (full key once), get, update,
- * cancel or delete, rotate the key, and the activations.
+ * cancel or delete, rotate the key. The use cases are LicenceAdmin's and Licences'; this maps HTTP to them and
+ * checks the API key's product scope. A licence's activations are AdminActivationController's.
  */
 final class AdminLicenseController implements Controller {
 
 	/**
-	 * Licences.
+	 * Admin licence use cases.
 	 *
-	 * @var LicenseRepository
+	 * @var LicenceAdmin
 	 */
-	private $licenses;
+	private $admin;
 
 	/**
-	 * Activations.
+	 * Licence use cases (cancel, delete).
 	 *
-	 * @var ActivationRepository
+	 * @var Licences
 	 */
-	private $activations;
-
-	/**
-	 * Products.
-	 *
-	 * @var ProductRepository
-	 */
-	private $products;
-
-	/**
-	 * Tiers and prices.
-	 *
-	 * @var CatalogRepository
-	 */
-	private $catalog;
-
-	/**
-	 * Key hashing secret.
-	 *
-	 * @var KeySecret
-	 */
-	private $secret;
+	private $licences;
 
 	/**
 	 * Authentication, levels and scope.
@@ -75,40 +46,16 @@ final class AdminLicenseController implements Controller {
 	private $guard;
 
 	/**
-	 * Licence use cases.
-	 *
-	 * @var Licences
-	 */
-	private $licences;
-
-	/**
-	 * Activation use cases.
-	 *
-	 * @var Activations
-	 */
-	private $sites;
-
-	/**
 	 * Constructor.
 	 *
-	 * @param LicenseRepository    $licenses    Licences.
-	 * @param ActivationRepository $activations Activations.
-	 * @param Licences             $licences    Licence use cases (cancel, delete).
-	 * @param Activations          $sites       Activation use cases (an admin frees a slot).
-	 * @param ProductRepository    $products    Products.
-	 * @param CatalogRepository    $catalog     Tiers and prices.
-	 * @param KeySecret            $secret      Key hashing secret.
-	 * @param AdminGuard           $guard       Authentication, levels and scope.
+	 * @param LicenceAdmin $admin    Admin licence use cases.
+	 * @param Licences     $licences Licence use cases (cancel, delete).
+	 * @param AdminGuard   $guard    Authentication, levels and scope.
 	 */
-	public function __construct( LicenseRepository $licenses, ActivationRepository $activations, Licences $licences, Activations $sites, ProductRepository $products, CatalogRepository $catalog, KeySecret $secret, AdminGuard $guard ) {
-		$this->licenses    = $licenses;
-		$this->activations = $activations;
-		$this->licences    = $licences;
-		$this->sites       = $sites;
-		$this->products    = $products;
-		$this->catalog     = $catalog;
-		$this->secret      = $secret;
-		$this->guard       = $guard;
+	public function __construct( LicenceAdmin $admin, Licences $licences, AdminGuard $guard ) {
+		$this->admin    = $admin;
+		$this->licences = $licences;
+		$this->guard    = $guard;
 	}
 
 	/**
@@ -151,69 +98,31 @@ final class AdminLicenseController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => list of endpoints.
 	 */
-	public function register_routes(): void {
-		$id   = array(
-			'id' => array(
-				'type'    => 'integer',
-				'minimum' => 1,
+	public function routes(): array {
+		$id    = Api::ID_ARG;
+		$base  = '/admin/licenses';
+		$force = array(
+			'force' => array(
+				'type'    => 'boolean',
+				'default' => false,
 			),
 		);
-		$base = '/admin/licenses';
-		$this->route(
-			$base,
-			array(
-				array( WP_REST_Server::READABLE, 'list_licenses', Permission::READ, array_merge( Pagination::args(), self::filters() ) ),
-				array( WP_REST_Server::CREATABLE, 'create', Permission::WRITE, self::create_args() ),
-			)
+		return array(
+			$base                             => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_licenses' ), Permission::READ, array_merge( Pagination::args(), self::filters() ) ),
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, self::create_args() ),
+			),
+			$base . '/(?P<id>\d+)'            => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, array_merge( self::fields(), $id ) ),
+				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, array_merge( $id, $force ) ),
+			),
+			$base . '/(?P<id>\d+)/rotate-key' => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Permission::WRITE, $id ) ),
 		);
-		$this->route(
-			$base . '/(?P<id>\d+)',
-			array(
-				array( WP_REST_Server::READABLE, 'get', Permission::READ, $id ),
-				array( 'PUT, PATCH', 'update', Permission::WRITE, array_merge( self::fields(), $id ) ),
-				array(
-					WP_REST_Server::DELETABLE,
-					'delete',
-					Permission::ADMIN,
-					array_merge(
-						$id,
-						array(
-							'force' => array(
-								'type'    => 'boolean',
-								'default' => false,
-							),
-						)
-					),
-				),
-			)
-		);
-		$this->route( $base . '/(?P<id>\d+)/rotate-key', array( array( WP_REST_Server::CREATABLE, 'rotate', Permission::WRITE, $id ) ) );
-		$this->route( $base . '/(?P<id>\d+)/activations', array( array( WP_REST_Server::READABLE, 'list_activations', Permission::READ, $id ) ) );
-		$this->route(
-			$base . '/(?P<id>\d+)/activations/(?P<activation_id>\d+)',
-			array( array( WP_REST_Server::DELETABLE, 'deactivate', Permission::WRITE, $id ) )
-		);
-	}
-
-	/**
-	 * Registers one path with its methods.
-	 *
-	 * @param string                                                                      $path    Path below the namespace.
-	 * @param array<int, array{0: string, 1: string, 2: string, 3: array<string, mixed>}> $methods Method, callback, level, args.
-	 */
-	private function route( string $path, array $methods ): void {
-		$endpoints = array();
-		foreach ( $methods as list( $method, $callback, $level, $args ) ) {
-			$endpoints[] = array(
-				'methods'             => $method,
-				'callback'            => ErrorResponder::wrap( array( $this, $callback ) ),
-				'permission_callback' => $this->guard->requires( $level ),
-				'args'                => $args,
-			);
-		}
-		register_rest_route( Api::NAMESPACE, $path, $endpoints );
 	}
 
 	/**
@@ -285,11 +194,7 @@ final class AdminLicenseController implements Controller {
 		if ( null !== $scope ) {
 			$filters['product_id'] = $scope;
 		}
-		$key_hash             = isset( $filters['search'] ) && LicenseKey::is_well_formed( $filters['search'] )
-			? LicenseKey::parse( $filters['search'] )->hash( $this->secret->get() )
-			: null;
-		$sort                 = array( (string) $request['orderby'], (string) $request['order'] );
-		list( $rows, $total ) = $this->licenses->page( $filters, $page, $per_page, $key_hash, $sort );
+		list( $rows, $total ) = $this->admin->page( $filters, $page, $per_page, array( (string) $request['orderby'], (string) $request['order'] ) );
 		return new WP_REST_Response(
 			array(
 				'data'        => array_map( array( LicenseView::class, 'present' ), $rows ),
@@ -305,33 +210,12 @@ final class AdminLicenseController implements Controller {
 	 * POST /admin/licenses: 201 with the full key, the only time it is shown.
 	 *
 	 * @param WP_REST_Request $request Request.
-	 * @throws ServiceError On a product out of scope or references that do not exist.
 	 */
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$product_id = (int) $request->get_param( 'product_id' );
 		$this->guard->assert_scope( $request, $product_id );
-		if ( null === $this->products->find( $product_id ) ) {
-			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
-		}
-		$fields = $this->given_fields( $request );
-		if ( ! isset( $fields['activation_limit'] ) ) {
-			$price                      = isset( $fields['price_id'] ) ? $this->catalog->price( (int) $fields['price_id'] ) : null;
-			$fields['activation_limit'] = null === $price ? 1 : (int) $price['activation_limit'];
-		}
-		$key = LicenseKey::generate();
-		$id  = $this->licenses->create(
-			array_merge(
-				array( 'status' => LicenseStatus::ACTIVE ),
-				$fields,
-				array(
-					'product_id' => $product_id,
-					'key_hash'   => $key->hash( $this->secret->get() ),
-					'key_first'  => $key->first_group(),
-					'key_last'   => $key->last_group(),
-				)
-			)
-		);
-		return new WP_REST_Response( array_merge( array( 'license_key' => $key->reveal() ), LicenseView::present( $this->licenses->find( $id ) ) ), 201 );
+		list( $key, $license ) = $this->admin->create( $product_id, RequestFields::given( $request, self::fields() ) );
+		return new WP_REST_Response( array_merge( array( 'license_key' => $key ), LicenseView::present( $license ) ), 201 );
 	}
 
 	/**
@@ -350,11 +234,7 @@ final class AdminLicenseController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
-		$fields  = $this->given_fields( $request );
-		if ( ! empty( $fields ) ) {
-			$this->licenses->update( $license['id'], $fields );
-		}
-		return new WP_REST_Response( LicenseView::present( $this->licenses->find( $license['id'] ) ) );
+		return new WP_REST_Response( LicenseView::present( $this->admin->update( $license['id'], RequestFields::given( $request, self::fields() ) ) ) );
 	}
 
 	/**
@@ -374,7 +254,7 @@ final class AdminLicenseController implements Controller {
 			);
 		}
 		$this->licences->cancel( $license['id'] );
-		return new WP_REST_Response( LicenseView::present( $this->licenses->find( $license['id'] ) ) );
+		return new WP_REST_Response( LicenseView::present( $this->admin->find( $license['id'] ) ) );
 	}
 
 	/**
@@ -384,70 +264,14 @@ final class AdminLicenseController implements Controller {
 	 */
 	public function rotate( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
-		$key     = LicenseKey::generate();
-		$this->licenses->update(
-			$license['id'],
-			array(
-				'key_hash'  => $key->hash( $this->secret->get() ),
-				'key_first' => $key->first_group(),
-				'key_last'  => $key->last_group(),
-			)
-		);
+		$key     = $this->admin->rotate_key( $license['id'] );
 		return new WP_REST_Response(
 			array(
 				'id'                  => $license['id'],
-				'new_license_key'     => $key->reveal(),
+				'new_license_key'     => $key,
 				'previous_key_prefix' => (string) $license['key_first'],
 				'rotated_at'          => IsoTime::format( time() ),
 			)
-		);
-	}
-
-	/**
-	 * GET /admin/licenses/{id}/activations.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 */
-	public function list_activations( WP_REST_Request $request ): WP_REST_Response {
-		$license = $this->existing( $request );
-		return new WP_REST_Response( array_map( array( self::class, 'present_activation' ), $this->activations->for_license( $license['id'] ) ) );
-	}
-
-	/**
-	 * DELETE /admin/licenses/{id}/activations/{activation_id}: an admin frees a site's slot.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @throws ServiceError When the activation is not this licence's.
-	 */
-	public function deactivate( WP_REST_Request $request ): WP_REST_Response {
-		$license = $this->existing( $request );
-		foreach ( $this->activations->for_license( $license['id'] ) as $activation ) {
-			if ( (int) $activation['id'] === (int) $request['activation_id'] ) {
-				$this->sites->release( $license['id'], (string) $activation['site_url'] );
-				return new WP_REST_Response(
-					array(
-						'deactivated' => true,
-						'previous'    => self::present_activation( $activation ),
-					)
-				);
-			}
-		}
-		throw new ServiceError( ErrorCode::NOT_FOUND, __( 'This licence has no activation with this id.', 'svc-licensing' ) );
-	}
-
-	/**
-	 * An activation as the API shows it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present_activation( array $row ): array {
-		return array(
-			'id'                 => (int) $row['id'],
-			'site_url'           => (string) $row['site_url'],
-			'server_fingerprint' => null === $row['server_fingerprint'] ? null : (string) $row['server_fingerprint'],
-			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
-			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
 		);
 	}
 
@@ -456,42 +280,8 @@ final class AdminLicenseController implements Controller {
 	 *
 	 * @param WP_REST_Request $request Request.
 	 * @return array<string, mixed>
-	 * @throws ServiceError 404 or 403 product_out_of_scope.
 	 */
 	private function existing( WP_REST_Request $request ): array {
-		$license = $this->licenses->find( (int) $request['id'] );
-		if ( null === $license ) {
-			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No licence has this id.', 'svc-licensing' ) );
-		}
-		$this->guard->assert_scope( $request, $license['product_id'] );
-		return $license;
-	}
-
-	/**
-	 * The schema fields present in the request, checked and converted to column values.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 * @throws ServiceError On a bad email or a tier or price that does not exist.
-	 */
-	private function given_fields( WP_REST_Request $request ): array {
-		$fields = RequestFields::given( $request, self::fields() );
-		if ( array_key_exists( 'customer_email', $fields ) ) {
-			$email = Email::normalise( (string) $fields['customer_email'] );
-			if ( null === $email ) {
-				throw ServiceError::invalid_param( 'customer_email', __( 'customer_email is not a valid email address.', 'svc-licensing' ), __( 'Not a valid email address.', 'svc-licensing' ) );
-			}
-			$fields['customer_email'] = $email;
-		}
-		if ( array_key_exists( 'expires', $fields ) && null !== $fields['expires'] ) {
-			$fields['expires'] = IsoTime::to_storage( (int) strtotime( (string) $fields['expires'] ) );
-		}
-		if ( isset( $fields['tier_id'] ) && ! $this->catalog->tier_exists( (int) $fields['tier_id'] ) ) {
-			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
-		}
-		if ( isset( $fields['price_id'] ) && null === $this->catalog->price( (int) $fields['price_id'] ) ) {
-			throw ServiceError::invalid_param( 'price_id', __( 'No price has this id.', 'svc-licensing' ), __( 'Unknown price.', 'svc-licensing' ) );
-		}
-		return $fields;
+		return $this->admin->find( (int) $request['id'], $this->guard->scope_check( $request ) );
 	}
 }

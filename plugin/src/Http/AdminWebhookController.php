@@ -58,13 +58,13 @@ final class AdminWebhookController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/webhooks',
-			$this->guard->endpoint(
+	public function routes(): array {
+		return array(
+			'/admin/webhooks'                       => $this->guard->endpoint(
 				WP_REST_Server::READABLE,
 				array( $this, 'list_events' ),
 				Permission::READ,
@@ -85,17 +85,9 @@ final class AdminWebhookController implements Controller {
 						'maxLength'   => 191,
 					),
 				),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/webhooks/(?P<id>\d+)',
-			$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, Api::ID_ARG )
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/webhooks/(?P<id>\d+)/reprocess',
-			$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'reprocess' ), Permission::ADMIN, Api::ID_ARG )
+			),
+			'/admin/webhooks/(?P<id>\d+)'           => $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, Api::ID_ARG ),
+			'/admin/webhooks/(?P<id>\d+)/reprocess' => $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'reprocess' ), Permission::ADMIN, Api::ID_ARG ),
 		);
 	}
 

@@ -58,14 +58,14 @@ final class ApiKeyController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
+	public function routes(): array {
 		$admin = $this->guard->requires( Permission::ADMIN );
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/api-keys',
-			array(
+		return array(
+			'/admin/api-keys'             => array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => ErrorResponder::wrap( array( $this, 'list_keys' ) ),
@@ -100,12 +100,8 @@ final class ApiKeyController implements Controller {
 						),
 					),
 				),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/api-keys/(?P<id>\d+)',
-			array(
+			),
+			'/admin/api-keys/(?P<id>\d+)' => array(
 				'methods'             => WP_REST_Server::DELETABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'revoke' ) ),
 				'permission_callback' => $admin,
@@ -115,7 +111,7 @@ final class ApiKeyController implements Controller {
 						'minimum' => 1,
 					),
 				),
-			)
+			),
 		);
 	}
 

@@ -59,11 +59,15 @@ final class BackupController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route( Api::NAMESPACE, '/admin/backup', array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'describe' ), Permission::ADMIN ) ) );
-		register_rest_route( Api::NAMESPACE, '/admin/backup/restore', array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'restore' ), Permission::ADMIN ) ) );
+	public function routes(): array {
+		return array(
+			'/admin/backup'         => array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'describe' ), Permission::ADMIN ) ),
+			'/admin/backup/restore' => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'restore' ), Permission::ADMIN ) ),
+		);
 	}
 
 	/**

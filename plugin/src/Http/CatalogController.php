@@ -114,10 +114,13 @@ final class CatalogController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		$id = Api::ID_ARG;
+	public function routes(): array {
+		$routes = array();
+		$id     = Api::ID_ARG;
 		foreach ( array( 'tiers', 'prices' ) as $kind ) {
 			$fields   = 'tiers' === $kind ? self::tier_fields() : self::price_fields();
 			$required = 'tiers' === $kind ? array( 'label' ) : array( 'processor_price_id', 'product_id' );
@@ -125,24 +128,17 @@ final class CatalogController implements Controller {
 			foreach ( $required as $name ) {
 				$create[ $name ]['required'] = true;
 			}
-			register_rest_route(
-				Api::NAMESPACE,
-				'/admin/' . $kind,
-				array(
-					$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, "list_{$kind}" ), Permission::READ, array() ),
-					$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, "create_{$kind}" ), Permission::WRITE, $create ),
-				)
+			$routes[ '/admin/' . $kind ]                  = array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, "list_{$kind}" ), Permission::READ, array() ),
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, "create_{$kind}" ), Permission::WRITE, $create ),
 			);
-			register_rest_route(
-				Api::NAMESPACE,
-				'/admin/' . $kind . '/(?P<id>\d+)',
-				array(
-					$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, "get_{$kind}" ), Permission::READ, $id ),
-					$this->guard->endpoint( 'PUT, PATCH', array( $this, "update_{$kind}" ), Permission::WRITE, array_merge( $fields, $id ) ),
-					$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, "delete_{$kind}" ), Permission::ADMIN, $id ),
-				)
+			$routes[ '/admin/' . $kind . '/(?P<id>\d+)' ] = array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, "get_{$kind}" ), Permission::READ, $id ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, "update_{$kind}" ), Permission::WRITE, array_merge( $fields, $id ) ),
+				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, "delete_{$kind}" ), Permission::ADMIN, $id ),
 			);
 		}
+		return $routes;
 	}
 
 	/**

@@ -7,87 +7,40 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Core\DownloadLinks;
-use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\Release\DownloadClaims;
-use Svc\Licensing\Domain\Release\InvalidDownloadToken;
-use Svc\Licensing\Domain\License\LicenseStatus;
-use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Storage\LicenseRepository;
-use Svc\Licensing\Storage\PackageDirectory;
-use Svc\Licensing\Storage\ProductRepository;
-use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Core\Downloads;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * The token is the only credential. Every way it can fail is 403 invalid_download_token, with a message that
- * says which: malformed, forged or altered, expired, for another product, licence no longer usable, release gone.
- * The licence is checked again here, so revoking it stops downloads that were already handed out.
+ * Maps the request to Downloads::grant() and the package it grants to a redirect or the file.
  */
 final class DownloadController implements Controller {
 
 	/**
-	 * Signed links.
+	 * The download use case.
 	 *
-	 * @var DownloadLinks
+	 * @var Downloads
 	 */
-	private $links;
-
-	/**
-	 * Products.
-	 *
-	 * @var ProductRepository
-	 */
-	private $products;
-
-	/**
-	 * Licences.
-	 *
-	 * @var LicenseRepository
-	 */
-	private $licenses;
-
-	/**
-	 * Releases.
-	 *
-	 * @var ReleaseRepository
-	 */
-	private $releases;
-
-	/**
-	 * Stored packages.
-	 *
-	 * @var PackageDirectory
-	 */
-	private $packages;
+	private $downloads;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param DownloadLinks     $links    Signed links.
-	 * @param ProductRepository $products Products.
-	 * @param LicenseRepository $licenses Licences.
-	 * @param ReleaseRepository $releases Releases.
-	 * @param PackageDirectory  $packages Stored packages.
+	 * @param Downloads $downloads The download use case.
 	 */
-	public function __construct( DownloadLinks $links, ProductRepository $products, LicenseRepository $licenses, ReleaseRepository $releases, PackageDirectory $packages ) {
-		$this->links    = $links;
-		$this->products = $products;
-		$this->licenses = $licenses;
-		$this->releases = $releases;
-		$this->packages = $packages;
+	public function __construct( Downloads $downloads ) {
+		$this->downloads = $downloads;
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/downloads/(?P<product_slug>[^/]+)',
-			array(
+	public function routes(): array {
+		return array(
+			'/downloads/(?P<product_slug>[^/]+)' => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'download' ) ),
 				'permission_callback' => '__return_true',
@@ -100,7 +53,7 @@ final class DownloadController implements Controller {
 						'maxLength'   => 1024,
 					),
 				),
-			)
+			),
 		);
 	}
 
@@ -108,70 +61,9 @@ final class DownloadController implements Controller {
 	 * GET /downloads/{product_slug}.
 	 *
 	 * @param WP_REST_Request $request Request.
-	 * @throws ServiceError 403 invalid_download_token, or 500 when a stored package has gone missing.
 	 */
 	public function download( WP_REST_Request $request ): WP_REST_Response {
-		try {
-			$release = $this->release_for( $this->links->verify( (string) $request->get_param( 'token' ) ), (string) $request->get_param( 'product_slug' ) );
-		} catch ( InvalidDownloadToken $refused ) {
-			throw new ServiceError( ErrorCode::INVALID_DOWNLOAD_TOKEN, self::message( $refused->reason() ) );
-		}
-		if ( null !== $release['package_url'] ) {
-			$this->releases->count_download( $release['id'] );
-			return PackageSender::redirect( (string) $release['package_url'] );
-		}
-		$path = $this->packages->file( (string) $release['package_file'] );
-		if ( null === $path ) {
-			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The package file of this release is missing from storage.', 'svc-licensing' ) );
-		}
-		$this->releases->count_download( $release['id'] );
-		return PackageSender::file( $path, $release['package_name'] );
-	}
-
-	/**
-	 * The release a valid token grants, after checking product, licence and release as they are now.
-	 *
-	 * @param DownloadClaims $claims Verified claims.
-	 * @param string         $slug   Product slug of the URL.
-	 * @return array<string, mixed>
-	 * @throws InvalidDownloadToken When any of them no longer allows the download.
-	 */
-	private function release_for( DownloadClaims $claims, string $slug ): array {
-		$product = $this->products->find_by_slug( $slug );
-		if ( null === $product || $product['id'] !== $claims->product_id || ! $product['is_active'] ) {
-			throw new InvalidDownloadToken( InvalidDownloadToken::WRONG_PRODUCT );
-		}
-		$license = $this->licenses->find( $claims->license_id );
-		if ( null === $license || $license['product_id'] !== $claims->product_id
-			|| ! LicenseStatus::is_usable( LicenseStatus::of( $license, time() ) ) ) {
-			throw new InvalidDownloadToken( InvalidDownloadToken::LICENSE );
-		}
-		$release = $this->releases->published( $claims->product_id, $claims->version );
-		if ( null === $release ) {
-			throw new InvalidDownloadToken( InvalidDownloadToken::RELEASE );
-		}
-		return $release;
-	}
-
-	/**
-	 * What to tell the caller for each reason.
-	 *
-	 * @param string $reason An InvalidDownloadToken reason.
-	 */
-	private static function message( string $reason ): string {
-		switch ( $reason ) {
-			case InvalidDownloadToken::EXPIRED:
-				return __( 'The download token has expired. Check for updates again to get a new link.', 'svc-licensing' );
-			case InvalidDownloadToken::SIGNATURE:
-				return __( 'The download token was not issued by this server or has been altered.', 'svc-licensing' );
-			case InvalidDownloadToken::WRONG_PRODUCT:
-				return __( 'The download token is not for this product.', 'svc-licensing' );
-			case InvalidDownloadToken::LICENSE:
-				return __( 'The licence of this download token is no longer active.', 'svc-licensing' );
-			case InvalidDownloadToken::RELEASE:
-				return __( 'The release of this download token is no longer available.', 'svc-licensing' );
-			default:
-				return __( 'The download token is malformed.', 'svc-licensing' );
-		}
+		$package = $this->downloads->grant( (string) $request->get_param( 'token' ), (string) $request->get_param( 'product_slug' ), time() );
+		return isset( $package['url'] ) ? PackageSender::redirect( $package['url'] ) : PackageSender::file( $package['path'], $package['name'] );
 	}
 }

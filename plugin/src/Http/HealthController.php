@@ -43,18 +43,18 @@ final class HealthController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/health',
-			array(
+	public function routes(): array {
+		return array(
+			'/health' => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
 				'permission_callback' => '__return_true',
 				'args'                => array(),
-			)
+			),
 		);
 	}
 
@@ -67,7 +67,7 @@ final class HealthController implements Controller {
 			$results[] = $check->run();
 		}
 		$report   = new HealthReport( $results );
-		$response = new WP_REST_Response( $report->to_array( $this->version, time() ), $report->http_status() );
+		$response = new WP_REST_Response( $report->to_array( $this->version, time() ), $report->is_healthy() ? 200 : 503 );
 		$response->header( 'Cache-Control', 'no-store' );
 		return $response;
 	}

@@ -92,16 +92,9 @@ final class LicenseController implements Controller {
 	}
 
 	/**
-	 * Routes.
-	 */
-	public function register_routes(): void {
-		RouteTable::register( $this->routes() );
-	}
-
-	/**
 	 * The routes, declared once for WordPress and the fast lane.
 	 *
-	 * @return array<string, array<string, mixed>>
+	 * @return array<non-falsy-string, array<string, mixed>>
 	 */
 	public function routes(): array {
 		$routes = array();

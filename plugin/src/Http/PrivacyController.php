@@ -47,10 +47,13 @@ final class PrivacyController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		$args = array(
+	public function routes(): array {
+		$routes = array();
+		$args   = array(
 			'email' => array(
 				'type'      => 'string',
 				'required'  => true,
@@ -58,17 +61,14 @@ final class PrivacyController implements Controller {
 			),
 		);
 		foreach ( array( 'export', 'erase' ) as $action ) {
-			register_rest_route(
-				Api::NAMESPACE,
-				'/admin/privacy/' . $action,
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => ErrorResponder::wrap( array( $this, $action ) ),
-					'permission_callback' => $this->guard->requires( Permission::ADMIN ),
-					'args'                => $args,
-				)
+			$routes[ '/admin/privacy/' . $action ] = array(
+				'methods'             => WP_REST_Server::CREATABLE,
+				'callback'            => ErrorResponder::wrap( array( $this, $action ) ),
+				'permission_callback' => $this->guard->requires( Permission::ADMIN ),
+				'args'                => $args,
 			);
 		}
+		return $routes;
 	}
 
 	/**

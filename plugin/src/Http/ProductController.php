@@ -11,6 +11,7 @@ use Svc\Licensing\Hooks;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ProductRepository;
 use WP_REST_Request;
@@ -78,7 +79,7 @@ final class ProductController implements Controller {
 			),
 			'current_version'        => array(
 				'type'      => 'string',
-				'pattern'   => '^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$',
+				'pattern'   => Version::PATTERN,
 				'maxLength' => 64,
 			),
 			'requires_wp'            => array(
@@ -107,19 +108,19 @@ final class ProductController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
+	public function routes(): array {
 		$id = array(
 			'id' => array(
 				'type'    => 'integer',
 				'minimum' => 1,
 			),
 		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/products',
-			array(
+		return array(
+			'/admin/products'             => array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => ErrorResponder::wrap( array( $this, 'list_products' ) ),
@@ -132,12 +133,8 @@ final class ProductController implements Controller {
 					'permission_callback' => $this->guard->requires( Permission::WRITE ),
 					'args'                => array_merge( self::fields(), array( 'name' => array_merge( self::fields()['name'], array( 'required' => true ) ) ) ),
 				),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/products/(?P<id>\d+)',
-			array(
+			),
+			'/admin/products/(?P<id>\d+)' => array(
 				array(
 					'methods'             => WP_REST_Server::READABLE,
 					'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
@@ -156,7 +153,7 @@ final class ProductController implements Controller {
 					'permission_callback' => $this->guard->requires( Permission::ADMIN ),
 					'args'                => $id,
 				),
-			)
+			),
 		);
 	}
 

@@ -10,6 +10,7 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\PackageDirectory;
@@ -24,8 +25,6 @@ use WP_REST_Server;
  * is the rollback.
  */
 final class ReleaseController implements Controller {
-	private const VERSION_PATTERN = '^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$';
-
 	/**
 	 * Releases.
 	 *
@@ -117,7 +116,7 @@ final class ReleaseController implements Controller {
 				'type'        => 'string',
 				'required'    => true,
 				'maxLength'   => 64,
-				'pattern'     => self::VERSION_PATTERN,
+				'pattern'     => Version::PATTERN,
 			),
 			'package_url'    => array(
 				'description' => 'External package location (https), instead of an uploaded file.',
@@ -139,31 +138,23 @@ final class ReleaseController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
+	public function routes(): array {
 		$id = Api::ID_ARG;
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/products/(?P<id>\d+)/releases',
-			array(
+		return array(
+			'/admin/products/(?P<id>\d+)/releases' => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_releases' ), Permission::READ, $id ),
 				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, $id + self::create_fields() ),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/releases/(?P<id>\d+)',
-			array(
+			),
+			'/admin/releases/(?P<id>\d+)'          => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
 				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, $id + self::editable_fields() ),
 				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, $id ),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/releases/(?P<id>\d+)/publish',
-			array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) )
+			),
+			'/admin/releases/(?P<id>\d+)/publish'  => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) ),
 		);
 	}
 

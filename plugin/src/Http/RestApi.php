@@ -40,7 +40,7 @@ final class RestApi {
 	 */
 	public function register_routes(): void {
 		foreach ( $this->controllers as $controller ) {
-			$controller->register_routes();
+			RouteTable::register( $controller->routes() );
 		}
 	}
 }

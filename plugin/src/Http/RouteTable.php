@@ -20,7 +20,7 @@ final class RouteTable {
 	/**
 	 * Registers routes with WordPress (on rest_api_init).
 	 *
-	 * @param array<string, array<string, mixed>> $routes Route => handler.
+	 * @param array<non-falsy-string, array<mixed>> $routes Route => one endpoint or a list of endpoints.
 	 */
 	public static function register( array $routes ): void {
 		foreach ( $routes as $route => $handler ) {

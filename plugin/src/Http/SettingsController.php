@@ -80,21 +80,17 @@ final class SettingsController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/settings',
-			array(
+	public function routes(): array {
+		return array(
+			'/admin/settings'              => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::ADMIN ),
 				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::ADMIN, Settings::schema() ),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/settings/data-removal',
-			array(
+			),
+			'/admin/settings/data-removal' => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'data_removal' ), Permission::ADMIN ),
 				$this->guard->endpoint(
 					'PUT, PATCH',
@@ -113,7 +109,7 @@ final class SettingsController implements Controller {
 						),
 					)
 				),
-			)
+			),
 		);
 	}
 

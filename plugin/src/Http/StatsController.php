@@ -66,23 +66,19 @@ final class StatsController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/stats',
-			array(
+	public function routes(): array {
+		return array(
+			'/admin/stats'       => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'get' ) ),
 				'permission_callback' => $this->guard->requires( Permission::READ ),
 				'args'                => array(),
-			)
-		);
-		register_rest_route(
-			Api::NAMESPACE,
-			'/admin/stats/daily',
-			array(
+			),
+			'/admin/stats/daily' => array(
 				'methods'             => WP_REST_Server::READABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'daily' ) ),
 				'permission_callback' => $this->guard->requires( Permission::READ ),
@@ -95,7 +91,7 @@ final class StatsController implements Controller {
 						'default'     => 30,
 					),
 				),
-			)
+			),
 		);
 	}
 

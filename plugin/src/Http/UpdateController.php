@@ -45,16 +45,9 @@ final class UpdateController implements Controller {
 	}
 
 	/**
-	 * Routes.
-	 */
-	public function register_routes(): void {
-		RouteTable::register( $this->routes() );
-	}
-
-	/**
 	 * The route, declared once for WordPress and the fast lane.
 	 *
-	 * @return array<string, array<string, mixed>>
+	 * @return array<non-falsy-string, array<string, mixed>>
 	 */
 	public function routes(): array {
 		return array(

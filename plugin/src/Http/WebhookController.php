@@ -63,17 +63,17 @@ final class WebhookController implements Controller {
 	}
 
 	/**
-	 * Routes.
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
-	public function register_routes(): void {
-		register_rest_route(
-			Api::NAMESPACE,
-			self::ROUTE,
-			array(
+	public function routes(): array {
+		return array(
+			self::ROUTE => array(
 				'methods'             => WP_REST_Server::CREATABLE,
 				'callback'            => ErrorResponder::wrap( array( $this, 'receive' ) ),
 				'permission_callback' => '__return_true',
-			)
+			),
 		);
 	}
 

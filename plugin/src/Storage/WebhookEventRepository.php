@@ -224,7 +224,7 @@ final class WebhookEventRepository extends TableRepository {
 	 * Stored events whose payload contains a string (case-insensitive), keyed by id.
 	 *
 	 * @param string $needle Text.
-	 * @return array<int, array{id: int|string, payload: string}>
+	 * @return array<int, array{id: int, payload: string}>
 	 */
 	private function payloads_containing( string $needle ): array {
 		$rows = $this->db->get_results(
@@ -237,7 +237,10 @@ final class WebhookEventRepository extends TableRepository {
 		);
 		$keyed = array();
 		foreach ( (array) $rows as $row ) {
-			$keyed[ (int) $row['id'] ] = $row;
+			$keyed[ (int) $row['id'] ] = array(
+				'id'      => (int) $row['id'],
+				'payload' => (string) $row['payload'],
+			);
 		}
 		return $keyed;
 	}

@@ -12,19 +12,19 @@ use Svc\Licensing\Domain\Health\HealthReport;
 
 final class HealthReportTest extends TestCase {
 
-	public function test_all_passing_is_pass_and_200(): void {
+	public function test_all_passing_is_pass_and_healthy(): void {
 		$report = new HealthReport( array( new CheckResult( 'database', 'pass' ), new CheckResult( 'file_storage', 'pass' ) ) );
 		$this->assertSame( 'pass', $report->status() );
-		$this->assertSame( 200, $report->http_status() );
+		$this->assertTrue( $report->is_healthy() );
 	}
 
-	public function test_a_warning_is_still_200(): void {
+	public function test_a_warning_is_still_healthy(): void {
 		$report = new HealthReport( array( new CheckResult( 'database', 'pass' ), new CheckResult( 'payment_webhook', 'warn', 'No secret.' ) ) );
 		$this->assertSame( 'warn', $report->status() );
-		$this->assertSame( 200, $report->http_status() );
+		$this->assertTrue( $report->is_healthy() );
 	}
 
-	public function test_one_failure_outranks_warnings_and_is_503(): void {
+	public function test_one_failure_outranks_warnings_and_is_unhealthy(): void {
 		$report = new HealthReport(
 			array(
 				new CheckResult( 'database', 'fail', 'Down.' ),
@@ -33,7 +33,7 @@ final class HealthReportTest extends TestCase {
 			)
 		);
 		$this->assertSame( 'fail', $report->status() );
-		$this->assertSame( 503, $report->http_status() );
+		$this->assertFalse( $report->is_healthy() );
 	}
 
 	public function test_body_has_the_union_of_both_published_shapes(): void {

@@ -10,7 +10,7 @@ namespace Svc\Licensing\Domain\Health;
 use Svc\Licensing\Domain\IsoTime;
 
 /**
- * The overall status is the worst of the checks (pass < warn < fail); only a fail makes the service unhealthy (503).
+ * The overall status is the worst of the checks (pass < warn < fail); only a fail makes the service unhealthy.
  */
 final class HealthReport {
 
@@ -50,14 +50,14 @@ final class HealthReport {
 	}
 
 	/**
-	 * 200 unless a check failed, then 503.
+	 * Whether the service is healthy: no check failed (a warning is still healthy).
 	 */
-	public function http_status(): int {
-		return CheckResult::FAIL === $this->status() ? 503 : 200;
+	public function is_healthy(): bool {
+		return CheckResult::FAIL !== $this->status();
 	}
 
 	/**
-	 * The response body.
+	 * The report as data: overall status, version, time and each check.
 	 *
 	 * @param string $version   Service version.
 	 * @param int    $timestamp Unix time of the report.

@@ -42,7 +42,7 @@ final class ValidationAnswer {
 			'product_version'   => (string) $product['current_version'],
 			'is_trial'          => (bool) $license['is_trial'],
 			'trial_ends'        => IsoTime::from_storage( $license['trial_ends'] ),
-			'tier'              => LicenseView::tier( $license ),
+			'tier'              => Tier::of( $license ),
 		);
 	}
 }

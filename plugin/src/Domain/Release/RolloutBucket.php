@@ -26,8 +26,8 @@ final class RolloutBucket {
 	 */
 	public static function of( int $license_id, int $product_id, string $version ): int {
 		$digest = hash( 'sha256', "svc-rollout\0{$product_id}\0{$version}\0{$license_id}", true );
-		$number = unpack( 'N', substr( $digest, 0, 4 ) );
-		return (int) ( $number[1] % self::BUCKETS );
+		// The first four bytes as an unsigned big-endian number.
+		return (int) hexdec( bin2hex( substr( $digest, 0, 4 ) ) ) % self::BUCKETS;
 	}
 
 	/**

@@ -14,7 +14,14 @@ use InvalidArgumentException;
  * installed may be looser, as WordPress plugin headers often are ("2.1", "v3"), and is read with missing parts as 0.
  */
 final class Version {
-	private const STRICT = '/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$/';
+	/**
+	 * Strict semver as a regular expression without delimiters: the one rule for a release's version, used
+	 * here and as the JSON schema pattern of every REST field that takes one (WordPress tests a pattern with
+	 * preg_match( '#' . $pattern . '#u' )).
+	 */
+	public const PATTERN = '^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$';
+
+	private const STRICT = '/' . self::PATTERN . '/';
 
 	private const LENIENT = '/^v?(\d{1,9})(?:\.(\d{1,9}))?(?:\.(\d{1,9}))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]*)?$/';
 

@@ -19,6 +19,15 @@ final class RolloutBucketTest extends TestCase {
 		}
 	}
 
+	/**
+	 * A licence keeps its bucket across versions of this code, or a staged rollout would reshuffle who has it.
+	 */
+	public function test_buckets_do_not_change_between_versions_of_the_code(): void {
+		$this->assertSame( 2476, RolloutBucket::of( 1, 1, '1.0.0' ) );
+		$this->assertSame( 7722, RolloutBucket::of( 42, 7, '2.0.0' ) );
+		$this->assertSame( 5370, RolloutBucket::of( 99999, 3, '3.1.4-beta.1' ) );
+	}
+
 	public function test_a_percentage_takes_about_that_share_of_licences(): void {
 		foreach ( array( 1, 10, 30, 50, 90 ) as $percentage ) {
 			$in = 0;

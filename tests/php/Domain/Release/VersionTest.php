@@ -77,6 +77,44 @@ final class VersionTest extends TestCase {
 		);
 	}
 
+	/**
+	 * Strings that are semver, with and without pre-release and build parts.
+	 *
+	 * @return array<string, array{string}>
+	 */
+	public static function semver(): array {
+		return array(
+			'release'               => array( '1.2.3' ),
+			'zeros'                 => array( '0.0.0' ),
+			'pre-release'           => array( '3.0.0-beta.1' ),
+			'hyphen in identifier'  => array( '1.0.0-x-y.7' ),
+			'alphanumeric zero'     => array( '1.0.0-0a' ),
+			'build'                 => array( '1.0.0+build.5' ),
+			'pre-release and build' => array( '1.0.0-rc.1+exp.sha.5114f85' ),
+		);
+	}
+
+	#[DataProvider( 'semver' )]
+	public function test_releases_take_strict_semver( string $text ): void {
+		$this->assertTrue( Version::is_valid( $text ) );
+		$this->assertSame( 0, Version::parse( $text )->compare( Version::parse( $text ) ) );
+	}
+
+	/**
+	 * The REST schemas' pattern, applied as WordPress applies a JSON schema pattern, accepts exactly what the
+	 * domain parses: one rule, so the API never stores a version the update check cannot read.
+	 */
+	public function test_the_schema_pattern_is_the_same_rule(): void {
+		$samples = array_merge( array_column( self::semver(), 0 ), array_column( self::not_semver(), 0 ) );
+		foreach ( $samples as $text ) {
+			if ( strlen( $text ) > 64 ) {
+				continue; // The schemas' maxLength refuses these before the pattern.
+			}
+			$matches = 1 === preg_match( '#' . str_replace( '#', '\\#', Version::PATTERN ) . '#u', $text );
+			$this->assertSame( Version::is_valid( $text ), $matches, $text );
+		}
+	}
+
 	#[DataProvider( 'not_semver' )]
 	public function test_releases_must_be_strict_semver( string $text ): void {
 		$this->assertFalse( Version::is_valid( $text ) );

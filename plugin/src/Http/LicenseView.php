@@ -5,17 +5,19 @@
  * @package SvcLicensing
  */
 
-namespace Svc\Licensing\Domain\License;
+namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\LicenseKey;
+use Svc\Licensing\Domain\License\Tier;
 
 /**
- * Pure: the key only ever appears masked here.
+ * The admin API's licence object; the key only ever appears masked here.
  */
 final class LicenseView {
 
 	/**
-	 * The admin representation.
+	 * A licence row as the admin API shows it.
 	 *
 	 * @param array<string, mixed> $row Licence row joined with product_name, tier_label and tier_features.
 	 * @return array<string, mixed>
@@ -35,26 +37,9 @@ final class LicenseView {
 			'created_at'         => IsoTime::from_storage( $row['created_at'] ),
 			'is_trial'           => (bool) $row['is_trial'],
 			'trial_ends'         => IsoTime::from_storage( $row['trial_ends'] ),
-			'tier'               => self::tier( $row ),
+			'tier'               => Tier::of( $row ),
 			'tier_id'            => null === $row['tier_id'] ? null : (int) $row['tier_id'],
 			'price_id'           => null === $row['price_id'] ? null : (int) $row['price_id'],
-		);
-	}
-
-	/**
-	 * The tier object, or null when the licence has none.
-	 *
-	 * @param array<string, mixed> $row Row with tier_label and tier_features.
-	 * @return array{label: string, features: string[]}|null
-	 */
-	public static function tier( array $row ): ?array {
-		if ( null === ( $row['tier_label'] ?? null ) ) {
-			return null;
-		}
-		$features = json_decode( (string) $row['tier_features'], true );
-		return array(
-			'label'    => (string) $row['tier_label'],
-			'features' => is_array( $features ) ? array_values( array_map( 'strval', $features ) ) : array(),
 		);
 	}
 }

@@ -1,0 +1,201 @@
+<?php
+/**
+ * What a site owner does to licences by hand: find and search them, issue one, edit it, give it a new key.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\Email;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\LicenseKey;
+use Svc\Licensing\Domain\License\LicenseStatus;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\CatalogRepository;
+use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\ProductRepository;
+
+/**
+ * Callers pass the fields they were given (names from the admin schema, values already of the schema's types)
+ * and get licence rows back; cancelling and deleting are Licences' (they also free the sites).
+ */
+final class LicenceAdmin {
+
+	/**
+	 * Licences.
+	 *
+	 * @var LicenseRepository
+	 */
+	private $licenses;
+
+	/**
+	 * Products.
+	 *
+	 * @var ProductRepository
+	 */
+	private $products;
+
+	/**
+	 * Tiers and prices.
+	 *
+	 * @var CatalogRepository
+	 */
+	private $catalog;
+
+	/**
+	 * Key hashing secret.
+	 *
+	 * @var KeySecret
+	 */
+	private $secret;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param LicenseRepository $licenses Licences.
+	 * @param ProductRepository $products Products.
+	 * @param CatalogRepository $catalog  Tiers and prices.
+	 * @param KeySecret         $secret   Key hashing secret.
+	 */
+	public function __construct( LicenseRepository $licenses, ProductRepository $products, CatalogRepository $catalog, KeySecret $secret ) {
+		$this->licenses = $licenses;
+		$this->products = $products;
+		$this->catalog  = $catalog;
+		$this->secret   = $secret;
+	}
+
+	/**
+	 * One page of licences. A search that is a whole licence key finds that licence by its hash.
+	 *
+	 * @param array{status?: string, product_id?: int, search?: string} $filters  Filters.
+	 * @param int                                                       $page     1-based page.
+	 * @param int                                                       $per_page Page size.
+	 * @param array{0: string, 1: string}                               $sort     A sortable column and asc|desc.
+	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
+	 */
+	public function page( array $filters, int $page, int $per_page, array $sort ): array {
+		$key_hash = isset( $filters['search'] ) && LicenseKey::is_well_formed( $filters['search'] )
+			? LicenseKey::parse( $filters['search'] )->hash( $this->secret->get() )
+			: null;
+		return $this->licenses->page( $filters, $page, $per_page, $key_hash, $sort );
+	}
+
+	/**
+	 * A licence.
+	 *
+	 * @param int                        $id    Licence.
+	 * @param (callable(int): void)|null $scope Throws when the caller may not reach the licence's product.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 404 when no licence has this id, or the scope's error.
+	 */
+	public function find( int $id, ?callable $scope = null ): array {
+		$license = $this->licenses->find( $id );
+		if ( null === $license ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No licence has this id.', 'svc-licensing' ) );
+		}
+		if ( null !== $scope ) {
+			$scope( (int) $license['product_id'] );
+		}
+		return $license;
+	}
+
+	/**
+	 * Issues a licence; active unless the fields say otherwise, as many sites as its price allows (1 without).
+	 *
+	 * @param int                  $product_id Product.
+	 * @param array<string, mixed> $fields     Given fields.
+	 * @return array{0: string, 1: array<string, mixed>} The full key, shown this once, and the licence.
+	 * @throws ServiceError On an unknown product, a bad email, or a tier or price that does not exist.
+	 */
+	public function create( int $product_id, array $fields ): array {
+		if ( null === $this->products->find( $product_id ) ) {
+			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
+		}
+		$fields = $this->checked( $fields );
+		if ( ! isset( $fields['activation_limit'] ) ) {
+			$price                      = isset( $fields['price_id'] ) ? $this->catalog->price( (int) $fields['price_id'] ) : null;
+			$fields['activation_limit'] = null === $price ? 1 : (int) $price['activation_limit'];
+		}
+		$key = LicenseKey::generate();
+		$id  = $this->licenses->create(
+			array_merge(
+				array( 'status' => LicenseStatus::ACTIVE ),
+				$fields,
+				array_merge( array( 'product_id' => $product_id ), $this->key_columns( $key ) )
+			)
+		);
+		return array( $key->reveal(), $this->find( $id ) );
+	}
+
+	/**
+	 * Changes only the given fields.
+	 *
+	 * @param int                  $id     Licence.
+	 * @param array<string, mixed> $fields Given fields.
+	 * @return array<string, mixed> The licence after the change.
+	 * @throws ServiceError On a bad email, or a tier or price that does not exist.
+	 */
+	public function update( int $id, array $fields ): array {
+		$fields = $this->checked( $fields );
+		if ( ! empty( $fields ) ) {
+			$this->licenses->update( $id, $fields );
+		}
+		return $this->find( $id );
+	}
+
+	/**
+	 * Gives a licence a new key; the old one stops working at once.
+	 *
+	 * @param int $id Licence.
+	 * @return string The new full key, shown this once.
+	 */
+	public function rotate_key( int $id ): string {
+		$key = LicenseKey::generate();
+		$this->licenses->update( $id, $this->key_columns( $key ) );
+		return $key->reveal();
+	}
+
+	/**
+	 * The columns that store a key: its hash and the groups shown masked.
+	 *
+	 * @param LicenseKey $key Key.
+	 * @return array<string, string>
+	 */
+	private function key_columns( LicenseKey $key ): array {
+		return array(
+			'key_hash'  => $key->hash( $this->secret->get() ),
+			'key_first' => $key->first_group(),
+			'key_last'  => $key->last_group(),
+		);
+	}
+
+	/**
+	 * Given fields checked and converted to column values.
+	 *
+	 * @param array<string, mixed> $fields Given fields.
+	 * @return array<string, mixed>
+	 * @throws ServiceError On a bad email or a tier or price that does not exist.
+	 */
+	private function checked( array $fields ): array {
+		if ( array_key_exists( 'customer_email', $fields ) ) {
+			$email = Email::normalise( (string) $fields['customer_email'] );
+			if ( null === $email ) {
+				throw ServiceError::invalid_param( 'customer_email', __( 'customer_email is not a valid email address.', 'svc-licensing' ), __( 'Not a valid email address.', 'svc-licensing' ) );
+			}
+			$fields['customer_email'] = $email;
+		}
+		if ( array_key_exists( 'expires', $fields ) && null !== $fields['expires'] ) {
+			$fields['expires'] = IsoTime::to_storage( (int) strtotime( (string) $fields['expires'] ) );
+		}
+		if ( isset( $fields['tier_id'] ) && ! $this->catalog->tier_exists( (int) $fields['tier_id'] ) ) {
+			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
+		}
+		if ( isset( $fields['price_id'] ) && null === $this->catalog->price( (int) $fields['price_id'] ) ) {
+			throw ServiceError::invalid_param( 'price_id', __( 'No price has this id.', 'svc-licensing' ), __( 'Unknown price.', 'svc-licensing' ) );
+		}
+		return $fields;
+	}
+}

@@ -1,0 +1,110 @@
+<?php
+/**
+ * Admin: /admin/licenses/{id}/activations, the sites a licence is active on.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\IsoTime;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Lists a licence's activations and lets an admin free a site's slot.
+ */
+final class AdminActivationController implements Controller {
+
+	/**
+	 * Admin licence use cases (the licence, within the caller's scope).
+	 *
+	 * @var LicenceAdmin
+	 */
+	private $admin;
+
+	/**
+	 * Activation use cases.
+	 *
+	 * @var Activations
+	 */
+	private $activations;
+
+	/**
+	 * Authentication, levels and scope.
+	 *
+	 * @var AdminGuard
+	 */
+	private $guard;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param LicenceAdmin $admin       Admin licence use cases.
+	 * @param Activations  $activations Activation use cases.
+	 * @param AdminGuard   $guard       Authentication, levels and scope.
+	 */
+	public function __construct( LicenceAdmin $admin, Activations $activations, AdminGuard $guard ) {
+		$this->admin       = $admin;
+		$this->activations = $activations;
+		$this->guard       = $guard;
+	}
+
+	/**
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => list of endpoints.
+	 */
+	public function routes(): array {
+		$base = '/admin/licenses/(?P<id>\d+)/activations';
+		return array(
+			$base                             => array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_activations' ), Permission::READ, Api::ID_ARG ) ),
+			$base . '/(?P<activation_id>\d+)' => array( $this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'deactivate' ), Permission::WRITE, Api::ID_ARG ) ),
+		);
+	}
+
+	/**
+	 * GET /admin/licenses/{id}/activations.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_activations( WP_REST_Request $request ): WP_REST_Response {
+		$license = $this->admin->find( (int) $request['id'], $this->guard->scope_check( $request ) );
+		return new WP_REST_Response( array_map( array( self::class, 'present' ), $this->activations->of_licence( $license['id'] ) ) );
+	}
+
+	/**
+	 * DELETE /admin/licenses/{id}/activations/{activation_id}: an admin frees a site's slot.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function deactivate( WP_REST_Request $request ): WP_REST_Response {
+		$license = $this->admin->find( (int) $request['id'], $this->guard->scope_check( $request ) );
+		return new WP_REST_Response(
+			array(
+				'deactivated' => true,
+				'previous'    => self::present( $this->activations->release_by_id( $license['id'], (int) $request['activation_id'] ) ),
+			)
+		);
+	}
+
+	/**
+	 * An activation as the API shows it.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	public static function present( array $row ): array {
+		return array(
+			'id'                 => (int) $row['id'],
+			'site_url'           => (string) $row['site_url'],
+			'server_fingerprint' => null === $row['server_fingerprint'] ? null : (string) $row['server_fingerprint'],
+			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
+			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
+		);
+	}
+}
