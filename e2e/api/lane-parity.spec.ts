@@ -2,12 +2,14 @@
  * The fast lane answers exactly as WordPress does. Each request is sent twice: as it is (the lane answers it
  * when the lane is on) and with WordPress' harmless test cookie, which makes the lane step aside so the full
  * route answers the same request. Status, body and headers must match, except the ones that differ between
- * any two requests (Date, the rate-limit counter, which both requests count, and Retry-After).
+ * any two requests (Date, the rate-limit counter, which both requests count, Retry-After, and the signed download
+ * token in an update offer, whose expiry moves with the clock).
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fastLane } from '../fixtures/env';
-import { createLicense } from '../fixtures/test-helpers';
+import { createLicense, keyHeaders } from '../fixtures/test-helpers';
+import { makeZip } from '../fixtures/zip';
 
 const FULL_ROUTE = { Cookie: 'wordpress_test_cookie=WP%20Cookie%20check' };
 // Differ between any two requests. The test sites' own x-svc-test-* headers are left out too.
@@ -52,7 +54,11 @@ async function send(
 	return {
 		status: answer.status(),
 		headers,
-		body: await answer.text(),
+		// A download token carries its expiry, a second later on the second request: compared without it.
+		body: ( await answer.text() ).replace(
+			/token=[A-Za-z0-9._-]+/g,
+			'token=<signed>'
+		),
 		lane: answer.headers()[ 'x-svc-test-lane' ],
 	};
 }
@@ -61,7 +67,7 @@ test( 'the lane and the full route give the same status, body and headers, error
 	request,
 } ) => {
 	const slug = `parity-${ randomUUID().slice( 0, 8 ) }`;
-	const { license_key } = await createLicense(
+	const { license_key, product_id } = await createLicense(
 		request,
 		{ slug, current_version: '2.0.0' },
 		{ activation_limit: 5 }
@@ -72,6 +78,31 @@ test( 'the lane and the full route give the same status, body and headers, error
 		site_url: 'https://parity.example',
 	};
 	await request.post( '/wp-json/svc/v1/licenses/activate', { data: body } );
+	// A release 2.1.0 with a package, so the update check offers a download link.
+	const uploaded = await request.post(
+		`/wp-json/svc/v1/admin/products/${ product_id }/releases`,
+		{
+			headers: await keyHeaders( request ),
+			multipart: {
+				version: '2.1.0',
+				package: {
+					name: 'parity.zip',
+					mimeType: 'application/zip',
+					buffer: makeZip( {
+						'parity/parity.php': '<?php // 2.1.0',
+					} ),
+				},
+			},
+		}
+	);
+	expect( uploaded.status(), await uploaded.text() ).toBe( 201 );
+	const offer = await (
+		await request.get( '/wp-json/svc/v1/updates/check', {
+			params: { ...body, current_version: '2.0.0' },
+			headers: FULL_ROUTE,
+		} )
+	).json();
+	const packageUrl = new URL( offer.package );
 
 	const cases: Record< string, Sent > = {
 		'validate, active': {
@@ -127,6 +158,18 @@ test( 'the lane and the full route give the same status, body and headers, error
 				current_version: '1.0.0',
 			} ) }`,
 		},
+		download: {
+			method: 'GET',
+			path: packageUrl.pathname + packageUrl.search,
+		},
+		'download, a token that is not': {
+			method: 'GET',
+			path: `/wp-json/svc/v1/downloads/${ slug }?token=not-a-token`,
+		},
+		'download, as rest_route': {
+			method: 'GET',
+			path: `/?rest_route=/svc/v1/downloads/${ slug }&${ packageUrl.searchParams }`,
+		},
 		'update check, bad version': {
 			method: 'GET',
 			path: `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
@@ -148,6 +191,8 @@ test( 'the lane and the full route give the same status, body and headers, error
 		} );
 	}
 	// The lane really answered the plain requests it can answer, so the comparison above compared two paths.
-	const plain = await send( request, cases[ 'validate, active' ] );
-	expect( plain.lane ).toBe( fastLane ? '1' : '0' );
+	for ( const name of [ 'validate, active', 'download', 'update check' ] ) {
+		const plain = await send( request, cases[ name ] );
+		expect( plain.lane, name ).toBe( fastLane ? '1' : '0' );
+	}
 } );

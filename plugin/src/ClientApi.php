@@ -9,14 +9,17 @@ namespace Svc\Licensing;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\DownloadLinks;
+use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceFinder;
 use Svc\Licensing\Core\Licences;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ClientCalls;
+use Svc\Licensing\Http\DownloadController;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\LicenseController;
+use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RequestGuard;
 use Svc\Licensing\Http\UpdateController;
@@ -25,6 +28,7 @@ use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
@@ -158,26 +162,33 @@ final class ClientApi {
 	public $update_routes;
 
 	/**
+	 * GET /downloads/{product_slug}.
+	 *
+	 * @var DownloadController
+	 */
+	public $download_routes;
+
+	/**
 	 * Builds the graph.
 	 *
 	 * @param wpdb $db Database.
 	 */
 	public function __construct( wpdb $db ) {
-		$this->settings       = new Settings();
-		$this->secret         = new KeySecret( $db );
-		$this->products       = new ProductRepository( $db );
-		$this->licenses       = new LicenseRepository( $db );
-		$this->sites          = new ActivationRepository( $db );
-		$this->releases       = new ReleaseRepository( $db );
-		$this->keys           = new ApiKeyRepository( $db );
-		$this->api_keys       = new ApiKeyAuthenticator( $this->keys );
-		$this->transaction    = new Transaction( $db );
-		$this->finder         = new LicenceFinder( $this->products, $this->licenses, $this->secret );
-		$this->licences       = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction );
-		$this->activations    = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction );
-		$this->links          = new DownloadLinks( $this->secret, $this->settings );
-		$base                 = '/' . Api::NAMESPACE;
-		$this->limiter        = new RateLimiter(
+		$this->settings        = new Settings();
+		$this->secret          = new KeySecret( $db );
+		$this->products        = new ProductRepository( $db );
+		$this->licenses        = new LicenseRepository( $db );
+		$this->sites           = new ActivationRepository( $db );
+		$this->releases        = new ReleaseRepository( $db );
+		$this->keys            = new ApiKeyRepository( $db );
+		$this->api_keys        = new ApiKeyAuthenticator( $this->keys );
+		$this->transaction     = new Transaction( $db );
+		$this->finder          = new LicenceFinder( $this->products, $this->licenses, $this->secret );
+		$this->licences        = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction );
+		$this->activations     = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction );
+		$this->links           = new DownloadLinks( $this->secret, $this->settings );
+		$base                  = '/' . Api::NAMESPACE;
+		$this->limiter         = new RateLimiter(
 			new RateLimitRepository( $db ),
 			$this->settings,
 			$this->api_keys,
@@ -190,18 +201,20 @@ final class ClientApi {
 				$base . WebhookController::ROUTE => 'webhook',
 			)
 		);
-		$this->calls          = new ClientCalls( $this->api_keys );
-		$this->license_routes = new LicenseController( $this->licences, $this->activations, $this->calls );
-		$this->update_routes  = new UpdateController( new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings ), $this->calls );
+		$this->calls           = new ClientCalls( $this->api_keys );
+		$this->license_routes  = new LicenseController( $this->licences, $this->activations, $this->calls );
+		$this->update_routes   = new UpdateController( new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings ), $this->calls );
+		$this->download_routes = new DownloadController( new Downloads( $this->links, $this->products, $this->licenses, $this->releases, PackageDirectory::from_environment() ) );
 	}
 
 	/**
-	 * The filters every REST answer of the service passes through: the error envelope, the request guard and
-	 * the rate limits.
+	 * The filters every REST answer of the service passes through: the error envelope, the request guard, the
+	 * rate limits, and the streaming of a download's package file.
 	 */
 	public function add_rest_hooks(): void {
 		( new ErrorEnvelope() )->add_hooks();
 		( new RequestGuard() )->add_hooks();
 		$this->limiter->add_hooks();
+		( new PackageSender() )->add_hooks();
 	}
 }

@@ -10,7 +10,6 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
-use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
@@ -25,9 +24,7 @@ use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
-use Svc\Licensing\Http\DownloadController;
 use Svc\Licensing\Http\HealthController;
-use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\ReleaseController;
@@ -100,7 +97,6 @@ final class Plugin {
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret );
 		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
 		$release_admin->add_hooks();
-		( new PackageSender() )->add_hooks();
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
@@ -117,7 +113,7 @@ final class Plugin {
 				),
 				$client->license_routes,
 				$client->update_routes,
-				new DownloadController( new Downloads( $client->links, $products, $licenses, $releases, $packages ) ),
+				$client->download_routes,
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
 				new ProductController( $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),

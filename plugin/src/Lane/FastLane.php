@@ -15,7 +15,8 @@ use WP_REST_Request;
 use WP_REST_Server;
 
 /**
- * A REST server of our own with only the four client routes, declared by the same controllers, validated by
+ * A REST server of our own with only the client routes (validate, activate, deactivate, the update check and
+ * the download), declared by the same controllers, validated by
  * WordPress' own schema code, passed through the same filters (rate limits, request guard, error envelope) and
  * sent with the headers WordPress' server sends. WordPress core's files and options are loaded by then (the
  * loader is a must-use plugin); nothing of other plugins or the theme is.
@@ -83,14 +84,16 @@ final class FastLane {
 			$wp_rewrite = new \WP_Rewrite();
 		}
 		require_once ABSPATH . WPINC . '/pluggable.php'; // @phpstan-ignore requireOnce.fileNotFound
-		rest_api_default_filters();
 
+		// The plugin's filters first and core's REST defaults after, as in a full request (the plugin hooks in
+		// when it loads, core's defaults at rest_api_init): at equal priority they run in that order.
 		$client = new ClientApi( $wpdb );
 		$client->add_rest_hooks();
+		rest_api_default_filters();
 		$server = new WP_REST_Server();
 		// rest_get_server() answers with this one, so rules that ask the router (Api::route_of) see the lane's routes.
 		$GLOBALS['wp_rest_server'] = $server; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- core's global.
-		RouteTable::register_on( $server, $client->license_routes->routes() + $client->update_routes->routes() );
+		RouteTable::register_on( $server, $client->license_routes->routes() + $client->update_routes->routes() + $client->download_routes->routes() );
 
 		$method  = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : 'GET'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared, never echoed.
 		$request = new WP_REST_Request( $method, $route );

@@ -27,6 +27,14 @@ final class LaneRoute {
 	);
 
 	/**
+	 * Routes with a parameter, as WordPress' router matches them (the pattern of DownloadController's route,
+	 * anchored and case-insensitive), and their method.
+	 */
+	public const PATTERNS = array(
+		'@^/' . RoutePath::NAMESPACE . '/downloads/(?P<product_slug>[^/]+)$@i' => 'GET',
+	);
+
+	/**
 	 * The REST route of a request when it is one of ROUTES with its method, as the caller wrote it; else null.
 	 *
 	 * @param string $method              Request method.
@@ -52,6 +60,11 @@ final class LaneRoute {
 		$route = rtrim( $route, '/\\' );
 		foreach ( self::ROUTES as $known => $known_method ) {
 			if ( 0 === strcasecmp( $known, $route ) ) {
+				return $known_method === $method ? $route : null;
+			}
+		}
+		foreach ( self::PATTERNS as $pattern => $known_method ) {
+			if ( 1 === preg_match( $pattern, $route ) ) {
 				return $known_method === $method ? $route : null;
 			}
 		}
