@@ -86,6 +86,23 @@ add_action(
 				},
 			)
 		);
+		// Forgets the SDK's back-off for every server (a test that provoked one cleans up after itself).
+		register_rest_route(
+			'svc-client-test/v1',
+			'/backoff',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					global $wpdb;
+					$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'svc_licensing_client_backoff_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a test helper.
+					foreach ( $names as $name ) {
+						delete_option( $name );
+					}
+					return array( 'cleared' => count( $names ) );
+				},
+			)
+		);
 		// Where Acme Widgets finds its licence server: a URL (e.g. a closed port, a real outage), or null for the
 		// client site's own service.
 		register_rest_route(

@@ -1,0 +1,135 @@
+/**
+ * The SDK bundled in a theme (Acme Theme): its licence screen under Appearance and its update through core's
+ * upgrader. And one back-off per licence server: a 429 for one product makes every product on the site that uses
+ * the same server wait the Retry-After, without a request.
+ */
+import { expect, test } from '@playwright/test';
+import {
+	applySuiteSettings,
+	createLicense,
+	keyHeaders,
+	setSettings,
+	SUITE_SETTINGS,
+} from '../fixtures/test-helpers';
+import {
+	activateAcmeWidgets,
+	clearBackoff,
+	clearOutgoingRequests,
+	clientAdmin,
+	installedVersion,
+	LICENCE_SCREENS,
+	outgoingRequests,
+	samplePackage,
+} from '../fixtures/client-site';
+import { baseURL } from '../fixtures/env';
+
+test.afterEach( async ( { request } ) => {
+	await applySuiteSettings( request );
+	await clearBackoff( request );
+} );
+
+test( 'a theme bundling the SDK is licensed under Appearance and updated by core’s upgrader', async ( {
+	browser,
+	request,
+} ) => {
+	test.setTimeout( 120_000 );
+	const { license_key, product_id } = await createLicense(
+		request,
+		{ slug: 'acme-theme', current_version: '1.0.0' },
+		{ activation_limit: 2 }
+	);
+	const uploaded = await request.post(
+		`/wp-json/svc/v1/admin/products/${ product_id }/releases`,
+		{
+			headers: await keyHeaders( request ),
+			multipart: {
+				version: '1.1.0',
+				package: {
+					name: 'acme-theme-1.1.0.zip',
+					mimeType: 'application/zip',
+					buffer: samplePackage( 'themes', 'acme-theme', '1.1.0' ),
+				},
+			},
+		}
+	);
+	expect( uploaded.status(), await uploaded.text() ).toBe( 201 );
+	const page = await clientAdmin( browser );
+	await page.goto( '/wp-admin/themes.php' );
+	await page
+		.getByRole( 'navigation', { name: 'Main menu' } )
+		.getByRole( 'link', { name: 'Acme Theme licence' } )
+		.click();
+	await activateAcmeWidgets( page, license_key, 'acme-theme' );
+	await expect( page.locator( '.form-table' ) ).toContainText( '1 of 2' );
+
+	await page.goto( '/wp-admin/update-core.php' );
+	const themes = page.locator( '#update-themes-table' );
+	await expect( themes ).toContainText( 'Acme Theme' );
+	await expect( themes ).toContainText( 'Update to 1.1.0' );
+	await themes.locator( 'input[value="acme-theme"]' ).check();
+	await page.locator( '#upgrade-themes' ).click();
+	const log = page.frameLocator( 'iframe[title="Update progress"]' );
+	await expect( log.locator( 'body' ) ).toContainText(
+		'All updates have been completed.',
+		{ timeout: 60_000 }
+	);
+	expect( await installedVersion( request, { theme: 'acme-theme' } ) ).toBe(
+		'1.1.0'
+	);
+	await page.context().close();
+} );
+
+test( 'a 429 for one product makes every product of that server wait the Retry-After, without a request', async ( {
+	browser,
+	request,
+} ) => {
+	const widgets = await createLicense( request, {
+		slug: 'acme-widgets',
+		current_version: '1.0.0',
+	} );
+	const theme = await createLicense( request, {
+		slug: 'acme-theme',
+		current_version: '1.0.0',
+	} );
+	const page = await clientAdmin( browser );
+	await activateAcmeWidgets( page, widgets.license_key );
+	await activateAcmeWidgets( page, theme.license_key, 'acme-theme' );
+
+	// One validate a minute from this client's address, already used by the activations (or by the first
+	// "Check now" if the minute turns): a "Check now" gets the 429 within two presses.
+	await setSettings( request, {
+		rate_limits: { ...SUITE_SETTINGS.rate_limits, validate: 1 },
+	} );
+	await page.goto( LICENCE_SCREENS[ 'acme-widgets' ] );
+	const alert = page.getByRole( 'alert' );
+	for ( let i = 0; i < 2 && ! ( await alert.isVisible() ); i++ ) {
+		await page.getByRole( 'button', { name: 'Check now' } ).click();
+		await page.waitForURL( /done=check/ );
+	}
+	await expect( alert ).toContainText(
+		'could not be reached or asked to wait'
+	);
+	const retryAt = Number( new URL( page.url() ).searchParams.get( 'retry' ) );
+	expect( retryAt * 1000 ).toBeGreaterThan( Date.now() );
+
+	// From now on neither product asks the server before Retry-After: not the plugin again, not the theme.
+	await clearOutgoingRequests( request );
+	for ( const product of [ 'acme-widgets', 'acme-theme' ] as const ) {
+		await page.goto( LICENCE_SCREENS[ product ] );
+		await page.getByRole( 'button', { name: 'Check now' } ).click();
+		await expect( page.getByRole( 'alert' ) ).toContainText(
+			'could not be reached or asked to wait'
+		);
+		expect(
+			Number( new URL( page.url() ).searchParams.get( 'retry' ) ),
+			product
+		).toBe( retryAt );
+	}
+	const sent = ( await outgoingRequests( request ) ).filter( ( entry ) =>
+		entry.url.startsWith( baseURL )
+	);
+	expect( sent ).toEqual( [] );
+	// Waiting is not failing: both licences are still valid.
+	await expect( page.locator( '.form-table' ) ).toContainText( 'Active' );
+	await page.context().close();
+} );
