@@ -17,7 +17,7 @@
  * Several plugins and themes on one site may bundle different copies: each copy registers its version here,
  * and the newest one loads once, for all of them (registry.php).
  *
- * SDK version: 0.1.0
+ * SDK version: see the call at the end of the registration below.
  *
  * @package SvcLicensingClient
  */
@@ -26,13 +26,16 @@ defined( 'ABSPATH' ) || exit;
 
 require_once __DIR__ . '/registry.php';
 
-Svc_Licensing_Client_Versions_1::register(
-	'0.1.0',
-	static function () {
-		require_once __DIR__ . '/src/autoload.php';
-		return \Svc\LicensingClient\WordPress\Sdk::start( '0.1.0', __DIR__ );
-	}
-);
+// This copy's version, written once: the registry loads the newest of the copies it is given.
+( static function ( string $version, string $dir ): void {
+	Svc_Licensing_Client_Versions_1::register(
+		$version,
+		static function () use ( $version, $dir ) {
+			require_once $dir . '/src/autoload.php';
+			return \Svc\LicensingClient\WordPress\Sdk::start( $version, $dir );
+		}
+	);
+} )( '0.1.0', __DIR__ );
 
 if ( ! function_exists( 'svc_licensing_client' ) ) {
 	/**

@@ -171,11 +171,16 @@ export function clientProfile( serviceUrl: string ): SiteProfile {
 		testHelpers: true,
 		constants: { SVC_CLIENT_SERVER: serviceUrl },
 		client: {
-			plugins: [ path.join( client, 'plugins', 'acme-widgets' ) ],
+			plugins: [
+				path.join( client, 'plugins', 'acme-gadgets' ),
+				path.join( client, 'plugins', 'acme-widgets' ),
+			],
 			themes: [ path.join( client, 'themes', 'acme-theme' ) ],
 			activeTheme: 'acme-theme',
 			muPlugins: path.join( client, 'mu-plugins' ),
 			title: 'Acme client site',
+			// An older SDK copy in the plugin that loads first: the newer one in Acme Widgets must win.
+			sdkVersions: { 'acme-gadgets': '0.0.9' },
 		},
 	};
 }

@@ -76,6 +76,8 @@ export interface ClientSetup {
 	muPlugins: string;
 	/** The site's title. */
 	title: string;
+	/** Products (by folder) whose bundled SDK copy gets another version number, e.g. an older copy. */
+	sdkVersions?: Record< string, string >;
 }
 
 /** What a product bundles of the SDK: everything but the SDK's own lint configuration. */
@@ -396,22 +398,40 @@ export class Site {
 					recursive: true,
 					dereference: true,
 				} );
-				bundleSdk( target );
+				bundleSdk(
+					target,
+					client.sdkVersions?.[ path.basename( dir ) ]
+				);
 			}
 		}
 	}
 }
 
 /**
- * A copy of the client SDK inside a product, as a seller bundles it.
+ * A copy of the client SDK inside a product, as a seller bundles it; with `version`, the copy says it is that
+ * version (the one literal the entry file registers), as an older or newer SDK bundled by another product would.
  */
-function bundleSdk( product: string ): void {
+export function bundleSdk( product: string, version?: string ): void {
 	const target = path.join( product, 'vendor', 'svc-licensing-client' );
 	fs.rmSync( target, { recursive: true, force: true } );
 	fs.cpSync( path.join( repoRoot, 'sdk' ), target, {
 		recursive: true,
 		filter: ( src ) => ! SDK_DEV_FILES.has( path.basename( src ) ),
 	} );
+	if ( version !== undefined ) {
+		const entry = path.join( target, 'svc-licensing-client.php' );
+		const source = fs.readFileSync( entry, 'utf8' );
+		const renamed = source.replace(
+			/\} \)\( '[^']+', __DIR__ \);/,
+			`} )( '${ version }', __DIR__ );`
+		);
+		if ( renamed === source ) {
+			throw new Error(
+				`${ entry }: the version literal to rewrite was not found`
+			);
+		}
+		fs.writeFileSync( entry, renamed );
+	}
 }
 
 /**

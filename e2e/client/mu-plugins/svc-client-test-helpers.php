@@ -86,6 +86,29 @@ add_action(
 				},
 			)
 		);
+		// Which SDK copy runs: the registry's choice, every registered version, and the copies whose PHP files
+		// this request included.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/sdk',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					$copies = array();
+					foreach ( get_included_files() as $file ) {
+						if ( preg_match( '#/(plugins|themes)/([^/]+)/vendor/svc-licensing-client/src/#', $file, $match ) ) {
+							$copies[ $match[2] ] = true;
+						}
+					}
+					return array(
+						'chosen'     => class_exists( 'Svc_Licensing_Client_Versions_1' ) ? Svc_Licensing_Client_Versions_1::chosen() : null,
+						'registered' => class_exists( 'Svc_Licensing_Client_Versions_1' ) ? Svc_Licensing_Client_Versions_1::versions() : array(),
+						'loaded_src' => array_keys( $copies ),
+					);
+				},
+			)
+		);
 		// Forgets the SDK's back-off for every server (a test that provoked one cleans up after itself).
 		register_rest_route(
 			'svc-client-test/v1',

@@ -177,7 +177,25 @@ final class LicenceScreen {
 			echo '<button type="submit" name="do" value="check" class="button button-primary">' . esc_html__( 'Check now', 'svc-licensing-client' ) . '</button> ';
 			echo '<button type="submit" name="do" value="deactivate" class="button">' . esc_html__( 'Deactivate on this site', 'svc-licensing-client' ) . '</button>';
 		}
-		echo '</p></form></div>';
+		echo '</p></form>';
+		$this->render_sdk_line();
+		echo '</div>';
+	}
+
+	/**
+	 * Which SDK copy runs, among the ones the site's products bundle: what a seller's support asks first.
+	 */
+	private function render_sdk_line(): void {
+		$versions = \Svc_Licensing_Client_Versions_1::versions();
+		usort( $versions, 'version_compare' );
+		echo '<p class="description">' . esc_html(
+			sprintf(
+				/* translators: 1: SDK version in use, 2: the versions bundled by the site's products. */
+				__( 'Licence client %1$s (copies bundled on this site: %2$s).', 'svc-licensing-client' ),
+				$this->product->sdk_version(),
+				implode( ', ', $versions )
+			)
+		) . '</p>';
 	}
 
 	/**
