@@ -51,5 +51,21 @@ if ( ! function_exists( 'svc_licensing_client' ) ) {
 	}
 }
 
+if ( ! function_exists( 'svc_licensing_client_uninstall' ) ) {
+	/**
+	 * For a plugin with an uninstall.php of its own (WordPress then skips the SDK's uninstall hook): frees the
+	 * site's slot on the licence server, best effort, and removes the SDK's options of this product.
+	 *
+	 * @param string $product The product's slug, as given to svc_licensing_client().
+	 */
+	function svc_licensing_client_uninstall( string $product ): void {
+		Svc_Licensing_Client_Versions_1::initialize();
+		$sdk = class_exists( '\\Svc\\LicensingClient\\WordPress\\Sdk', false ) ? \Svc\LicensingClient\WordPress\Sdk::instance() : null;
+		if ( null !== $sdk ) {
+			$sdk->delete_product( $product );
+		}
+	}
+}
+
 // Every copy hooks the same static method; WordPress keeps it once. Themes load before this action runs.
 add_action( 'after_setup_theme', array( 'Svc_Licensing_Client_Versions_1', 'initialize' ), 0 );

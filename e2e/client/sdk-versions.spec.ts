@@ -4,19 +4,17 @@
  */
 import { expect, test } from '@playwright/test';
 import { createLicense } from '../fixtures/test-helpers';
-import { activateAcmeWidgets, clientAdmin } from '../fixtures/client-site';
-import { clientSite } from '../fixtures/env';
+import {
+	activateAcmeWidgets,
+	clientAdmin,
+	sdkState,
+} from '../fixtures/client-site';
 
 test( 'the newest bundled SDK loads once and serves both plugins', async ( {
 	browser,
 	request,
 } ) => {
-	const sdk = await (
-		await request.get(
-			`${ clientSite.baseURL }/wp-json/svc-client-test/v1/sdk`,
-			{ headers: { 'X-Svc-Test-Token': clientSite.token } }
-		)
-	).json();
+	const sdk = await sdkState( request );
 	expect( [ ...sdk.registered ].sort() ).toEqual( [ '0.0.9', '0.1.0' ] );
 	expect( sdk.chosen ).toBe( '0.1.0' );
 	expect( sdk.loaded_src ).toEqual( [ 'acme-widgets' ] );

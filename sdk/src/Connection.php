@@ -59,6 +59,13 @@ final class Connection {
 	}
 
 	/**
+	 * The REST root this connection calls.
+	 */
+	public function root(): string {
+		return $this->root;
+	}
+
+	/**
 	 * The key the server's back-off is stored under: one per server, whatever product asks.
 	 */
 	public function backoff_key(): string {

@@ -156,6 +156,20 @@ final class Licence {
 	}
 
 	/**
+	 * The product is being deleted: frees this site's slot without waiting for the answer (best effort: a
+	 * server that is down or slow never holds up the delete), and forgets the key and the record.
+	 *
+	 * @param callable $send_and_forget Sends (method, route, fields) without waiting for an answer.
+	 */
+	public function release_on_delete( callable $send_and_forget ): void {
+		$key = $this->key();
+		if ( '' !== $key && $this->connection->backoff()->allows( ( $this->clock )() ) ) {
+			$send_and_forget( 'POST', $this->connection->root() . '/licenses/deactivate', $this->fields( $key ) );
+		}
+		$this->forget();
+	}
+
+	/**
 	 * Asks the server about the stored key and keeps its answer; a failure keeps the last answer.
 	 */
 	public function check(): Reply {

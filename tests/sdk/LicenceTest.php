@@ -161,6 +161,35 @@ final class LicenceTest extends TestCase {
 		$this->assertSame( LicenceRecord::NONE, $this->licence()->record()->state( $this->now ) );
 	}
 
+	public function test_deleting_the_product_frees_the_slot_without_waiting_and_forgets_the_key(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$sent = array();
+		$this->licence()->release_on_delete(
+			static function ( string $method, string $url, array $fields ) use ( &$sent ) {
+				$sent[] = array( $method, $url, $fields['license_key'], $fields['site_url'] );
+			}
+		);
+		$this->assertSame( array( array( 'POST', 'https://seller.example/wp-json/svc/v1/licenses/deactivate', 'ABCD-EFGH-IJKL-MNOP', 'https://client.example' ) ), $sent );
+		$this->assertSame( '', $this->licence()->key() );
+		$this->assertSame( LicenceRecord::NONE, $this->licence()->record()->state( $this->now ) );
+	}
+
+	public function test_deleting_while_the_server_is_backed_off_sends_nothing_and_still_forgets(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server = array();
+		$this->licence()->check();
+		$sent = 0;
+		$this->licence()->release_on_delete(
+			static function () use ( &$sent ) {
+				++$sent;
+			}
+		);
+		$this->assertSame( 0, $sent );
+		$this->assertSame( '', $this->licence()->key() );
+	}
+
 	public function test_masks_hide_all_but_the_ends(): void {
 		$this->assertSame( '', Licence::mask( '' ) );
 		$this->assertSame( '••••••', Licence::mask( 'SHORTY' ) );

@@ -101,7 +101,9 @@ add_action(
 							$copies[ $match[2] ] = true;
 						}
 					}
+					global $wpdb;
 					return array(
+						'options'    => $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s ORDER BY option_name", $wpdb->esc_like( 'svc_licensing_client_' ) . '%' ) ), // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a test helper.
 						'chosen'     => class_exists( 'Svc_Licensing_Client_Versions_1' ) ? Svc_Licensing_Client_Versions_1::chosen() : null,
 						'registered' => class_exists( 'Svc_Licensing_Client_Versions_1' ) ? Svc_Licensing_Client_Versions_1::versions() : array(),
 						'loaded_src' => array_keys( $copies ),

@@ -32,6 +32,30 @@ final class HttpTransport {
 	}
 
 	/**
+	 * Sends one POST without waiting for the answer (a plugin's deletion must not wait on its licence server).
+	 *
+	 * @param string               $method POST.
+	 * @param string               $url    URL.
+	 * @param array<string, mixed> $fields JSON body fields.
+	 */
+	public function send_and_forget( string $method, string $url, array $fields ): void {
+		wp_remote_request(
+			$url,
+			array(
+				'method'     => $method,
+				'timeout'    => 1,
+				'blocking'   => false,
+				'user-agent' => 'SvcLicensingClient/' . $this->version . '; ' . home_url( '/' ),
+				'headers'    => array(
+					'Accept'       => 'application/json',
+					'Content-Type' => 'application/json',
+				),
+				'body'       => (string) wp_json_encode( $fields ),
+			)
+		);
+	}
+
+	/**
 	 * Sends one request.
 	 *
 	 * @param string               $method GET or POST.

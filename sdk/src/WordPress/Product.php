@@ -88,6 +88,20 @@ final class Product {
 	}
 
 	/**
+	 * The plugin is being deleted (its uninstall hook): frees the slot, best effort, and removes the SDK's options
+	 * of this product; the daily check goes too.
+	 *
+	 * @param HttpTransport $transport HTTP.
+	 */
+	public function delete( HttpTransport $transport ): void {
+		$this->licence->release_on_delete( array( $transport, 'send_and_forget' ) );
+		if ( null !== $this->updater ) {
+			$this->updater->forget();
+		}
+		wp_clear_scheduled_hook( $this->check_hook() );
+	}
+
+	/**
 	 * After the customer changed the licence on the screen: updates are looked for afresh.
 	 */
 	public function licence_changed(): void {

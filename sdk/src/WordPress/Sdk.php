@@ -20,6 +20,13 @@ use Svc\LicensingClient\ProductConfig;
 final class Sdk {
 
 	/**
+	 * The chosen copy at work, once started.
+	 *
+	 * @var self|null
+	 */
+	private static $instance = null;
+
+	/**
 	 * SDK version of the chosen copy.
 	 *
 	 * @var string
@@ -82,9 +89,17 @@ final class Sdk {
 	 * @return callable(array<string, mixed>): void The product handler.
 	 */
 	public static function start( string $version, string $dir ): callable {
-		$sdk = new self( $version, $dir );
+		$sdk            = new self( $version, $dir );
+		self::$instance = $sdk;
 		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
 		return array( $sdk, 'add_product' );
+	}
+
+	/**
+	 * The chosen copy at work, or null before the registry started it.
+	 */
+	public static function instance(): ?self {
+		return self::$instance;
 	}
 
 	/**
@@ -117,6 +132,47 @@ final class Sdk {
 		$runtime  = new Product( $product, $is_theme, $licence, $this->version, $this->store );
 		$runtime->add_hooks();
 		$this->products[ $product->slug() ] = $runtime;
+		if ( ! $is_theme ) {
+			$this->clean_up_on_delete( $runtime );
+		}
+	}
+
+	/**
+	 * Deleting the plugin frees its slot and removes its options. WordPress runs a plugin's uninstall.php when it
+	 * has one, otherwise its registered uninstall callback after including the plugin (which brings the SDK back);
+	 * the callback registered here does nothing itself, the work is hooked on uninstall_{plugin}. A plugin with an
+	 * uninstall.php of its own calls svc_licensing_client_uninstall( 'slug' ) from it.
+	 *
+	 * @param Product $product The plugin.
+	 */
+	private function clean_up_on_delete( Product $product ): void {
+		$transport = $this->transport;
+		add_action(
+			'uninstall_' . $product->id(),
+			static function () use ( $product, $transport ): void {
+				$product->delete( $transport );
+			}
+		);
+		if ( is_admin() && current_user_can( 'activate_plugins' ) ) {
+			register_uninstall_hook( $product->config()->file(), array( self::class, 'uninstall_marker' ) );
+		}
+	}
+
+	/**
+	 * The callback WordPress stores to know the plugin has an uninstall routine; the work is on uninstall_{plugin}.
+	 */
+	public static function uninstall_marker(): void {
+	}
+
+	/**
+	 * The product's clean-up, for a plugin whose own uninstall.php runs instead of the uninstall hook.
+	 *
+	 * @param string $slug The product's slug.
+	 */
+	public function delete_product( string $slug ): void {
+		if ( isset( $this->products[ $slug ] ) ) {
+			$this->products[ $slug ]->delete( $this->transport );
+		}
 	}
 
 	/**

@@ -1,0 +1,66 @@
+/**
+ * Deleting a plugin that bundles the SDK, through the Plugins screen: the site's slot is freed on the service
+ * (best effort, without waiting for the answer) and the SDK's options of that product are gone.
+ */
+import { expect, test } from '@playwright/test';
+import { createLicense, keyHeaders } from '../fixtures/test-helpers';
+import { clientAdmin, sdkState } from '../fixtures/client-site';
+
+test( 'deleting Acme Gadgets frees its slot on the service and removes its options', async ( {
+	browser,
+	request,
+} ) => {
+	const { license_key, license_id } = await createLicense( request, {
+		slug: 'acme-gadgets',
+		current_version: '1.0.0',
+	} );
+	const page = await clientAdmin( browser );
+	await page.goto( '/wp-admin/plugins.php?page=svc-licence-acme-gadgets' );
+	const deactivate = page.getByRole( 'button', {
+		name: 'Deactivate on this site',
+	} );
+	if ( await deactivate.isVisible() ) {
+		await deactivate.click();
+		await expect( page.getByLabel( 'Licence key' ) ).toBeEditable();
+	}
+	await page.getByLabel( 'Licence key' ).fill( license_key );
+	await page.getByRole( 'button', { name: 'Activate' } ).click();
+	await expect( page.getByRole( 'status' ) ).toHaveText(
+		'Acme Gadgets is activated on this site.'
+	);
+	const headers = await keyHeaders( request, 'read' );
+	const count = async () =>
+		(
+			await (
+				await request.get(
+					`/wp-json/svc/v1/admin/licenses/${ license_id }`,
+					{ headers }
+				)
+			).json()
+		).activation_count;
+	expect( await count() ).toBe( 1 );
+	expect(
+		( await sdkState( request ) ).options.filter( ( name ) =>
+			name.startsWith( 'svc_licensing_client_product_acme-gadgets_' )
+		)
+	).not.toEqual( [] );
+
+	await page.goto( '/wp-admin/plugins.php' );
+	const row = page.locator(
+		'tr[data-plugin="acme-gadgets/acme-gadgets.php"]'
+	);
+	await row.getByRole( 'link', { name: 'Deactivate Acme Gadgets' } ).click();
+	page.once( 'dialog', ( dialog ) => dialog.accept() );
+	await row.getByRole( 'link', { name: 'Delete Acme Gadgets' } ).click();
+	await expect( page.locator( 'tr.plugin-deleted-tr' ) ).toContainText(
+		'Acme Gadgets was successfully deleted.'
+	);
+
+	await expect.poll( count, { timeout: 10_000 } ).toBe( 0 );
+	expect(
+		( await sdkState( request ) ).options.filter( ( name ) =>
+			name.startsWith( 'svc_licensing_client_product_acme-gadgets_' )
+		)
+	).toEqual( [] );
+	await page.context().close();
+} );
