@@ -12,6 +12,7 @@ use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -119,7 +120,7 @@ final class Plugin {
 				$client->update_routes,
 				new DownloadController( new Downloads( $client->links, $products, $licenses, $releases, $packages ) ),
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
-				new ProductController( $products, $guard ),
+				new ProductController( new Products( $products ), $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
