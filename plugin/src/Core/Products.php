@@ -55,7 +55,7 @@ final class Products {
 		}
 		$id = $this->products->create_unique( $fields );
 		if ( null === $id ) {
-			throw self::slug_taken( (string) $fields['slug'] );
+			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) $fields['slug'] ) );
 		}
 		return $this->found( $id );
 	}
@@ -70,7 +70,7 @@ final class Products {
 	 */
 	public function update( int $id, array $fields ): array {
 		if ( ! empty( $fields ) && ! $this->products->update( $id, $fields ) ) {
-			throw self::slug_taken( (string) ( $fields['slug'] ?? '' ) );
+			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) ( $fields['slug'] ?? '' ) ) );
 		}
 		return $this->found( $id );
 	}
@@ -108,15 +108,12 @@ final class Products {
 	}
 
 	/**
-	 * The error of a slug another product has.
+	 * The message of a slug another product has.
 	 *
 	 * @param string $slug Slug.
 	 */
-	private static function slug_taken( string $slug ): ServiceError {
-		return new ServiceError(
-			ErrorCode::PRODUCT_SLUG_EXISTS,
-			/* translators: %s: product slug. */
-			sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), $slug )
-		);
+	private static function slug_taken( string $slug ): string {
+		/* translators: %s: product slug. */
+		return sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), $slug );
 	}
 }
