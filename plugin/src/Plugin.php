@@ -13,6 +13,7 @@ use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
+use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -99,8 +100,8 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret );
-		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
-		$release_admin->add_hooks();
+		$release_use   = new Releases( $releases, $packages );
+		$release_use->add_hooks();
 		( new PackageSender() )->add_hooks();
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
@@ -124,7 +125,7 @@ final class Plugin {
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
 				new CatalogController( $catalog, $products, $guard ),
-				$release_admin,
+				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
 				new ApiKeyController( $keys, $products, $guard ),

@@ -92,7 +92,6 @@ export const CONTROLLER_WRITES_PENDING: Record< string, string[] > = {
 	'ApiKeyController.php': [ 'ApiKeyRepository' ],
 	'BackupController.php': [ 'DatabaseImage' ],
 	'CatalogController.php': [ 'CatalogRepository' ],
-	'ReleaseController.php': [ 'ReleaseRepository' ],
 	'SettingsController.php': [ 'Settings', 'UninstallPolicy' ],
 };
 
