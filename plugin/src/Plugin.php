@@ -10,6 +10,7 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
@@ -128,7 +129,7 @@ final class Plugin {
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
-				new ApiKeyController( $keys, $products, $guard ),
+				new ApiKeyController( new ApiKeys( $keys, $products ), $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( $settings, $guard, new UninstallPolicy(), $inventory, array( $lane, 'state' ) ),
