@@ -11,6 +11,7 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Core\ApiKeys;
+use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
@@ -125,7 +126,7 @@ final class Plugin {
 				new ProductController( new Products( $products ), $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
-				new CatalogController( $catalog, $products, $guard ),
+				new CatalogController( new Catalog( $catalog, $products ), $catalog, $guard ),
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),

@@ -90,7 +90,6 @@ export function referencesIn(
  */
 export const CONTROLLER_WRITES_PENDING: Record< string, string[] > = {
 	'BackupController.php': [ 'DatabaseImage' ],
-	'CatalogController.php': [ 'CatalogRepository' ],
 	'SettingsController.php': [ 'Settings', 'UninstallPolicy' ],
 };
 
