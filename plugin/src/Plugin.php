@@ -16,6 +16,7 @@ use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -133,7 +134,7 @@ final class Plugin {
 				new ApiKeyController( new ApiKeys( $keys, $products ), $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
-				new SettingsController( $settings, $guard, new UninstallPolicy(), $inventory, array( $lane, 'state' ) ),
+				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( $image, $inventory, $guard ),
 			)
 		) )->add_hooks();

@@ -90,7 +90,6 @@ export function referencesIn(
  */
 export const CONTROLLER_WRITES_PENDING: Record< string, string[] > = {
 	'BackupController.php': [ 'DatabaseImage' ],
-	'SettingsController.php': [ 'Settings', 'UninstallPolicy' ],
 };
 
 /** Whether a file of plugin/src (relative path) is a REST controller. */
