@@ -11,6 +11,7 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Core\ApiKeys;
+use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -135,7 +136,7 @@ final class Plugin {
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
-				new BackupController( $image, $inventory, $guard ),
+				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 			)
 		) )->add_hooks();
 
