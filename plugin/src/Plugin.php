@@ -10,7 +10,13 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Core\ApiKeys;
+use Svc\Licensing\Core\Backups;
+use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Core\Products;
+use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -95,8 +101,8 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret );
-		$release_admin = new ReleaseController( $releases, $packages, new ScopedProduct( $products, $guard ), $guard );
-		$release_admin->add_hooks();
+		$release_use   = new Releases( $releases, $packages );
+		$release_use->add_hooks();
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
@@ -115,18 +121,18 @@ final class Plugin {
 				$client->update_routes,
 				$client->download_routes,
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
-				new ProductController( $products, $guard ),
+				new ProductController( new Products( $products ), $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
-				new CatalogController( $catalog, $products, $guard ),
-				$release_admin,
+				new CatalogController( new Catalog( $catalog, $products ), $catalog, $guard ),
+				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
-				new ApiKeyController( $keys, $products, $guard ),
+				new ApiKeyController( new ApiKeys( $keys, $products ), $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new PrivacyController( $personal, $guard ),
-				new SettingsController( $settings, $guard, new UninstallPolicy(), $inventory, array( $lane, 'state' ) ),
-				new BackupController( $image, $inventory, $guard ),
+				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
+				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 			)
 		) )->add_hooks();
 

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-	CONTROLLER_WRITES_PENDING,
 	LAYER_OF_SEGMENT,
 	allowed,
 	isController,
@@ -49,7 +48,6 @@ const writers = new Map(
 		writersOf( name, storage ),
 	] )
 );
-const pendingUsed = new Set< string >();
 
 const problems: string[] = [];
 let checked = 0;
@@ -79,20 +77,10 @@ for ( const file of phpFiles( srcDir ) ) {
 			);
 		}
 	}
-	// Controllers only translate HTTP: no Storage writes but the pending ones.
+	// Controllers only translate HTTP: no Storage writes.
 	if ( isController( relative ) ) {
-		const controller = path.basename( relative );
 		for ( const { line, type, method } of propertyCalls( source ) ) {
-			if ( ! writers.get( type )?.has( method ) ) {
-				continue;
-			}
-			if (
-				( CONTROLLER_WRITES_PENDING[ controller ] ?? [] ).includes(
-					type
-				)
-			) {
-				pendingUsed.add( `${ controller } ${ type }` );
-			} else {
+			if ( writers.get( type )?.has( method ) ) {
 				problems.push(
 					`${ relative }:${ line }: a controller writes through Storage (${ type }::${ method }); call a Core service`
 				);
@@ -107,18 +95,6 @@ for ( const file of phpFiles( srcDir ) ) {
 		/\$(?:this->)?(?:db|wpdb)\b/.test( source )
 	) {
 		problems.push( `${ relative }: writes through wpdb outside Storage/` );
-	}
-}
-
-for ( const [ controller, types ] of Object.entries(
-	CONTROLLER_WRITES_PENDING
-) ) {
-	for ( const type of types ) {
-		if ( ! pendingUsed.has( `${ controller } ${ type }` ) ) {
-			problems.push(
-				`Http/${ controller } no longer writes through ${ type }: remove it from CONTROLLER_WRITES_PENDING`
-			);
-		}
 	}
 }
 

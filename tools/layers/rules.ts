@@ -83,21 +83,9 @@ export function referencesIn(
 }
 
 /**
- * Controllers (Http/*Controller.php) translate HTTP: the writes of a use case are a Core service's, so a
- * controller calls no method of a Storage class that writes to the database. These admin controllers still
- * write through their own repository, each pair listed until its Core service exists; the check fails on any
- * other write and on a pair that is no longer needed, so the list only shrinks.
+ * Whether a file of plugin/src (relative path) is a REST controller. Controllers translate HTTP: the writes of a
+ * use case are a Core service's, so a controller calls no method of a Storage class that writes to the database.
  */
-export const CONTROLLER_WRITES_PENDING: Record< string, string[] > = {
-	'ApiKeyController.php': [ 'ApiKeyRepository' ],
-	'BackupController.php': [ 'DatabaseImage' ],
-	'CatalogController.php': [ 'CatalogRepository' ],
-	'ProductController.php': [ 'ProductRepository' ],
-	'ReleaseController.php': [ 'ReleaseRepository' ],
-	'SettingsController.php': [ 'Settings', 'UninstallPolicy' ],
-};
-
-/** Whether a file of plugin/src (relative path) is a REST controller. */
 export function isController( relative: string ): boolean {
 	return /^Http[\\/]\w+Controller\.php$/.test( relative );
 }

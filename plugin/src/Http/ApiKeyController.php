@@ -7,12 +7,11 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ApiKeyRepository;
-use Svc\Licensing\Storage\ProductRepository;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -31,11 +30,11 @@ final class ApiKeyController implements Controller {
 	private $keys;
 
 	/**
-	 * Products.
+	 * Key use cases.
 	 *
-	 * @var ProductRepository
+	 * @var ApiKeys
 	 */
-	private $products;
+	private $admin;
 
 	/**
 	 * Authentication, levels and scope.
@@ -47,14 +46,14 @@ final class ApiKeyController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param ApiKeyRepository  $keys     Keys.
-	 * @param ProductRepository $products Products.
-	 * @param AdminGuard        $guard    Authentication, levels and scope.
+	 * @param ApiKeys          $admin Key use cases.
+	 * @param ApiKeyRepository $keys  Keys, to list.
+	 * @param AdminGuard       $guard Authentication, levels and scope.
 	 */
-	public function __construct( ApiKeyRepository $keys, ProductRepository $products, AdminGuard $guard ) {
-		$this->keys     = $keys;
-		$this->products = $products;
-		$this->guard    = $guard;
+	public function __construct( ApiKeys $admin, ApiKeyRepository $keys, AdminGuard $guard ) {
+		$this->admin = $admin;
+		$this->keys  = $keys;
+		$this->guard = $guard;
 	}
 
 	/**
@@ -134,16 +133,13 @@ final class ApiKeyController implements Controller {
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$product_id = null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' );
 		$this->guard->assert_scope( $request, $product_id );
-		if ( null !== $product_id && null === $this->products->find( $product_id ) ) {
-			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
-		}
-		$created = $this->keys->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id );
-		$key     = self::present( $this->keys->find( $created['id'] ) );
+		list( $api_key, $row ) = $this->admin->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id );
+		$key                   = self::present( $row );
 		return new WP_REST_Response(
 			array(
 				'id'          => $key['id'],
 				'label'       => $key['label'],
-				'api_key'     => $created['api_key'],
+				'api_key'     => $api_key,
 				'key_prefix'  => $key['key_prefix'],
 				'permissions' => $key['permissions'],
 				'product_id'  => $key['product_id'],
@@ -160,13 +156,12 @@ final class ApiKeyController implements Controller {
 	 * @throws ServiceError 404 for an unknown or already revoked key.
 	 */
 	public function revoke( WP_REST_Request $request ): WP_REST_Response {
-		$key = $this->keys->find( (int) $request['id'] );
-		if ( null !== $key ) {
-			$this->guard->assert_scope( $request, $key['product_id'] );
-		}
-		if ( null === $key || ! $this->keys->revoke( $key['id'] ) ) {
-			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No active API key has this id.', 'svc-licensing' ) );
-		}
+		$key = $this->admin->revoke(
+			(int) $request['id'],
+			function ( ?int $product_id ) use ( $request ): void {
+				$this->guard->assert_scope( $request, $product_id );
+			}
+		);
 		return new WP_REST_Response(
 			array(
 				'deleted' => true,

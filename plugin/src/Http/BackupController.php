@@ -7,8 +7,8 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
@@ -25,7 +25,14 @@ final class BackupController implements Controller {
 	public const EXPORT_ACTION = 'svc_licensing_export';
 
 	/**
-	 * The database image.
+	 * Backup use cases.
+	 *
+	 * @var Backups
+	 */
+	private $backups;
+
+	/**
+	 * The database image, to read.
 	 *
 	 * @var DatabaseImage
 	 */
@@ -48,11 +55,13 @@ final class BackupController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param DatabaseImage $image     The database image.
+	 * @param Backups       $backups   Backup use cases.
+	 * @param DatabaseImage $image     The database image, to read.
 	 * @param DataInventory $inventory Counts.
 	 * @param AdminGuard    $guard     Authentication.
 	 */
-	public function __construct( DatabaseImage $image, DataInventory $inventory, AdminGuard $guard ) {
+	public function __construct( Backups $backups, DatabaseImage $image, DataInventory $inventory, AdminGuard $guard ) {
+		$this->backups   = $backups;
 		$this->image     = $image;
 		$this->inventory = $inventory;
 		$this->guard     = $guard;
@@ -105,17 +114,7 @@ final class BackupController implements Controller {
 		if ( '' === $path || ! is_uploaded_file( $path ) ) {
 			throw ServiceError::invalid_param( 'file', __( 'Choose an export file to restore.', 'svc-licensing' ), __( 'No file was uploaded.', 'svc-licensing' ) );
 		}
-		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- streamed read of the upload.
-		$stream = fopen( $path, 'rb' );
-		if ( false === $stream ) {
-			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The uploaded file could not be read.', 'svc-licensing' ), 500 );
-		}
-		try {
-			$restored = $this->image->restore( $stream );
-		} finally {
-			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- as above.
-			fclose( $stream );
-		}
+		$restored = $this->backups->restore( $path );
 		return new WP_REST_Response( array( 'restored' => true ) + $restored );
 	}
 }

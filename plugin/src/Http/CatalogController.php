@@ -7,13 +7,12 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\CatalogRepository;
-use Svc\Licensing\Storage\ProductRepository;
-use Svc\Licensing\Storage\Tables;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -32,11 +31,11 @@ final class CatalogController implements Controller {
 	private $catalog;
 
 	/**
-	 * Products.
+	 * Catalogue use cases.
 	 *
-	 * @var ProductRepository
+	 * @var Catalog
 	 */
-	private $products;
+	private $admin;
 
 	/**
 	 * Authentication, levels and scope.
@@ -48,14 +47,14 @@ final class CatalogController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param CatalogRepository $catalog  Tiers and prices.
-	 * @param ProductRepository $products Products.
-	 * @param AdminGuard        $guard    Authentication, levels and scope.
+	 * @param Catalog           $admin   Catalogue use cases.
+	 * @param CatalogRepository $catalog Tiers and prices, to read.
+	 * @param AdminGuard        $guard   Authentication, levels and scope.
 	 */
-	public function __construct( CatalogRepository $catalog, ProductRepository $products, AdminGuard $guard ) {
-		$this->catalog  = $catalog;
-		$this->products = $products;
-		$this->guard    = $guard;
+	public function __construct( Catalog $admin, CatalogRepository $catalog, AdminGuard $guard ) {
+		$this->admin   = $admin;
+		$this->catalog = $catalog;
+		$this->guard   = $guard;
 	}
 
 	/**
@@ -155,8 +154,7 @@ final class CatalogController implements Controller {
 	 */
 	public function create_tiers( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$id = $this->catalog->create_tier( $this->tier_columns( $request ) + array( 'features' => '[]' ) );
-		return new WP_REST_Response( self::present_tier( $this->catalog->tier( $id ) ), 201 );
+		return new WP_REST_Response( self::present_tier( $this->admin->create_tier( RequestFields::given( $request, self::tier_fields() ) ) ), 201 );
 	}
 
 	/**
@@ -175,12 +173,8 @@ final class CatalogController implements Controller {
 	 */
 	public function update_tiers( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$tier    = $this->tier( $request );
-		$columns = $this->tier_columns( $request );
-		if ( ! empty( $columns ) ) {
-			$this->catalog->update( Tables::TIERS, (int) $tier['id'], $columns );
-		}
-		return new WP_REST_Response( self::present_tier( $this->catalog->tier( (int) $tier['id'] ) ) );
+		$tier = $this->tier( $request );
+		return new WP_REST_Response( self::present_tier( $this->admin->update_tier( (int) $tier['id'], RequestFields::given( $request, self::tier_fields() ) ) ) );
 	}
 
 	/**
@@ -192,9 +186,7 @@ final class CatalogController implements Controller {
 	public function delete_tiers( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
 		$tier = $this->tier( $request );
-		if ( ! $this->catalog->delete_unused_tier( (int) $tier['id'] ) ) {
-			throw new ServiceError( ErrorCode::IN_USE, __( 'Licences or prices use this tier, so it cannot be deleted.', 'svc-licensing' ) );
-		}
+		$this->admin->delete_tier( (int) $tier['id'] );
 		return self::deleted( self::present_tier( $tier ) );
 	}
 
@@ -214,12 +206,8 @@ final class CatalogController implements Controller {
 	 * @throws ServiceError On a taken processor price id.
 	 */
 	public function create_prices( WP_REST_Request $request ): WP_REST_Response {
-		$columns = $this->price_columns( $request );
-		$id      = $this->catalog->create_price( $columns );
-		if ( null === $id ) {
-			throw new ServiceError( ErrorCode::PRICE_EXISTS, __( 'A price with this processor price id exists.', 'svc-licensing' ) );
-		}
-		return new WP_REST_Response( self::present_price( $this->catalog->price( $id ) ), 201 );
+		$price = $this->admin->create_price( RequestFields::given( $request, self::price_fields() ), $this->guard->scope_check( $request ) );
+		return new WP_REST_Response( self::present_price( $price ), 201 );
 	}
 
 	/**
@@ -238,12 +226,9 @@ final class CatalogController implements Controller {
 	 * @throws ServiceError On a taken processor price id.
 	 */
 	public function update_prices( WP_REST_Request $request ): WP_REST_Response {
-		$price   = $this->price( $request );
-		$columns = $this->price_columns( $request );
-		if ( ! empty( $columns ) && ! $this->catalog->update( Tables::PRICES, (int) $price['id'], $columns ) ) {
-			throw new ServiceError( ErrorCode::PRICE_EXISTS, __( 'A price with this processor price id exists.', 'svc-licensing' ) );
-		}
-		return new WP_REST_Response( self::present_price( $this->catalog->price( (int) $price['id'] ) ) );
+		$price = $this->price( $request );
+		$price = $this->admin->update_price( (int) $price['id'], RequestFields::given( $request, self::price_fields() ), $this->guard->scope_check( $request ) );
+		return new WP_REST_Response( self::present_price( $price ) );
 	}
 
 	/**
@@ -254,9 +239,7 @@ final class CatalogController implements Controller {
 	 */
 	public function delete_prices( WP_REST_Request $request ): WP_REST_Response {
 		$price = $this->price( $request );
-		if ( ! $this->catalog->delete_unused_price( (int) $price['id'] ) ) {
-			throw new ServiceError( ErrorCode::IN_USE, __( 'Licences use this price, so it cannot be deleted.', 'svc-licensing' ) );
-		}
+		$this->admin->delete_price( (int) $price['id'] );
 		return self::deleted( self::present_price( $price ) );
 	}
 
@@ -289,44 +272,6 @@ final class CatalogController implements Controller {
 		}
 		$this->guard->assert_scope( $request, (int) $price['product_id'] );
 		return $price;
-	}
-
-	/**
-	 * Tier columns present in the request.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 */
-	private function tier_columns( WP_REST_Request $request ): array {
-		$columns = array();
-		if ( $request->has_param( 'label' ) ) {
-			$columns['label'] = (string) $request->get_param( 'label' );
-		}
-		if ( $request->has_param( 'features' ) ) {
-			$columns['features'] = (string) wp_json_encode( array_values( array_map( 'strval', (array) $request->get_param( 'features' ) ) ) );
-		}
-		return $columns;
-	}
-
-	/**
-	 * Price columns present in the request, with product (in scope) and tier checked.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 * @throws ServiceError On an unknown product or tier, or a product out of scope.
-	 */
-	private function price_columns( WP_REST_Request $request ): array {
-		$columns = RequestFields::given( $request, self::price_fields() );
-		if ( isset( $columns['product_id'] ) ) {
-			$this->guard->assert_scope( $request, (int) $columns['product_id'] );
-			if ( null === $this->products->find( (int) $columns['product_id'] ) ) {
-				throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
-			}
-		}
-		if ( isset( $columns['tier_id'] ) && ! $this->catalog->tier_exists( (int) $columns['tier_id'] ) ) {
-			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
-		}
-		return $columns;
 	}
 
 	/**

@@ -7,9 +7,8 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Hooks;
+use Svc\Licensing\Core\Products;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
@@ -19,7 +18,7 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * Products CRUD. One schema (fields()) drives the route args, so WordPress validates types, formats and
+ * Products CRUD; the use cases are Products'. One schema (fields()) drives the route args, so WordPress validates types, formats and
  * bounds before a callback runs, and the callbacks only ever read fields the schema names.
  */
 final class ProductController implements Controller {
@@ -32,6 +31,13 @@ final class ProductController implements Controller {
 	private $products;
 
 	/**
+	 * Product use cases.
+	 *
+	 * @var Products
+	 */
+	private $admin;
+
+	/**
 	 * Authentication, levels and scope.
 	 *
 	 * @var AdminGuard
@@ -41,10 +47,12 @@ final class ProductController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param ProductRepository $products Products.
+	 * @param Products          $admin    Product use cases.
+	 * @param ProductRepository $products Products, to read.
 	 * @param AdminGuard        $guard    Authentication, levels and scope.
 	 */
-	public function __construct( ProductRepository $products, AdminGuard $guard ) {
+	public function __construct( Products $admin, ProductRepository $products, AdminGuard $guard ) {
+		$this->admin    = $admin;
 		$this->products = $products;
 		$this->guard    = $guard;
 	}
@@ -178,27 +186,7 @@ final class ProductController implements Controller {
 	 */
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$fields = RequestFields::given( $request, self::fields() );
-		if ( ! isset( $fields['slug'] ) ) {
-			// sanitize_title() keeps underscores and percent-encoded letters; the slug pattern allows neither.
-			$fields['slug'] = trim( (string) preg_replace( '/[^a-z0-9]+/', '-', sanitize_title( $fields['name'] ) ), '-' );
-			if ( 1 !== preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $fields['slug'] ) ) {
-				throw ServiceError::invalid_param(
-					'slug',
-					__( 'No slug can be made from this name; give one.', 'svc-licensing' ),
-					__( 'Required when the name has no Latin letters or digits.', 'svc-licensing' )
-				);
-			}
-		}
-		$id = $this->products->create_unique( $fields );
-		if ( null === $id ) {
-			throw new ServiceError(
-				ErrorCode::PRODUCT_SLUG_EXISTS,
-				/* translators: %s: product slug. */
-				sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), $fields['slug'] )
-			);
-		}
-		return new WP_REST_Response( self::present( $this->products->find( $id ) ), 201 );
+		return new WP_REST_Response( self::present( $this->admin->create( RequestFields::given( $request, self::fields() ) ) ), 201 );
 	}
 
 	/**
@@ -218,15 +206,7 @@ final class ProductController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->existing( $request );
-		$fields  = RequestFields::given( $request, self::fields() );
-		if ( ! empty( $fields ) && ! $this->products->update( $product['id'], $fields ) ) {
-			throw new ServiceError(
-				ErrorCode::PRODUCT_SLUG_EXISTS,
-				/* translators: %s: product slug. */
-				sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), (string) ( $fields['slug'] ?? '' ) )
-			);
-		}
-		return new WP_REST_Response( self::present( $this->products->find( $product['id'] ) ) );
+		return new WP_REST_Response( self::present( $this->admin->update( $product['id'], RequestFields::given( $request, self::fields() ) ) ) );
 	}
 
 	/**
@@ -237,14 +217,7 @@ final class ProductController implements Controller {
 	 */
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->existing( $request );
-		if ( ! $this->products->delete_unlicensed( $product['id'] ) ) {
-			throw new ServiceError(
-				ErrorCode::PRODUCT_HAS_LICENSES,
-				__( 'This product has licences, so it cannot be deleted. Set is_active to false to withdraw it.', 'svc-licensing' )
-			);
-		}
-		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
-		do_action( Hooks::PRODUCT_DELETED, $product['id'] );
+		$this->admin->delete( $product['id'] );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,

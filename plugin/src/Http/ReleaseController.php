@@ -7,22 +7,19 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Hooks;
-use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ReleaseRepository;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * A release's version and package never change once created, so its hash stays true; its notes, requirements
- * and rollout may. Publishing makes a release the product's current version; publishing an earlier release
- * is the rollback.
+ * Maps the release routes to Releases, which holds the use cases (package, publishing, rollback).
  */
 final class ReleaseController implements Controller {
 	/**
@@ -33,11 +30,11 @@ final class ReleaseController implements Controller {
 	private $releases;
 
 	/**
-	 * Stored packages.
+	 * Release use cases.
 	 *
-	 * @var PackageDirectory
+	 * @var Releases
 	 */
-	private $packages;
+	private $admin;
 
 	/**
 	 * Products within the caller's scope.
@@ -56,23 +53,16 @@ final class ReleaseController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param ReleaseRepository $releases Releases.
-	 * @param PackageDirectory  $packages Stored packages.
+	 * @param Releases          $admin    Release use cases.
+	 * @param ReleaseRepository $releases Releases, to read.
 	 * @param ScopedProduct     $products Products within the caller's scope.
 	 * @param AdminGuard        $guard    Authentication, levels and scope.
 	 */
-	public function __construct( ReleaseRepository $releases, PackageDirectory $packages, ScopedProduct $products, AdminGuard $guard ) {
+	public function __construct( Releases $admin, ReleaseRepository $releases, ScopedProduct $products, AdminGuard $guard ) {
+		$this->admin    = $admin;
 		$this->releases = $releases;
-		$this->packages = $packages;
 		$this->products = $products;
 		$this->guard    = $guard;
-	}
-
-	/**
-	 * Hooks: routes come through RestApi; a deleted product takes its releases and files with it.
-	 */
-	public function add_hooks(): void {
-		add_action( Hooks::PRODUCT_DELETED, array( $this, 'forget_product' ) );
 	}
 
 	/**
@@ -183,34 +173,18 @@ final class ReleaseController implements Controller {
 	 */
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->products->get( $request, (int) $request['id'] );
-		$fields  = $this->columns( $request ) + array(
-			'changelog'    => '',
-			'requires_wp'  => (string) $product['requires_wp'],
-			'requires_php' => (string) $product['requires_php'],
+		$files   = $request->get_file_params();
+		$id      = $this->admin->create(
+			$product,
+			(string) $request['version'],
+			RequestFields::given( $request, self::editable_fields() ),
+			array(
+				'file'   => $files['package'] ?? null,
+				'url'    => null === $request['package_url'] ? null : (string) $request['package_url'],
+				'sha256' => null === $request['package_sha256'] ? null : (string) $request['package_sha256'],
+			),
+			(bool) $request['publish']
 		);
-		$package = $this->package( $request );
-		$id      = $this->releases->create_unique(
-			array_merge(
-				$fields,
-				$package,
-				array(
-					'product_id' => $product['id'],
-					'version'    => (string) $request['version'],
-				)
-			)
-		);
-		if ( null === $id ) {
-			$this->packages->delete( (string) ( $package['package_file'] ?? '' ) );
-			throw new ServiceError(
-				ErrorCode::RELEASE_EXISTS,
-				/* translators: %s: version. */
-				sprintf( __( 'This product already has a release %s. Versions cannot be reused; publish a new one.', 'svc-licensing' ), (string) $request['version'] )
-			);
-		}
-		$release = $this->releases->find( $id );
-		if ( $request['publish'] ) {
-			$this->releases->publish( $release );
-		}
 		return new WP_REST_Response( $this->present_fresh( $request, $id ), 201 );
 	}
 
@@ -230,10 +204,7 @@ final class ReleaseController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$release = $this->existing( $request );
-		$fields  = $this->columns( $request );
-		if ( array() !== $fields ) {
-			$this->releases->update( $release['id'], $fields );
-		}
+		$this->admin->update( $release['id'], RequestFields::given( $request, self::editable_fields() ) );
 		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
 	}
 
@@ -244,7 +215,7 @@ final class ReleaseController implements Controller {
 	 */
 	public function publish( WP_REST_Request $request ): WP_REST_Response {
 		$release = $this->existing( $request );
-		$this->releases->publish( $release );
+		$this->admin->publish( $release );
 		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
 	}
 
@@ -257,28 +228,13 @@ final class ReleaseController implements Controller {
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$release  = $this->existing( $request );
 		$previous = $this->present_fresh( $request, $release['id'] );
-		if ( ! $this->releases->delete_unless_current( $release['id'] ) ) {
-			throw new ServiceError(
-				ErrorCode::RELEASE_IS_CURRENT,
-				__( 'This is the product\'s current release. Publish another release first, then delete this one.', 'svc-licensing' )
-			);
-		}
-		$this->packages->delete( (string) $release['package_file'] );
+		$this->admin->delete( $release );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
 				'previous' => $previous,
 			)
 		);
-	}
-
-	/**
-	 * Removes the releases and package files of a deleted product.
-	 *
-	 * @param int $product_id Product.
-	 */
-	public function forget_product( $product_id ): void {
-		$this->packages->delete( ...$this->releases->delete_of_product( (int) $product_id ) );
 	}
 
 	/**
@@ -308,97 +264,6 @@ final class ReleaseController implements Controller {
 	private function present_fresh( WP_REST_Request $request, int $id ): array {
 		$release = $this->existing( $request, $id );
 		return self::present( $release, $this->products->get( $request, $release['product_id'] ) );
-	}
-
-	/**
-	 * Column values of the editable fields the request gave.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 */
-	private function columns( WP_REST_Request $request ): array {
-		$fields = RequestFields::given( $request, self::editable_fields() );
-		if ( isset( $fields['changelog'] ) ) {
-			$fields['changelog'] = wp_kses_post( (string) $fields['changelog'] );
-		}
-		if ( array_key_exists( 'requires', $fields ) ) {
-			$fields['requires_wp'] = $fields['requires'];
-			unset( $fields['requires'] );
-		}
-		return $fields;
-	}
-
-	/**
-	 * The package columns: an uploaded ZIP moved into storage, or an external URL with its digest.
-	 *
-	 * @param WP_REST_Request $request Request.
-	 * @return array<string, mixed>
-	 * @throws ServiceError When there is not exactly one package, or it is not a ZIP, or storage fails.
-	 */
-	private function package( WP_REST_Request $request ): array {
-		$files = $request->get_file_params();
-		$file  = $files['package'] ?? null;
-		$url   = $request['package_url'];
-		if ( ( null === $file ) === ( null === $url ) ) {
-			throw ServiceError::invalid_param(
-				'package',
-				__( 'Give the package either as an uploaded ZIP file (multipart field "package") or as package_url, not both.', 'svc-licensing' ),
-				__( 'Exactly one of an uploaded file or package_url.', 'svc-licensing' )
-			);
-		}
-		if ( null !== $url ) {
-			if ( null === $request['package_sha256'] ) {
-				throw ServiceError::invalid_param(
-					'package_sha256',
-					__( 'package_sha256 is required with package_url, so sites can check what they download.', 'svc-licensing' ),
-					__( 'Required with package_url.', 'svc-licensing' )
-				);
-			}
-			return array(
-				'package_url'    => (string) $url,
-				'package_sha256' => strtolower( (string) preg_replace( '/^sha256:/', '', (string) $request['package_sha256'] ) ),
-			);
-		}
-		return $this->stored_upload( $file );
-	}
-
-	/**
-	 * Checks an upload and moves it into package storage.
-	 *
-	 * @param array<string, mixed> $file One entry of $_FILES.
-	 * @return array<string, mixed>
-	 * @throws ServiceError When the upload failed, is not a ZIP, or cannot be stored.
-	 */
-	private function stored_upload( array $file ): array {
-		$error = (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE );
-		if ( UPLOAD_ERR_OK !== $error ) {
-			$too_big = UPLOAD_ERR_INI_SIZE === $error || UPLOAD_ERR_FORM_SIZE === $error;
-			throw ServiceError::invalid_param(
-				'package',
-				$too_big
-					/* translators: %s: size such as 128 MB. */
-					? sprintf( __( 'The package is larger than this server accepts (%s).', 'svc-licensing' ), size_format( wp_max_upload_size() ) )
-					: __( 'The package upload did not complete. Try again.', 'svc-licensing' ),
-				__( 'Upload failed.', 'svc-licensing' )
-			);
-		}
-		if ( ! PackageDirectory::is_zip( (string) $file['tmp_name'] ) ) {
-			throw ServiceError::invalid_param(
-				'package',
-				__( 'The package is not a ZIP archive.', 'svc-licensing' ),
-				__( 'Not a ZIP archive.', 'svc-licensing' )
-			);
-		}
-		$stored = $this->packages->store_upload( (string) $file['tmp_name'] );
-		if ( null === $stored ) {
-			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The package could not be stored. Check the file_storage health check.', 'svc-licensing' ) );
-		}
-		return array(
-			'package_file'   => $stored['name'],
-			'package_name'   => sanitize_file_name( (string) ( $file['name'] ?? 'package.zip' ) ),
-			'package_sha256' => $stored['sha256'],
-			'package_size'   => $stored['size'],
-		);
 	}
 
 	/**

@@ -7,13 +7,10 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\DataRemoval;
-use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\Settings;
-use Svc\Licensing\Storage\UninstallPolicy;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -42,18 +39,11 @@ final class SettingsController implements Controller {
 	private $guard;
 
 	/**
-	 * Whether deleting the plugin erases the data.
+	 * Settings use cases, data removal included.
 	 *
-	 * @var UninstallPolicy
+	 * @var SiteSettings
 	 */
-	private $policy;
-
-	/**
-	 * What would be erased.
-	 *
-	 * @var DataInventory
-	 */
-	private $inventory;
+	private $admin;
 
 	/**
 	 * Whether the fast lane is active on this server: on, off, unwritable, stale or multisite (Lane\Loader::state).
@@ -65,17 +55,15 @@ final class SettingsController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param Settings           $settings   Settings.
+	 * @param SiteSettings       $admin      Settings use cases, data removal included.
+	 * @param Settings           $settings   Settings, to read.
 	 * @param AdminGuard         $guard      Authentication, levels and scope.
-	 * @param UninstallPolicy    $policy     Whether deleting the plugin erases the data.
-	 * @param DataInventory      $inventory  What would be erased.
 	 * @param callable(): string $lane_state The fast lane's state on this server.
 	 */
-	public function __construct( Settings $settings, AdminGuard $guard, UninstallPolicy $policy, DataInventory $inventory, callable $lane_state ) {
+	public function __construct( SiteSettings $admin, Settings $settings, AdminGuard $guard, callable $lane_state ) {
+		$this->admin      = $admin;
 		$this->settings   = $settings;
 		$this->guard      = $guard;
-		$this->policy     = $policy;
-		$this->inventory  = $inventory;
 		$this->lane_state = $lane_state;
 	}
 
@@ -120,16 +108,7 @@ final class SettingsController implements Controller {
 	 */
 	public function data_removal( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		return new WP_REST_Response(
-			array(
-				'remove_on_uninstall' => $this->policy->removes_data(),
-				'opted_in'            => $this->policy->opted_in(),
-				'forced_by_constant'  => $this->policy->forced_by_constant(),
-				'constant'            => UninstallPolicy::CONSTANT,
-				'confirm_phrase'      => self::confirm_phrase(),
-				'would_erase'         => $this->inventory->counts(),
-			)
-		);
+		return new WP_REST_Response( $this->admin->data_removal() );
 	}
 
 	/**
@@ -141,24 +120,7 @@ final class SettingsController implements Controller {
 	public function set_data_removal( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
 		$this->guard->assert_person( $request );
-		$remove = (bool) $request->get_param( 'remove_on_uninstall' );
-		if ( $remove && ! DataRemoval::confirms( self::confirm_phrase(), (string) $request->get_param( 'confirm' ) ) ) {
-			throw ServiceError::invalid_param(
-				'confirm',
-				/* translators: %s: the site's name. */
-				sprintf( __( 'Type the site name, %s, exactly to confirm that deleting the plugin erases all its data.', 'svc-licensing' ), self::confirm_phrase() ),
-				__( 'Does not match the site name.', 'svc-licensing' )
-			);
-		}
-		$this->policy->set( $remove );
-		return $this->data_removal( $request );
-	}
-
-	/**
-	 * The site's name as the admin must type it.
-	 */
-	private static function confirm_phrase(): string {
-		return DataRemoval::confirm_phrase( wp_specialchars_decode( (string) get_option( 'blogname' ), ENT_QUOTES ), (string) wp_parse_url( home_url(), PHP_URL_HOST ) );
+		return new WP_REST_Response( $this->admin->set_data_removal( (bool) $request->get_param( 'remove_on_uninstall' ), (string) $request->get_param( 'confirm' ) ) );
 	}
 
 	/**
@@ -178,7 +140,7 @@ final class SettingsController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$this->settings->update( RequestFields::given( $request, Settings::schema() ) );
+		$this->admin->update( RequestFields::given( $request, Settings::schema() ) );
 		return new WP_REST_Response( $this->view() );
 	}
 

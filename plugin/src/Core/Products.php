@@ -1,0 +1,119 @@
+<?php
+/**
+ * What a site owner does to products: create one, edit it, delete it.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Hooks;
+use Svc\Licensing\Storage\ProductRepository;
+
+/**
+ * Callers pass the fields they were given (names from the admin schema, values already of the schema's types)
+ * and get product rows back. A slug is unique; a product with licences is withdrawn, never deleted.
+ */
+final class Products {
+
+	/**
+	 * Products.
+	 *
+	 * @var ProductRepository
+	 */
+	private $products;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ProductRepository $products Products.
+	 */
+	public function __construct( ProductRepository $products ) {
+		$this->products = $products;
+	}
+
+	/**
+	 * Creates a product; without a slug, one is made from the name.
+	 *
+	 * @param array<string, mixed> $fields Given fields, with a name.
+	 * @return array<string, mixed> The product.
+	 * @throws ServiceError When no slug can be made from the name, or the slug is taken.
+	 */
+	public function create( array $fields ): array {
+		if ( ! isset( $fields['slug'] ) ) {
+			// sanitize_title() keeps underscores and percent-encoded letters; the slug pattern allows neither.
+			$fields['slug'] = trim( (string) preg_replace( '/[^a-z0-9]+/', '-', sanitize_title( (string) $fields['name'] ) ), '-' );
+			if ( 1 !== preg_match( '/^[a-z0-9]+(-[a-z0-9]+)*$/', $fields['slug'] ) ) {
+				throw ServiceError::invalid_param(
+					'slug',
+					__( 'No slug can be made from this name; give one.', 'svc-licensing' ),
+					__( 'Required when the name has no Latin letters or digits.', 'svc-licensing' )
+				);
+			}
+		}
+		$id = $this->products->create_unique( $fields );
+		if ( null === $id ) {
+			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) $fields['slug'] ) );
+		}
+		return $this->found( $id );
+	}
+
+	/**
+	 * Changes only the given fields.
+	 *
+	 * @param int                  $id     Product.
+	 * @param array<string, mixed> $fields Given fields.
+	 * @return array<string, mixed> The product after the change.
+	 * @throws ServiceError On a taken slug.
+	 */
+	public function update( int $id, array $fields ): array {
+		if ( ! empty( $fields ) && ! $this->products->update( $id, $fields ) ) {
+			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) ( $fields['slug'] ?? '' ) ) );
+		}
+		return $this->found( $id );
+	}
+
+	/**
+	 * Deletes a product without licences; its releases and files follow (Hooks::PRODUCT_DELETED).
+	 *
+	 * @param int $id Product.
+	 * @throws ServiceError 409 product_has_licenses while licences exist.
+	 */
+	public function delete( int $id ): void {
+		if ( ! $this->products->delete_unlicensed( $id ) ) {
+			throw new ServiceError(
+				ErrorCode::PRODUCT_HAS_LICENSES,
+				__( 'This product has licences, so it cannot be deleted. Set is_active to false to withdraw it.', 'svc-licensing' )
+			);
+		}
+		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+		do_action( Hooks::PRODUCT_DELETED, $id );
+	}
+
+	/**
+	 * A product read afresh.
+	 *
+	 * @param int $id Product.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 404 when it is gone.
+	 */
+	private function found( int $id ): array {
+		$product = $this->products->find( $id );
+		if ( null === $product ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No product has this id.', 'svc-licensing' ) );
+		}
+		return $product;
+	}
+
+	/**
+	 * The message of a slug another product has.
+	 *
+	 * @param string $slug Slug.
+	 */
+	private static function slug_taken( string $slug ): string {
+		/* translators: %s: product slug. */
+		return sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), $slug );
+	}
+}

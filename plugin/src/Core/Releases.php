@@ -1,0 +1,233 @@
+<?php
+/**
+ * What a site owner does to a product's releases: add one with its package, edit it, publish it, delete it.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Hooks;
+use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\ReleaseRepository;
+
+/**
+ * A release's version and package never change once created, so its hash stays true; its notes, requirements
+ * and rollout may. Publishing makes a release the product's current version; publishing an earlier release
+ * is the rollback. Callers pass the fields they were given (names from the admin schema) and get ids back.
+ */
+final class Releases {
+
+	/**
+	 * Releases.
+	 *
+	 * @var ReleaseRepository
+	 */
+	private $releases;
+
+	/**
+	 * Stored packages.
+	 *
+	 * @var PackageDirectory
+	 */
+	private $packages;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ReleaseRepository $releases Releases.
+	 * @param PackageDirectory  $packages Stored packages.
+	 */
+	public function __construct( ReleaseRepository $releases, PackageDirectory $packages ) {
+		$this->releases = $releases;
+		$this->packages = $packages;
+	}
+
+	/**
+	 * Hooks: a deleted product takes its releases and files with it.
+	 */
+	public function add_hooks(): void {
+		add_action( Hooks::PRODUCT_DELETED, array( $this, 'forget_product' ) );
+	}
+
+	/**
+	 * Adds a release: its package is an upload moved into storage, or an external URL with its digest.
+	 *
+	 * @param array<string, mixed>                                                  $product Its product.
+	 * @param string                                                                $version Version.
+	 * @param array<string, mixed>                                                  $fields  Given editable fields.
+	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string} $package The given package.
+	 * @param bool                                                                  $publish Make it current at once.
+	 * @return int The release.
+	 * @throws ServiceError On a bad package, a taken version or unwritable storage.
+	 */
+	public function create( array $product, string $version, array $fields, array $package, bool $publish ): int {
+		$columns = $this->columns( $fields ) + array(
+			'changelog'    => '',
+			'requires_wp'  => (string) $product['requires_wp'],
+			'requires_php' => (string) $product['requires_php'],
+		);
+		$stored  = $this->package( $package );
+		$id      = $this->releases->create_unique(
+			array_merge(
+				$columns,
+				$stored,
+				array(
+					'product_id' => $product['id'],
+					'version'    => $version,
+				)
+			)
+		);
+		if ( null === $id ) {
+			$this->packages->delete( (string) ( $stored['package_file'] ?? '' ) );
+			throw new ServiceError(
+				ErrorCode::RELEASE_EXISTS,
+				/* translators: %s: version. */
+				sprintf( __( 'This product already has a release %s. Versions cannot be reused; publish a new one.', 'svc-licensing' ), $version )
+			);
+		}
+		$release = $this->releases->find( $id );
+		if ( $publish && null !== $release ) {
+			$this->releases->publish( $release );
+		}
+		return $id;
+	}
+
+	/**
+	 * Changes only the given notes, requirements and rollout.
+	 *
+	 * @param int                  $id     Release.
+	 * @param array<string, mixed> $fields Given editable fields.
+	 */
+	public function update( int $id, array $fields ): void {
+		$columns = $this->columns( $fields );
+		if ( array() !== $columns ) {
+			$this->releases->update( $id, $columns );
+		}
+	}
+
+	/**
+	 * Makes a release the current version; on an earlier release, a rollback.
+	 *
+	 * @param array<string, mixed> $release Release.
+	 */
+	public function publish( array $release ): void {
+		$this->releases->publish( $release );
+	}
+
+	/**
+	 * Deletes a release that is not the current one, and its stored package.
+	 *
+	 * @param array<string, mixed> $release Release.
+	 * @throws ServiceError 409 release_is_current.
+	 */
+	public function delete( array $release ): void {
+		if ( ! $this->releases->delete_unless_current( (int) $release['id'] ) ) {
+			throw new ServiceError(
+				ErrorCode::RELEASE_IS_CURRENT,
+				__( 'This is the product\'s current release. Publish another release first, then delete this one.', 'svc-licensing' )
+			);
+		}
+		$this->packages->delete( (string) $release['package_file'] );
+	}
+
+	/**
+	 * Removes the releases and package files of a deleted product.
+	 *
+	 * @param int $product_id Product.
+	 */
+	public function forget_product( $product_id ): void {
+		$this->packages->delete( ...$this->releases->delete_of_product( (int) $product_id ) );
+	}
+
+	/**
+	 * Column values of the given editable fields.
+	 *
+	 * @param array<string, mixed> $fields Given editable fields.
+	 * @return array<string, mixed>
+	 */
+	private function columns( array $fields ): array {
+		if ( isset( $fields['changelog'] ) ) {
+			$fields['changelog'] = wp_kses_post( (string) $fields['changelog'] );
+		}
+		if ( array_key_exists( 'requires', $fields ) ) {
+			$fields['requires_wp'] = $fields['requires'];
+			unset( $fields['requires'] );
+		}
+		return $fields;
+	}
+
+	/**
+	 * The package columns: an uploaded ZIP moved into storage, or an external URL with its digest.
+	 *
+	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string} $package The given package.
+	 * @return array<string, mixed>
+	 * @throws ServiceError When there is not exactly one package, or it is not a ZIP, or storage fails.
+	 */
+	private function package( array $package ): array {
+		$file = $package['file'];
+		$url  = $package['url'];
+		if ( ( null === $file ) === ( null === $url ) ) {
+			throw ServiceError::invalid_param(
+				'package',
+				__( 'Give the package either as an uploaded ZIP file (multipart field "package") or as package_url, not both.', 'svc-licensing' ),
+				__( 'Exactly one of an uploaded file or package_url.', 'svc-licensing' )
+			);
+		}
+		if ( null !== $url ) {
+			if ( null === $package['sha256'] ) {
+				throw ServiceError::invalid_param(
+					'package_sha256',
+					__( 'package_sha256 is required with package_url, so sites can check what they download.', 'svc-licensing' ),
+					__( 'Required with package_url.', 'svc-licensing' )
+				);
+			}
+			return array(
+				'package_url'    => $url,
+				'package_sha256' => strtolower( (string) preg_replace( '/^sha256:/', '', $package['sha256'] ) ),
+			);
+		}
+		return $this->stored_upload( (array) $file );
+	}
+
+	/**
+	 * Checks an upload and moves it into package storage.
+	 *
+	 * @param array<string, mixed> $file One entry of $_FILES.
+	 * @return array<string, mixed>
+	 * @throws ServiceError When the upload failed, is not a ZIP, or cannot be stored.
+	 */
+	private function stored_upload( array $file ): array {
+		$error = (int) ( $file['error'] ?? UPLOAD_ERR_NO_FILE );
+		if ( UPLOAD_ERR_OK !== $error ) {
+			$too_big = UPLOAD_ERR_INI_SIZE === $error || UPLOAD_ERR_FORM_SIZE === $error;
+			throw ServiceError::invalid_param(
+				'package',
+				$too_big
+					/* translators: %s: size such as 128 MB. */
+					? sprintf( __( 'The package is larger than this server accepts (%s).', 'svc-licensing' ), size_format( wp_max_upload_size() ) )
+					: __( 'The package upload did not complete. Try again.', 'svc-licensing' ),
+				__( 'Upload failed.', 'svc-licensing' )
+			);
+		}
+		if ( ! PackageDirectory::is_zip( (string) $file['tmp_name'] ) ) {
+			throw ServiceError::invalid_param(
+				'package',
+				__( 'The package is not a ZIP archive.', 'svc-licensing' ),
+				__( 'Not a ZIP archive.', 'svc-licensing' )
+			);
+		}
+		$stored = $this->packages->store_upload( (string) $file['tmp_name'] );
+		if ( null === $stored ) {
+			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The package could not be stored. Check the file_storage health check.', 'svc-licensing' ) );
+		}
+		return array(
+			'package_file'   => $stored['name'],
+			'package_name'   => sanitize_file_name( (string) ( $file['name'] ?? 'package.zip' ) ),
+			'package_sha256' => $stored['sha256'],
+			'package_size'   => $stored['size'],
+		);
+	}
+}

@@ -1,0 +1,108 @@
+<?php
+/**
+ * What a site owner does to the plugin's settings, and to whether deleting the plugin erases its data.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\DataRemoval;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\DataInventory;
+use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\UninstallPolicy;
+
+/**
+ * The schema in Settings says what each setting accepts; callers pass the values they were given. Turning data
+ * removal on needs the site's name typed; turning it off needs nothing.
+ */
+final class SiteSettings {
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * Whether deleting the plugin erases the data.
+	 *
+	 * @var UninstallPolicy
+	 */
+	private $policy;
+
+	/**
+	 * What would be erased.
+	 *
+	 * @var DataInventory
+	 */
+	private $inventory;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Settings        $settings  Settings.
+	 * @param UninstallPolicy $policy    Whether deleting the plugin erases the data.
+	 * @param DataInventory   $inventory What would be erased.
+	 */
+	public function __construct( Settings $settings, UninstallPolicy $policy, DataInventory $inventory ) {
+		$this->settings  = $settings;
+		$this->policy    = $policy;
+		$this->inventory = $inventory;
+	}
+
+	/**
+	 * Changes only the given settings.
+	 *
+	 * @param array<string, mixed> $values Given values, names and types from Settings::schema().
+	 */
+	public function update( array $values ): void {
+		$this->settings->update( $values );
+	}
+
+	/**
+	 * The data removal choice, what deleting the plugin would erase, and what to type to opt in.
+	 *
+	 * @return array<string, mixed>
+	 */
+	public function data_removal(): array {
+		return array(
+			'remove_on_uninstall' => $this->policy->removes_data(),
+			'opted_in'            => $this->policy->opted_in(),
+			'forced_by_constant'  => $this->policy->forced_by_constant(),
+			'constant'            => UninstallPolicy::CONSTANT,
+			'confirm_phrase'      => self::confirm_phrase(),
+			'would_erase'         => $this->inventory->counts(),
+		);
+	}
+
+	/**
+	 * Sets whether deleting the plugin erases the data.
+	 *
+	 * @param bool   $remove  Erase on delete.
+	 * @param string $confirm The site's name, as typed; needed to turn removal on.
+	 * @return array<string, mixed> The data removal choice afterwards (as data_removal()).
+	 * @throws ServiceError 400 when the typed name does not match.
+	 */
+	public function set_data_removal( bool $remove, string $confirm ): array {
+		if ( $remove && ! DataRemoval::confirms( self::confirm_phrase(), $confirm ) ) {
+			throw ServiceError::invalid_param(
+				'confirm',
+				/* translators: %s: the site's name. */
+				sprintf( __( 'Type the site name, %s, exactly to confirm that deleting the plugin erases all its data.', 'svc-licensing' ), self::confirm_phrase() ),
+				__( 'Does not match the site name.', 'svc-licensing' )
+			);
+		}
+		$this->policy->set( $remove );
+		return $this->data_removal();
+	}
+
+	/**
+	 * The site's name as the admin must type it.
+	 */
+	private static function confirm_phrase(): string {
+		return DataRemoval::confirm_phrase( wp_specialchars_decode( (string) get_option( 'blogname' ), ENT_QUOTES ), (string) wp_parse_url( home_url(), PHP_URL_HOST ) );
+	}
+}
