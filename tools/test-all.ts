@@ -45,7 +45,7 @@ const STEPS: Step[] = [
 	},
 	{ name: 'tsc --noEmit', command: [ 'npx', 'tsc', '--noEmit' ] },
 	{
-		name: 'PHPStan (level 6)',
+		name: 'PHPStan (plugin level 7, SDK level 8)',
 		command: [ ...tsx, 'tools/cli.ts', 'phpstan' ],
 	},
 	{
