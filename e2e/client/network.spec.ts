@@ -7,7 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { createLicense } from '../fixtures/test-helpers';
 import {
-	activateAcmeWidgets,
+	activateProduct,
 	clearOutgoingRequests,
 	clientAdmin,
 	outgoingRequests,
@@ -45,7 +45,7 @@ test( 'ten ordinary admin pages send no request to a licence server, and an outa
 		{ activation_limit: 2 }
 	);
 	const page = await clientAdmin( browser );
-	await activateAcmeWidgets( page, license_key );
+	await activateProduct( page, license_key );
 
 	// The service goes away.
 	await setAcmeWidgetsServer( request, CLOSED );

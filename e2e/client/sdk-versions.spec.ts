@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { createLicense } from '../fixtures/test-helpers';
 import {
-	activateAcmeWidgets,
+	activateProduct,
 	clientAdmin,
 	sdkState,
 } from '../fixtures/client-site';
@@ -28,16 +28,14 @@ test( 'the newest bundled SDK loads once and serves both plugins', async ( {
 		current_version: '1.0.0',
 	} );
 	const page = await clientAdmin( browser );
-	await page.goto( '/wp-admin/plugins.php?page=svc-licence-acme-gadgets' );
-	await page.getByLabel( 'Licence key' ).fill( gadgets.license_key );
-	await page.getByRole( 'button', { name: 'Activate' } ).click();
+	await activateProduct( page, gadgets.license_key, 'acme-gadgets' );
 	await expect( page.getByRole( 'status' ) ).toHaveText(
 		'Acme Gadgets is activated on this site.'
 	);
 	await expect( page.locator( '.wrap' ) ).toContainText(
 		'Licence client 0.1.0 (copies bundled on this site: 0.0.9, 0.1.0).'
 	);
-	await activateAcmeWidgets( page, widgets.license_key );
+	await activateProduct( page, widgets.license_key );
 	await expect( page.locator( '.wrap' ) ).toContainText(
 		'Licence client 0.1.0'
 	);

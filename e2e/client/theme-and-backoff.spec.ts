@@ -7,12 +7,11 @@ import { expect, test } from '@playwright/test';
 import {
 	applySuiteSettings,
 	createLicense,
-	keyHeaders,
 	setSettings,
 	SUITE_SETTINGS,
 } from '../fixtures/test-helpers';
 import {
-	activateAcmeWidgets,
+	activateProduct,
 	clearBackoff,
 	clearOutgoingRequests,
 	clientAdmin,
@@ -20,6 +19,8 @@ import {
 	LICENCE_SCREENS,
 	outgoingRequests,
 	samplePackage,
+	updateThroughCore,
+	uploadRelease,
 } from '../fixtures/client-site';
 import { baseURL } from '../fixtures/env';
 
@@ -38,41 +39,26 @@ test( 'a theme bundling the SDK is licensed under Appearance and updated by core
 		{ slug: 'acme-theme', current_version: '1.0.0' },
 		{ activation_limit: 2 }
 	);
-	const uploaded = await request.post(
-		`/wp-json/svc/v1/admin/products/${ product_id }/releases`,
-		{
-			headers: await keyHeaders( request ),
-			multipart: {
-				version: '1.1.0',
-				package: {
-					name: 'acme-theme-1.1.0.zip',
-					mimeType: 'application/zip',
-					buffer: samplePackage( 'themes', 'acme-theme', '1.1.0' ),
-				},
-			},
-		}
+	await uploadRelease(
+		request,
+		product_id,
+		'1.1.0',
+		samplePackage( 'themes', 'acme-theme', '1.1.0' )
 	);
-	expect( uploaded.status(), await uploaded.text() ).toBe( 201 );
 	const page = await clientAdmin( browser );
 	await page.goto( '/wp-admin/themes.php' );
 	await page
 		.getByRole( 'navigation', { name: 'Main menu' } )
 		.getByRole( 'link', { name: 'Acme Theme licence' } )
 		.click();
-	await activateAcmeWidgets( page, license_key, 'acme-theme' );
+	await activateProduct( page, license_key, 'acme-theme' );
 	await expect( page.locator( '.form-table' ) ).toContainText( '1 of 2' );
 
 	await page.goto( '/wp-admin/update-core.php' );
 	const themes = page.locator( '#update-themes-table' );
 	await expect( themes ).toContainText( 'Acme Theme' );
 	await expect( themes ).toContainText( 'Update to 1.1.0' );
-	await themes.locator( 'input[value="acme-theme"]' ).check();
-	await page.locator( '#upgrade-themes' ).click();
-	const log = page.frameLocator( 'iframe[title="Update progress"]' );
-	await expect( log.locator( 'body' ) ).toContainText(
-		'All updates have been completed.',
-		{ timeout: 60_000 }
-	);
+	await updateThroughCore( page, 'themes', 'acme-theme' );
 	expect( await installedVersion( request, { theme: 'acme-theme' } ) ).toBe(
 		'1.1.0'
 	);
@@ -92,8 +78,8 @@ test( 'a 429 for one product makes every product of that server wait the Retry-A
 		current_version: '1.0.0',
 	} );
 	const page = await clientAdmin( browser );
-	await activateAcmeWidgets( page, widgets.license_key );
-	await activateAcmeWidgets( page, theme.license_key, 'acme-theme' );
+	await activateProduct( page, widgets.license_key );
+	await activateProduct( page, theme.license_key, 'acme-theme' );
 
 	// One validate a minute from this client's address, already used by the activations (or by the first
 	// "Check now" if the minute turns): a "Check now" gets the 429 within two presses.

@@ -4,7 +4,11 @@
  */
 import { expect, test } from '@playwright/test';
 import { createLicense, keyHeaders } from '../fixtures/test-helpers';
-import { clientAdmin, sdkState } from '../fixtures/client-site';
+import {
+	activateProduct,
+	clientAdmin,
+	sdkState,
+} from '../fixtures/client-site';
 
 test( 'deleting Acme Gadgets frees its slot on the service and removes its options', async ( {
 	browser,
@@ -15,16 +19,7 @@ test( 'deleting Acme Gadgets frees its slot on the service and removes its optio
 		current_version: '1.0.0',
 	} );
 	const page = await clientAdmin( browser );
-	await page.goto( '/wp-admin/plugins.php?page=svc-licence-acme-gadgets' );
-	const deactivate = page.getByRole( 'button', {
-		name: 'Deactivate on this site',
-	} );
-	if ( await deactivate.isVisible() ) {
-		await deactivate.click();
-		await expect( page.getByLabel( 'Licence key' ) ).toBeEditable();
-	}
-	await page.getByLabel( 'Licence key' ).fill( license_key );
-	await page.getByRole( 'button', { name: 'Activate' } ).click();
+	await activateProduct( page, license_key, 'acme-gadgets' );
 	await expect( page.getByRole( 'status' ) ).toHaveText(
 		'Acme Gadgets is activated on this site.'
 	);

@@ -5,50 +5,24 @@
  * the Update URI filters: the offer still arrives.
  */
 import { createHash } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createLicense, keyHeaders } from '../fixtures/test-helpers';
+import { expect, test } from '@playwright/test';
+import { createLicense } from '../fixtures/test-helpers';
 import { clientSite } from '../fixtures/env';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-	activateAcmeWidgets,
+	activateProduct,
 	clientAdmin,
 	installedVersion,
 	samplePackage,
+	updateThroughCore,
+	uploadRelease,
 } from '../fixtures/client-site';
 
-const ADMIN = '/wp-json/svc/v1/admin';
 const PLUGIN = 'acme-widgets/acme-widgets.php';
-
-async function release(
-	request: APIRequestContext,
-	productId: number,
-	version: string,
-	zip: Buffer | null,
-	fields: Record< string, string > = {}
-) {
-	const response = await request.post(
-		`${ ADMIN }/products/${ productId }/releases`,
-		{
-			headers: await keyHeaders( request ),
-			multipart: {
-				version,
-				changelog: `<h4>${ version }</h4><ul><li>Faster widgets</li></ul>`,
-				...fields,
-				...( zip
-					? {
-							package: {
-								name: `acme-widgets-${ version }.zip`,
-								mimeType: 'application/zip',
-								buffer: zip,
-							},
-						}
-					: {} ),
-			},
-		}
-	);
-	expect( response.status(), await response.text() ).toBe( 201 );
-}
+const changelog = ( version: string ) => ( {
+	changelog: `<h4>${ version }</h4><ul><li>Faster widgets</li></ul>`,
+} );
 
 test.describe.configure( { mode: 'serial' } );
 
@@ -67,14 +41,15 @@ test( 'a release reaches Dashboard → Updates and View details, and core’s up
 	);
 	licenceKey = license_key;
 	productId = product_id;
-	await release(
+	await uploadRelease(
 		request,
 		product_id,
 		'1.1.0',
-		samplePackage( 'plugins', 'acme-widgets', '1.1.0' )
+		samplePackage( 'plugins', 'acme-widgets', '1.1.0' ),
+		changelog( '1.1.0' )
 	);
 	const page = await clientAdmin( browser );
-	await activateAcmeWidgets( page, license_key );
+	await activateProduct( page, license_key );
 
 	await page.goto( '/wp-admin/update-core.php?force-check=1' );
 	const updates = page.locator( '#update-plugins-table' );
@@ -101,16 +76,7 @@ test( 'a release reaches Dashboard → Updates and View details, and core’s up
 	);
 	await page.keyboard.press( 'Escape' );
 
-	await page.goto( '/wp-admin/update-core.php' );
-	await page
-		.locator( `#update-plugins-table input[value="${ PLUGIN }"]` )
-		.check();
-	await page.locator( '#upgrade-plugins' ).click();
-	const log = page.frameLocator( 'iframe[title="Update progress"]' );
-	await expect( log.locator( 'body' ) ).toContainText(
-		'All updates have been completed.',
-		{ timeout: 60_000 }
-	);
+	await updateThroughCore( page, 'plugins', PLUGIN );
 	expect( await installedVersion( request, { plugin: PLUGIN } ) ).toBe(
 		'1.1.0'
 	);
@@ -129,26 +95,22 @@ test( 'a package whose SHA-256 is not the published one is refused, and the plug
 		path.join( clientSite.uploadsDir, 'acme-widgets-1.2.0.zip' ),
 		zip
 	);
-	await release( request, productId, '1.2.0', null, {
+	await uploadRelease( request, productId, '1.2.0', null, {
+		...changelog( '1.2.0' ),
 		package_url: `${ clientSite.baseURL }/wp-content/uploads/acme-widgets-1.2.0.zip`,
 		package_sha256: createHash( 'sha256' )
 			.update( 'not this package' )
 			.digest( 'hex' ),
 	} );
 	const page = await clientAdmin( browser );
-	await activateAcmeWidgets( page, licenceKey );
+	await activateProduct( page, licenceKey );
 	await page.goto( '/wp-admin/update-core.php' );
 	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
 		'Update to 1.2.0.'
 	);
-	await page
-		.locator( `#update-plugins-table input[value="${ PLUGIN }"]` )
-		.check();
-	await page.locator( '#upgrade-plugins' ).click();
-	const log = page.frameLocator( 'iframe[title="Update progress"]' );
-	await expect( log.locator( 'body' ) ).toContainText(
-		'does not match the checksum its licence server published, so it was not installed. Acme Widgets stays at version 1.1.0.',
-		{ timeout: 60_000 }
+	const log = await updateThroughCore( page, 'plugins', PLUGIN );
+	await expect( log ).toContainText(
+		'does not match the checksum its licence server published, so it was not installed. Acme Widgets stays at version 1.1.0.'
 	);
 	expect( await installedVersion( request, { plugin: PLUGIN } ) ).toBe(
 		'1.1.0'
@@ -160,15 +122,15 @@ test( 'a release at 0 % rollout is not offered', async ( {
 	browser,
 	request,
 } ) => {
-	await release(
+	await uploadRelease(
 		request,
 		productId,
 		'1.3.0',
 		samplePackage( 'plugins', 'acme-widgets', '1.3.0' ),
-		{ rollout: '0' }
+		{ ...changelog( '1.3.0' ), rollout: '0' }
 	);
 	const page = await clientAdmin( browser );
-	await activateAcmeWidgets( page, licenceKey );
+	await activateProduct( page, licenceKey );
 	await page.goto( '/wp-admin/update-core.php' );
 	await expect( page.locator( 'body' ) ).toContainText(
 		'Your plugins are all up to date.'

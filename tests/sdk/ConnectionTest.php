@@ -10,6 +10,8 @@ use Svc\LicensingClient\Connection;
 use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\StateStore;
 
+require_once __DIR__ . '/MemoryStore.php';
+
 final class ConnectionTest extends TestCase {
 
 	/**
@@ -41,22 +43,7 @@ final class ConnectionTest extends TestCase {
 	private $store;
 
 	protected function setUp(): void {
-		$this->store = new class() implements StateStore {
-			/**
-			 * Values.
-			 *
-			 * @var array<string, mixed>
-			 */
-			public $values = array();
-
-			public function get( string $key ) {
-				return $this->values[ $key ] ?? null;
-			}
-
-			public function set( string $key, $value ): void {
-				$this->values[ $key ] = $value;
-			}
-		};
+		$this->store = new MemoryStore();
 	}
 
 	private function connection( string $root = 'https://seller.example/wp-json/svc/v1' ): Connection {

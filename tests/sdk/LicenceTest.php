@@ -14,6 +14,8 @@ use Svc\LicensingClient\ProductConfig;
 use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\StateStore;
 
+require_once __DIR__ . '/MemoryStore.php';
+
 final class LicenceTest extends TestCase {
 
 	/**
@@ -45,22 +47,7 @@ final class LicenceTest extends TestCase {
 	private $store;
 
 	protected function setUp(): void {
-		$this->store = new class() implements StateStore {
-			/**
-			 * Values.
-			 *
-			 * @var array<string, mixed>
-			 */
-			public $values = array();
-
-			public function get( string $key ) {
-				return $this->values[ $key ] ?? null;
-			}
-
-			public function set( string $key, $value ): void {
-				$this->values[ $key ] = $value;
-			}
-		};
+		$this->store = new MemoryStore();
 	}
 
 	private function licence(): Licence {

@@ -45,7 +45,7 @@ final class HttpTransport {
 				'method'     => $method,
 				'timeout'    => 1,
 				'blocking'   => false,
-				'user-agent' => 'SvcLicensingClient/' . $this->version . '; ' . home_url( '/' ),
+				'user-agent' => $this->user_agent(),
 				'headers'    => array(
 					'Accept'       => 'application/json',
 					'Content-Type' => 'application/json',
@@ -68,7 +68,7 @@ final class HttpTransport {
 			'method'      => $method,
 			'timeout'     => self::TIMEOUT,
 			'redirection' => 2,
-			'user-agent'  => 'SvcLicensingClient/' . $this->version . '; ' . home_url( '/' ),
+			'user-agent'  => $this->user_agent(),
 			'headers'     => array( 'Accept' => 'application/json' ),
 		);
 		if ( 'GET' === $method ) {
@@ -87,5 +87,12 @@ final class HttpTransport {
 			'headers' => array( 'retry-after' => is_array( $retry_after ) ? (string) reset( $retry_after ) : (string) $retry_after ),
 			'body'    => (string) wp_remote_retrieve_body( $response ),
 		);
+	}
+
+	/**
+	 * The User-Agent of every request: the SDK and the site.
+	 */
+	private function user_agent(): string {
+		return 'SvcLicensingClient/' . $this->version . '; ' . home_url( '/' );
 	}
 }
