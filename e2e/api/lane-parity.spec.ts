@@ -170,6 +170,33 @@ test( 'the lane and the full route give the same status, body and headers, error
 			method: 'GET',
 			path: `/?rest_route=/svc/v1/downloads/${ slug }&${ packageUrl.searchParams }`,
 		},
+		'batch update check, with a refused item': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/updates/check',
+			data: {
+				site_url: body.site_url,
+				items: [
+					{ ...body, site_url: undefined, current_version: '1.0.0' },
+					{
+						product_slug: slug,
+						license_key: 'AAAA-BBBB-CCCC-DDDD',
+						current_version: '1.0.0',
+					},
+				],
+			},
+		},
+		'batch update check, too many items': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/updates/check',
+			data: {
+				site_url: body.site_url,
+				items: Array( 51 ).fill( {
+					product_slug: slug,
+					license_key,
+					current_version: '1.0.0',
+				} ),
+			},
+		},
 		'update check, bad version': {
 			method: 'GET',
 			path: `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
@@ -191,7 +218,12 @@ test( 'the lane and the full route give the same status, body and headers, error
 		} );
 	}
 	// The lane really answered the plain requests it can answer, so the comparison above compared two paths.
-	for ( const name of [ 'validate, active', 'download', 'update check' ] ) {
+	for ( const name of [
+		'validate, active',
+		'download',
+		'update check',
+		'batch update check, with a refused item',
+	] ) {
 		const plain = await send( request, cases[ name ] );
 		expect( plain.lane, name ).toBe( fastLane ? '1' : '0' );
 	}

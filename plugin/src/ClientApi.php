@@ -155,7 +155,7 @@ final class ClientApi {
 	public $license_routes;
 
 	/**
-	 * GET /updates/check.
+	 * GET and POST /updates/check.
 	 *
 	 * @var UpdateController
 	 */
@@ -199,7 +199,8 @@ final class ClientApi {
 				$base . '/trials/request'        => 'trials',
 				$base . '/updates/check'         => 'updates_check',
 				$base . WebhookController::ROUTE => 'webhook',
-			)
+			),
+			array( $base . '/updates/check' => array( UpdateController::class, 'cost' ) )
 		);
 		$this->calls           = new ClientCalls( $this->api_keys );
 		$this->license_routes  = new LicenseController( $this->licences, $this->activations, $this->calls );

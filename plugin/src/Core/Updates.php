@@ -17,9 +17,14 @@ use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
 
 /**
- * GET /updates/check as a use case.
+ * GET /updates/check as a use case, and its batch form (POST): one site asking for several products at once.
  */
 final class Updates {
+
+	/**
+	 * Most products one batch may ask about.
+	 */
+	public const BATCH_LIMIT = 50;
 
 	/**
 	 * Finds licences.
@@ -111,5 +116,25 @@ final class Updates {
 			'' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' ),
 			$in_rollout ? $this->links->url( $product, $license, $release ) : null
 		);
+	}
+
+	/**
+	 * The batch form: each item is checked exactly as check() checks one, in the order given, and a refused item
+	 * is answered with its error while the others are still checked.
+	 *
+	 * @param list<array{0: ClientCall, 1: string}> $items Each call with the version the site runs, as sent.
+	 * @param int                                   $now   Unix time.
+	 * @return list<array<string, mixed>|ServiceError|null> Per item: the offer, null when current, or the refusal.
+	 */
+	public function check_each( array $items, int $now ): array {
+		$answers = array();
+		foreach ( $items as list( $call, $current_version ) ) {
+			try {
+				$answers[] = $this->check( $call, $current_version, $now );
+			} catch ( ServiceError $refusal ) {
+				$answers[] = $refusal;
+			}
+		}
+		return $answers;
 	}
 }

@@ -49,6 +49,27 @@ final class ClientCalls {
 	}
 
 	/**
+	 * The calls of a batch update check: one per item of `items`, each with the request's site_url and API key
+	 * scope, paired with the version the item says the site runs. WordPress has validated the items' shape.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return list<array{0: ClientCall, 1: string}>
+	 */
+	public function items_of( WP_REST_Request $request ): array {
+		$site  = (string) $request->get_param( 'site_url' );
+		$scope = $this->scope( $request );
+		$calls = array();
+		foreach ( (array) $request->get_param( 'items' ) as $item ) {
+			$item    = (array) $item;
+			$calls[] = array(
+				new ClientCall( (string) $item['license_key'], (string) $item['product_slug'], $site, null, $scope ),
+				(string) $item['current_version'],
+			);
+		}
+		return $calls;
+	}
+
+	/**
 	 * The product scope of the request's API key, as a check that throws for a product out of reach.
 	 *
 	 * @param WP_REST_Request $request Request.

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\RestErrorMap;
+use WP_Error;
 use WP_HTTP_Response;
 use WP_REST_Request;
 use WP_REST_Server;
@@ -46,22 +47,49 @@ final class ErrorEnvelope {
 		if ( ! is_array( $body ) || ! isset( $body['code'] ) ) {
 			return $response;
 		}
-		$data                  = isset( $body['data'] ) && is_array( $body['data'] ) ? $body['data'] : array();
-		list( $code, $status ) = RestErrorMap::translate( (string) $body['code'], (int) ( $data['status'] ?? $response->get_status() ) );
-
-		$data['status'] = $status;
+		$envelope = self::envelope(
+			(string) $body['code'],
+			isset( $body['message'] ) ? (string) $body['message'] : '',
+			isset( $body['data'] ) && is_array( $body['data'] ) ? $body['data'] : array(),
+			$response->get_status()
+		);
+		$status   = $envelope['data']['status'];
 		$response->set_status( $status );
 		// A temporary refusal tells clients when to come back (429 sets its own header with its limit headers).
-		if ( 503 === $status && isset( $data['retry_after'] ) && is_int( $data['retry_after'] ) ) {
-			$response->header( 'Retry-After', (string) $data['retry_after'] );
+		if ( 503 === $status && isset( $envelope['data']['retry_after'] ) && is_int( $envelope['data']['retry_after'] ) ) {
+			$response->header( 'Retry-After', (string) $envelope['data']['retry_after'] );
 		}
-		$response->set_data(
-			array(
-				'code'    => $code,
-				'message' => isset( $body['message'] ) ? (string) $body['message'] : '',
-				'data'    => $data,
-			)
-		);
+		$response->set_data( $envelope );
 		return $response;
+	}
+
+	/**
+	 * The envelope of an error that is not a whole response (one item of a batch answer).
+	 *
+	 * @param WP_Error $error Error.
+	 * @return array{code: string, message: string, data: array<string, mixed>}
+	 */
+	public static function of( WP_Error $error ): array {
+		$data = $error->get_error_data();
+		return self::envelope( (string) $error->get_error_code(), $error->get_error_message(), is_array( $data ) ? $data : array(), 500 );
+	}
+
+	/**
+	 * The spec's code, message and data, with data.status.
+	 *
+	 * @param string               $code     WordPress' or our code.
+	 * @param string               $message  Message.
+	 * @param array<string, mixed> $data     Error data.
+	 * @param int                  $fallback Status when the data has none.
+	 * @return array{code: string, message: string, data: array<string, mixed>&array{status: int}}
+	 */
+	private static function envelope( string $code, string $message, array $data, int $fallback ): array {
+		list( $code, $status ) = RestErrorMap::translate( $code, (int) ( $data['status'] ?? $fallback ) );
+		$data['status']        = $status;
+		return array(
+			'code'    => $code,
+			'message' => $message,
+			'data'    => $data,
+		);
 	}
 }

@@ -52,6 +52,13 @@ final class RateLimiter {
 	private $routes;
 
 	/**
+	 * Registered route => how many hits a request counts for, when not one (a batch counts its items).
+	 *
+	 * @var array<string, callable(WP_REST_Request): int>
+	 */
+	private $costs;
+
+	/**
 	 * The limit state of this request, for the headers: limit, remaining, retry_after (null unless exceeded).
 	 *
 	 * @var array{0: int, 1: int, 2: int|null}|null
@@ -61,16 +68,18 @@ final class RateLimiter {
 	/**
 	 * Constructor.
 	 *
-	 * @param RateLimitRepository   $counters Counters.
-	 * @param Settings              $settings Settings.
-	 * @param ApiKeyAuthenticator   $keys     API keys.
-	 * @param array<string, string> $routes   Route => limit name.
+	 * @param RateLimitRepository                           $counters Counters.
+	 * @param Settings                                      $settings Settings.
+	 * @param ApiKeyAuthenticator                           $keys     API keys.
+	 * @param array<string, string>                         $routes   Route => limit name.
+	 * @param array<string, callable(WP_REST_Request): int> $costs    Route => hits a request counts for, when not one.
 	 */
-	public function __construct( RateLimitRepository $counters, Settings $settings, ApiKeyAuthenticator $keys, array $routes ) {
+	public function __construct( RateLimitRepository $counters, Settings $settings, ApiKeyAuthenticator $keys, array $routes, array $costs = array() ) {
 		$this->counters = $counters;
 		$this->settings = $settings;
 		$this->keys     = $keys;
 		$this->routes   = $routes;
+		$this->costs    = $costs;
 	}
 
 	/**
@@ -105,7 +114,8 @@ final class RateLimiter {
 			// A bad key is refused outright; a good one is not counted per IP.
 			return is_wp_error( $key ) ? $key : $result;
 		}
-		$over = $this->count( $name, $this->client_ip( $request ) );
+		$cost = isset( $this->costs[ $route ] ) ? ( $this->costs[ $route ] )( $request ) : 1;
+		$over = $this->count( $name, $this->client_ip( $request ), $cost );
 		return null === $over ? $result : $over;
 	}
 
@@ -115,12 +125,13 @@ final class RateLimiter {
 	 *
 	 * @param string $name    Limit name in the settings.
 	 * @param string $subject Who is counted.
+	 * @param int    $cost    Hits the request counts for (a batch counts its items).
 	 * @return WP_Error|null The 429 when over the limit.
 	 */
-	public function count( string $name, string $subject ): ?WP_Error {
+	public function count( string $name, string $subject, int $cost = 1 ): ?WP_Error {
 		$limit = $this->settings->rate_limit( $name );
 		$now   = time();
-		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ) );
+		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ), $cost );
 		if ( ! Window::exceeded( $limit, $hits ) ) {
 			$this->state = array( $limit, Window::remaining( $limit, $hits ), null );
 			return null;

@@ -31,8 +31,8 @@ final class RouteTable {
 	/**
 	 * Registers routes on a server of our own, as register_rest_route() does on WordPress' server.
 	 *
-	 * @param WP_REST_Server                      $server Server.
-	 * @param array<string, array<string, mixed>> $routes Route => handler.
+	 * @param WP_REST_Server              $server Server.
+	 * @param array<string, array<mixed>> $routes Route => one endpoint or a list of endpoints.
 	 */
 	public static function register_on( WP_REST_Server $server, array $routes ): void {
 		$defaults = array(
@@ -41,10 +41,17 @@ final class RouteTable {
 			'args'     => array(),
 		);
 		foreach ( $routes as $route => $handler ) {
+			// One endpoint or a list of them (one per method), as register_rest_route() tells them apart.
+			$endpoints = isset( $handler['callback'] ) ? array( $handler ) : $handler;
 			$server->register_route(
 				Api::NAMESPACE,
 				'/' . Api::NAMESPACE . '/' . trim( $route, '/' ),
-				array( array_merge( $defaults, $handler ) )
+				array_map(
+					static function ( $endpoint ) use ( $defaults ): array {
+						return array_merge( $defaults, (array) $endpoint );
+					},
+					array_values( $endpoints )
+				)
 			);
 		}
 	}

@@ -1,6 +1,7 @@
 <?php
 /**
- * GET /updates/check: what licensed sites poll for new versions.
+ * GET /updates/check: what licensed sites poll for new versions; POST /updates/check: the same for several
+ * products of one site in one request.
  *
  * @package SvcLicensing
  */
@@ -8,6 +9,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Updates;
+use Svc\Licensing\Domain\ServiceError;
 use stdClass;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -45,30 +47,65 @@ final class UpdateController implements Controller {
 	}
 
 	/**
-	 * The route, declared once for WordPress and the fast lane.
+	 * The route (GET for one product, POST for a batch), declared once for WordPress and the fast lane.
 	 *
-	 * @return array<non-falsy-string, array<string, mixed>>
+	 * @return array<non-falsy-string, array<mixed>>
 	 */
 	public function routes(): array {
+		$one  = array_merge(
+			LicenseController::args( false ),
+			array(
+				'current_version' => array(
+					'description' => 'Version the site runs now.',
+					'type'        => 'string',
+					'required'    => true,
+					'minLength'   => 1,
+					'maxLength'   => 64,
+				),
+			)
+		);
+		$item = $one;
+		unset( $item['site_url'] );
 		return array(
 			'/updates/check' => array(
-				'methods'             => WP_REST_Server::READABLE,
-				'callback'            => ErrorResponder::wrap( array( $this, 'check' ) ),
-				'permission_callback' => '__return_true',
-				'args'                => array_merge(
-					LicenseController::args( false ),
-					array(
-						'current_version' => array(
-							'description' => 'Version the site runs now.',
-							'type'        => 'string',
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'check' ) ),
+					'permission_callback' => '__return_true',
+					'args'                => $one,
+				),
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => ErrorResponder::wrap( array( $this, 'check_batch' ) ),
+					'permission_callback' => '__return_true',
+					'args'                => array(
+						'site_url' => $one['site_url'],
+						'items'    => array(
+							'description' => 'The products to check, each with its licence key and the version the site runs.',
+							'type'        => 'array',
 							'required'    => true,
-							'minLength'   => 1,
-							'maxLength'   => 64,
+							'minItems'    => 1,
+							'maxItems'    => Updates::BATCH_LIMIT,
+							'items'       => array(
+								'type'       => 'object',
+								'properties' => $item,
+							),
 						),
-					)
+					),
 				),
 			),
 		);
+	}
+
+	/**
+	 * How many update checks a request counts for in the rate limit: a batch counts its items (at most the
+	 * batch limit; anything that is not a list of items counts as one), so batching never raises the limit.
+	 *
+	 * @param \WP_REST_Request $request Request.
+	 */
+	public static function cost( WP_REST_Request $request ): int {
+		$items = 'POST' === $request->get_method() ? $request->get_param( 'items' ) : null;
+		return is_array( $items ) ? max( 1, min( count( $items ), Updates::BATCH_LIMIT ) ) : 1;
 	}
 
 	/**
@@ -79,5 +116,32 @@ final class UpdateController implements Controller {
 	public function check( WP_REST_Request $request ): WP_REST_Response {
 		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), time() );
 		return new WP_REST_Response( null === $offer ? new stdClass() : $offer );
+	}
+
+	/**
+	 * POST /updates/check: per item, in the order sent, the product slug, the status the single check would
+	 * answer and its body (the offer, an empty object, or the error envelope).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function check_batch( WP_REST_Request $request ): WP_REST_Response {
+		$items   = $this->calls->items_of( $request );
+		$answers = $this->updates->check_each( $items, time() );
+		$results = array();
+		foreach ( $answers as $index => $answer ) {
+			if ( $answer instanceof ServiceError ) {
+				$body   = ErrorEnvelope::of( ErrorResponder::from_service_error( $answer ) );
+				$status = $body['data']['status'];
+			} else {
+				$body   = null === $answer ? new stdClass() : $answer;
+				$status = 200;
+			}
+			$results[] = array(
+				'product_slug' => $items[ $index ][0]->product_slug,
+				'status'       => $status,
+				'body'         => $body,
+			);
+		}
+		return new WP_REST_Response( array( 'items' => $results ) );
 	}
 }

@@ -14,12 +14,14 @@ namespace Svc\Licensing\Storage;
 final class RateLimitRepository extends TableRepository {
 
 	/**
-	 * Counts a request and answers how many the bucket has in this window, this one included.
+	 * Counts a request as $cost hits and answers how many the bucket has in this window, this one included.
 	 *
 	 * @param string $bucket       Hex hash of route and client.
 	 * @param int    $window_start Unix seconds.
+	 * @param int    $cost         Hits this request counts for (a batch counts its items), at least 1.
 	 */
-	public function hit( string $bucket, int $window_start ): int {
+	public function hit( string $bucket, int $window_start, int $cost = 1 ): int {
+		$cost  = max( 1, $cost );
 		$table = $this->table_name( Tables::RATE_LIMITS );
 		if ( ! self::is_sqlite() ) {
 			// One atomic statement: the upsert leaves the new count in LAST_INSERT_ID(), which wpdb reads back as
@@ -27,9 +29,11 @@ final class RateLimitRepository extends TableRepository {
 			$this->db->query(
 				$this->db->prepare(
 					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-					"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, LAST_INSERT_ID(1)) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + 1)",
+					"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, LAST_INSERT_ID(%d)) ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(hits + %d)",
 					$bucket,
-					$window_start
+					$window_start,
+					$cost,
+					$cost
 				)
 			);
 			$hits = (int) $this->db->insert_id;
@@ -39,9 +43,11 @@ final class RateLimitRepository extends TableRepository {
 			$this->db->query(
 				$this->db->prepare(
 					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-					"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, 1) ON DUPLICATE KEY UPDATE hits = hits + 1",
+					"INSERT INTO {$table} (bucket, window_start, hits) VALUES (%s, %d, %d) ON DUPLICATE KEY UPDATE hits = hits + %d",
 					$bucket,
-					$window_start
+					$window_start,
+					$cost,
+					$cost
 				)
 			);
 			$hits = (int) $this->db->get_var(

@@ -17,13 +17,13 @@ namespace Svc\Licensing\Domain\Http;
 final class LaneRoute {
 
 	/**
-	 * The routes the lane answers, with their method.
+	 * The routes the lane answers, with their methods (the update check: GET for one product, POST for a batch).
 	 */
 	public const ROUTES = array(
-		'/' . RoutePath::NAMESPACE . '/licenses/validate' => 'POST',
-		'/' . RoutePath::NAMESPACE . '/licenses/activate' => 'POST',
-		'/' . RoutePath::NAMESPACE . '/licenses/deactivate' => 'POST',
-		'/' . RoutePath::NAMESPACE . '/updates/check'     => 'GET',
+		'/' . RoutePath::NAMESPACE . '/licenses/validate' => array( 'POST' ),
+		'/' . RoutePath::NAMESPACE . '/licenses/activate' => array( 'POST' ),
+		'/' . RoutePath::NAMESPACE . '/licenses/deactivate' => array( 'POST' ),
+		'/' . RoutePath::NAMESPACE . '/updates/check'     => array( 'GET', 'POST' ),
 	);
 
 	/**
@@ -35,7 +35,7 @@ final class LaneRoute {
 	);
 
 	/**
-	 * The REST route of a request when it is one of ROUTES with its method, as the caller wrote it; else null.
+	 * The REST route of a request when it is one of ROUTES with one of its methods, as the caller wrote it; else null.
 	 *
 	 * @param string $method              Request method.
 	 * @param string $request_uri         REQUEST_URI as received.
@@ -58,9 +58,9 @@ final class LaneRoute {
 			return null;
 		}
 		$route = rtrim( $route, '/\\' );
-		foreach ( self::ROUTES as $known => $known_method ) {
+		foreach ( self::ROUTES as $known => $known_methods ) {
 			if ( 0 === strcasecmp( $known, $route ) ) {
-				return $known_method === $method ? $route : null;
+				return in_array( $method, $known_methods, true ) ? $route : null;
 			}
 		}
 		foreach ( self::PATTERNS as $pattern => $known_method ) {
