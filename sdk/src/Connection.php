@@ -69,7 +69,16 @@ final class Connection {
 	 * The key the server's back-off is stored under: one per server, whatever product asks.
 	 */
 	public function backoff_key(): string {
-		return 'backoff_' . substr( hash( 'sha256', strtolower( $this->root ) ), 0, 20 );
+		return $this->state_key( 'backoff' );
+	}
+
+	/**
+	 * A store key of this server's, the same for every product that uses it (letter case ignored).
+	 *
+	 * @param string $what What is kept, e.g. backoff.
+	 */
+	public function state_key( string $what ): string {
+		return $what . '_' . substr( hash( 'sha256', strtolower( $this->root ) ), 0, 20 );
 	}
 
 	/**
@@ -118,16 +127,7 @@ final class Connection {
 		if ( null === $response ) {
 			return new Reply( Reply::UNAVAILABLE );
 		}
-		$status = $response['status'];
-		$body   = json_decode( $response['body'], true );
-		if ( $status >= 200 && $status < 300 && is_array( $body ) ) {
-			return new Reply( Reply::ANSWER, $status, $body );
-		}
-		$is_error_envelope = is_array( $body ) && isset( $body['code'] ) && is_string( $body['code'] );
-		if ( $status >= 400 && $status < 500 && 429 !== $status && $is_error_envelope ) {
-			return new Reply( Reply::REFUSED, $status, $body );
-		}
-		return new Reply( Reply::UNAVAILABLE, $status, is_array( $body ) ? $body : array() );
+		return Reply::of( $response['status'], json_decode( $response['body'], true ) );
 	}
 
 	/**

@@ -197,16 +197,17 @@ final class Licence {
 	}
 
 	/**
-	 * Asks the server for an update of the installed version (GET /updates/check).
-	 *
-	 * @param string $installed_version The version installed on this site.
+	 * The product's server (update checks go to it in one batch per server, UpdateBatch).
 	 */
-	public function update_check( string $installed_version ): Reply {
-		$key = $this->key();
-		if ( '' === $key ) {
-			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
-		}
-		return $this->connection->call( 'GET', '/updates/check', $this->fields( $key ) + array( 'current_version' => $installed_version ) );
+	public function connection(): Connection {
+		return $this->connection;
+	}
+
+	/**
+	 * This site's address as the server sees it.
+	 */
+	public function site_url(): string {
+		return $this->site_url;
 	}
 
 	/**

@@ -63,6 +63,23 @@ final class Reply {
 	}
 
 	/**
+	 * The reply for a status and a decoded JSON body: of a whole response, or of one item of a batch answer.
+	 *
+	 * @param int   $status HTTP status.
+	 * @param mixed $body   The decoded body (null when it was not JSON).
+	 */
+	public static function of( int $status, $body ): self {
+		if ( $status >= 200 && $status < 300 && is_array( $body ) ) {
+			return new self( self::ANSWER, $status, $body );
+		}
+		$is_error_envelope = is_array( $body ) && isset( $body['code'] ) && is_string( $body['code'] );
+		if ( $status >= 400 && $status < 500 && 429 !== $status && $is_error_envelope ) {
+			return new self( self::REFUSED, $status, $body );
+		}
+		return new self( self::UNAVAILABLE, $status, is_array( $body ) ? $body : array() );
+	}
+
+	/**
 	 * Kind.
 	 */
 	public function kind(): string {

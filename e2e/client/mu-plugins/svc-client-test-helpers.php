@@ -13,7 +13,7 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) ) {
 	return;
 }
 
-// Every request WordPress is about to send, logged before it leaves (one line: time, method, URL, page).
+// Every request WordPress is about to send, logged before it leaves (one line: time, method, URL, page, JSON body).
 add_filter(
 	'pre_http_request',
 	static function ( $preempt, $args, $url ) {
@@ -24,6 +24,8 @@ add_filter(
 				'url'    => $url,
 				'page'   => isset( $_SERVER['REQUEST_URI'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '',
 				'cron'   => wp_doing_cron(),
+				// A JSON body as sent (the batch update check's items), cut short; anything else is left out.
+				'body'   => isset( $args['body'] ) && is_string( $args['body'] ) && '{' === substr( $args['body'], 0, 1 ) ? substr( $args['body'], 0, 8000 ) : null,
 			)
 		);
 		file_put_contents( WP_CONTENT_DIR . '/svc-client-http.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
@@ -121,6 +123,24 @@ add_action(
 				'callback'            => static function () {
 					global $wpdb;
 					$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'svc_licensing_client_backoff_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a test helper.
+					foreach ( $names as $name ) {
+						delete_option( $name );
+					}
+					return array( 'cleared' => count( $names ) );
+				},
+			)
+		);
+		// Forgets when the SDK last asked each server for updates, so the next update check of core asks at once
+		// (the SDK asks at most once a minute, and a licence screen, where core checks too, may just have asked).
+		register_rest_route(
+			'svc-client-test/v1',
+			'/update-asked',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					global $wpdb;
+					$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( 'svc_licensing_client_updates_asked_' ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- a test helper.
 					foreach ( $names as $name ) {
 						delete_option( $name );
 					}

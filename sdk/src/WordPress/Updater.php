@@ -19,15 +19,10 @@ use WP_Error;
  * whether or not WordPress.org answered: in WordPress 6.5 wp_update_plugins() saves the transient before it asks
  * WordPress.org and returns early when that request fails, before the Update URI filters. The server is asked
  * only where core itself checks for updates (WP-Cron, the Updates, Plugins and Themes screens, with core's own
- * throttling), at most once a minute; everywhere else the last answer is used.
+ * throttling), at most once a minute, in one request for every product of that server (UpdateChannel);
+ * everywhere else the last answer is used.
  */
 final class Updater {
-
-	/** Screens where core checks for updates, and so may the SDK. */
-	public const CHECK_SCREENS = array( 'update-core.php', 'plugins.php', 'themes.php', 'update.php' );
-
-	/** Seconds between two asks of the server, however often core saves its transient. */
-	public const MIN_INTERVAL = 60;
 
 	/**
 	 * The product.
@@ -44,6 +39,13 @@ final class Updater {
 	private $store;
 
 	/**
+	 * The update checks of the products of this product's server.
+	 *
+	 * @var UpdateChannel
+	 */
+	private $channel;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Product    $product The product.
@@ -52,6 +54,7 @@ final class Updater {
 	public function __construct( Product $product, StateStore $store ) {
 		$this->product = $product;
 		$this->store   = $store;
+		$this->channel = UpdateChannel::join( $this, $product->licence()->connection(), $store );
 	}
 
 	/**
@@ -85,6 +88,7 @@ final class Updater {
 		);
 		if ( in_array( $this->product->id(), $items, true ) ) {
 			$this->store->set( $this->key(), null );
+			$this->channel->reset();
 		}
 	}
 
@@ -94,6 +98,7 @@ final class Updater {
 	 */
 	public function forget(): void {
 		$this->store->set( $this->key(), null );
+		$this->channel->reset();
 		delete_site_transient( $this->product->is_theme() ? 'update_themes' : 'update_plugins' );
 	}
 
@@ -107,9 +112,7 @@ final class Updater {
 		if ( ! $transient instanceof \stdClass ) {
 			return $transient;
 		}
-		if ( $this->may_ask() ) {
-			$this->ask();
-		}
+		$this->channel->refresh();
 		$id    = $this->product->id();
 		$offer = $this->offer();
 		if ( ! isset( $transient->response ) || ! is_array( $transient->response ) ) {
@@ -245,22 +248,38 @@ final class Updater {
 	}
 
 	/**
-	 * Whether the server may be asked now: where core checks for updates, and not within a minute of the last ask.
+	 * The product's slug on its server.
 	 */
-	private function may_ask(): bool {
-		$screen = isset( $GLOBALS['pagenow'] ) && is_string( $GLOBALS['pagenow'] ) ? $GLOBALS['pagenow'] : '';
-		if ( ! wp_doing_cron() && ! in_array( $screen, self::CHECK_SCREENS, true ) ) {
-			return false;
-		}
-		$last = $this->store->get( $this->key() );
-		return ! ( is_array( $last ) && isset( $last['asked_at'] ) && is_int( $last['asked_at'] ) && time() - $last['asked_at'] < self::MIN_INTERVAL );
+	public function slug(): string {
+		return $this->product->config()->slug();
 	}
 
 	/**
-	 * Asks the server and keeps its answer; a failure keeps the last one.
+	 * This site's address, as the product's licence sends it.
 	 */
-	private function ask(): void {
-		$reply  = $this->product->licence()->update_check( $this->product->installed_version() );
+	public function site_url(): string {
+		return $this->product->licence()->site_url();
+	}
+
+	/**
+	 * What the batch asks about this product: its key ('' when none) and the installed version.
+	 *
+	 * @return array{license_key: string, current_version: string}
+	 */
+	public function item(): array {
+		return array(
+			'license_key'     => $this->product->licence()->key(),
+			'current_version' => $this->product->installed_version(),
+		);
+	}
+
+	/**
+	 * Keeps the server's reply about this product: an answer replaces the last one, a refusal clears it, and
+	 * anything else (an outage, the back-off) keeps it.
+	 *
+	 * @param Reply $reply The product's reply.
+	 */
+	public function keep( Reply $reply ): void {
 		$stored = $this->store->get( $this->key() );
 		$answer = is_array( $stored ) && isset( $stored['answer'] ) && is_array( $stored['answer'] ) ? $stored['answer'] : array();
 		if ( Reply::ANSWER === $reply->kind() ) {
@@ -268,13 +287,7 @@ final class Updater {
 		} elseif ( Reply::REFUSED === $reply->kind() ) {
 			$answer = array();
 		}
-		$this->store->set(
-			$this->key(),
-			array(
-				'answer'   => $answer,
-				'asked_at' => time(),
-			)
-		);
+		$this->store->set( $this->key(), array( 'answer' => $answer ) );
 	}
 
 	/**

@@ -1,0 +1,129 @@
+<?php
+/**
+ * The update checks of every product on the site that uses one licence server: one request for all of them.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient\WordPress;
+
+use Svc\LicensingClient\Connection;
+use Svc\LicensingClient\StateStore;
+use Svc\LicensingClient\UpdateBatch;
+
+/**
+ * Core saves its plugin and theme update transients separately, each several times per check. The first save
+ * where the SDK may ask (WP-Cron, or the Updates, Plugins and Themes screens where core itself checks) asks the
+ * server once, in one batch (UpdateBatch), for every product of that server, plugins and themes alike, and hands
+ * each Updater its reply; for a minute after, every save uses those answers. The minute is kept per server.
+ */
+final class UpdateChannel {
+
+	/** Screens where core checks for updates, and so may the SDK. */
+	public const CHECK_SCREENS = array( 'update-core.php', 'plugins.php', 'themes.php', 'update.php' );
+
+	/** Seconds between two asks of the server, however often core saves its transients. */
+	public const MIN_INTERVAL = 60;
+
+	/**
+	 * Channels by server.
+	 *
+	 * @var array<string, self>
+	 */
+	private static $channels = array();
+
+	/**
+	 * The server.
+	 *
+	 * @var Connection
+	 */
+	private $connection;
+
+	/**
+	 * The SDK's state.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	/**
+	 * The products of this server, by slug.
+	 *
+	 * @var array<string, Updater>
+	 */
+	private $updaters = array();
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Connection $connection The server.
+	 * @param StateStore $store      The SDK's state.
+	 */
+	private function __construct( Connection $connection, StateStore $store ) {
+		$this->connection = $connection;
+		$this->store      = $store;
+	}
+
+	/**
+	 * The channel of a product's server, shared with the other products of that server.
+	 *
+	 * @param Updater    $updater    The product's updater.
+	 * @param Connection $connection Its server.
+	 * @param StateStore $store      The SDK's state.
+	 */
+	public static function join( Updater $updater, Connection $connection, StateStore $store ): self {
+		$key = $connection->state_key( 'server' );
+		if ( ! isset( self::$channels[ $key ] ) ) {
+			self::$channels[ $key ] = new self( $connection, $store );
+		}
+		self::$channels[ $key ]->updaters[ $updater->slug() ] = $updater;
+		return self::$channels[ $key ];
+	}
+
+	/**
+	 * Asks the server about every product of this channel, when the SDK may ask now.
+	 */
+	public function refresh(): void {
+		if ( ! self::may_ask_here() ) {
+			return;
+		}
+		// Kept in an array: an option holding a bare number comes back from the database as a string.
+		$last     = $this->store->get( $this->asked_key() );
+		$asked_at = is_array( $last ) && isset( $last['at'] ) && is_int( $last['at'] ) ? $last['at'] : null;
+		if ( null !== $asked_at && time() - $asked_at >= 0 && time() - $asked_at < self::MIN_INTERVAL ) {
+			return;
+		}
+		$this->store->set( $this->asked_key(), array( 'at' => time() ) );
+		$products = array();
+		$site_url = '';
+		foreach ( $this->updaters as $slug => $updater ) {
+			$products[ $slug ] = $updater->item();
+			$site_url          = $updater->site_url();
+		}
+		foreach ( UpdateBatch::check( $this->connection, $site_url, $products ) as $slug => $reply ) {
+			$this->updaters[ $slug ]->keep( $reply );
+		}
+	}
+
+	/**
+	 * The next chance to ask does not wait for the minute (after a licence changed or a product was updated).
+	 */
+	public function reset(): void {
+		$this->store->set( $this->asked_key(), null );
+	}
+
+	/**
+	 * Whether this request is one where core checks for updates.
+	 */
+	private static function may_ask_here(): bool {
+		$screen = isset( $GLOBALS['pagenow'] ) && is_string( $GLOBALS['pagenow'] ) ? $GLOBALS['pagenow'] : '';
+		return wp_doing_cron() || in_array( $screen, self::CHECK_SCREENS, true );
+	}
+
+	/**
+	 * The store key of the server's last ask.
+	 */
+	private function asked_key(): string {
+		return $this->connection->state_key( 'updates_asked' );
+	}
+}
