@@ -70,7 +70,9 @@ test( 'one update check of core sends one request to the licence server for ever
 		entry.page.includes( 'update-core.php' )
 	);
 	expect(
-		fromThePage.map( ( entry ) => `${ entry.method } ${ new URL( entry.url ).pathname }` )
+		fromThePage.map(
+			( entry ) => `${ entry.method } ${ new URL( entry.url ).pathname }`
+		)
 	).toEqual( [ 'POST /wp-json/svc/v1/updates/check' ] );
 	expect(
 		toService.filter( ( entry ) => entry.url.includes( 'updates/check' ) )
@@ -96,7 +98,10 @@ test( 'one update check of core sends one request to the licence server for ever
 
 	// The later specs start from products without a key.
 	for ( const product of Object.keys( LICENCE_SCREENS ) ) {
-		await deactivateProduct( page, product as keyof typeof LICENCE_SCREENS );
+		await deactivateProduct(
+			page,
+			product as keyof typeof LICENCE_SCREENS
+		);
 	}
 	await page.context().close();
 } );

@@ -169,6 +169,8 @@ export function clientProfile( serviceUrl: string ): SiteProfile {
 		database: 'sqlite',
 		server: 'php',
 		testHelpers: true,
+		// Core's automatic updater installs a plugin whose owner turned auto-updates on (e2e/client/auto-updates).
+		automaticUpdates: true,
 		constants: { SVC_CLIENT_SERVER: serviceUrl },
 		client: {
 			plugins: [

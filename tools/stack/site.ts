@@ -50,6 +50,8 @@ export interface SiteProfile {
 	phpSettings?: Record< string, string >;
 	/** WP_DEBUG (on when not given). */
 	wpDebug?: boolean;
+	/** Core's background updater for plugins and themes (off when not given; core's own updates always off). */
+	automaticUpdates?: boolean;
 	/** Extra wp-config.php constants. */
 	constants?: Record< string, string | number | boolean >;
 	/**
@@ -305,6 +307,7 @@ export class Site {
 					? state.testHelpersToken
 					: null,
 				debug: this.profile.wpDebug ?? true,
+				automaticUpdates: this.profile.automaticUpdates ?? false,
 				constants: this.profile.constants,
 			} )
 		);

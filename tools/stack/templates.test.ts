@@ -43,6 +43,16 @@ test( 'wp-config for SQLite selects the drop-in and keeps the database outside t
 	);
 } );
 
+test( 'core’s background updater is off unless the profile turns it on; core’s own updates stay off', () => {
+	assert.match(
+		wpConfig( base ),
+		/define\( 'AUTOMATIC_UPDATER_DISABLED', true \);/
+	);
+	const on = wpConfig( { ...base, automaticUpdates: true } );
+	assert.match( on, /define\( 'AUTOMATIC_UPDATER_DISABLED', false \);/ );
+	assert.match( on, /define\( 'WP_AUTO_UPDATE_CORE', false \);/ );
+} );
+
 test( 'wp-config escapes quotes in values and writes every salt', () => {
 	const config = wpConfig( base );
 	assert.match( config, /define\( 'DB_PASSWORD', 'it\\'s' \);/ );

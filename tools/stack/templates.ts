@@ -20,6 +20,10 @@ export interface WpConfigInput {
 	testHelpersToken: string | null;
 	/** WP_DEBUG; true unless a profile says otherwise (the bench site runs with it off, as production does). */
 	debug?: boolean;
+	/**
+	 * Whether core's background updater runs (plugin and theme auto-updates; core's own stay off). Off unless true.
+	 */
+	automaticUpdates?: boolean;
 	/** Extra constants, defined after the stack's own (e.g. DISABLE_WP_CRON on the bench site). */
 	constants?: Record< string, string | number | boolean >;
 }
@@ -73,7 +77,8 @@ export function wpConfig( input: WpConfigInput ): string {
 		// Offline machine: refuse outbound HTTP at once instead of waiting for timeouts.
 		"define( 'WP_HTTP_BLOCK_EXTERNAL', true );",
 		"define( 'WP_ACCESSIBLE_HOSTS', 'localhost,127.0.0.1' );",
-		"define( 'AUTOMATIC_UPDATER_DISABLED', true );",
+		// Core's background updater is off, except where a profile turns it on (the client site's auto-update test).
+		`define( 'AUTOMATIC_UPDATER_DISABLED', ${ input.automaticUpdates === true ? 'false' : 'true' } );`,
 		"define( 'WP_AUTO_UPDATE_CORE', false );",
 		`define( 'SVC_LICENSING_PACKAGE_DIR', ${ php( input.packageDir ) } );`
 	);

@@ -13,7 +13,122 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) ) {
 	return;
 }
 
-// Every request WordPress is about to send, logged before it leaves (one line: time, method, URL, page, JSON body).
+// Core's automatic updater skips a site whose plugin folder, or any folder above it up to /, holds a version-control
+// checkout (WP_Automatic_Updater::is_vcs_checkout()). The stack's sites live inside this repository's git checkout,
+// so without this answer core would never auto-update anything here; a real customer site has no .git above it.
+add_filter( 'automatic_updates_is_vcs_checkout', '__return_false' );
+
+/**
+ * What the test asked WordPress.org to answer (option svc_client_test_wporg): '' (not at all: the request is
+ * refused, as on a firewalled site), 'answer' (WordPress.org knows nothing of our products), or 'hostile' (it
+ * claims plugins and themes with our slugs at 9.9.9).
+ */
+function svc_client_test_wporg_answer( string $url ): ?array {
+	$mode = (string) get_option( 'svc_client_test_wporg', '' );
+	$path = (string) wp_parse_url( $url, PHP_URL_PATH );
+	if ( '' === $mode || 'api.wordpress.org' !== wp_parse_url( $url, PHP_URL_HOST ) ) {
+		return null;
+	}
+	$hostile = 'hostile' === $mode;
+	if ( 0 === strpos( $path, '/core/version-check/' ) ) {
+		$version = $GLOBALS['wp_version'];
+		$body    = array(
+			'offers'       => array(
+				array(
+					'response'        => 'latest',
+					'download'        => "https://downloads.wordpress.org/release/wordpress-{$version}.zip",
+					'locale'          => 'en_US',
+					'packages'        => array(
+						'full'        => "https://downloads.wordpress.org/release/wordpress-{$version}.zip",
+						'no_content'  => "https://downloads.wordpress.org/release/wordpress-{$version}-no-content.zip",
+						'new_bundled' => "https://downloads.wordpress.org/release/wordpress-{$version}-new-bundled.zip",
+						'partial'     => false,
+						'rollback'    => false,
+					),
+					'current'         => $version,
+					'version'         => $version,
+					'php_version'     => '7.0.0',
+					'mysql_version'   => '5.5.5',
+					'new_bundled'     => '6.4',
+					'partial_version' => false,
+				),
+			),
+			'translations' => array(),
+		);
+	} elseif ( 0 === strpos( $path, '/plugins/update-check/' ) ) {
+		$claim = array(
+			'id'           => 'w.org/plugins/acme-widgets',
+			'slug'         => 'acme-widgets',
+			'plugin'       => 'acme-widgets/acme-widgets.php',
+			'new_version'  => '9.9.9',
+			'url'          => 'https://wordpress.org/plugins/acme-widgets/',
+			'package'      => 'https://downloads.wordpress.org/plugin/acme-widgets.9.9.9.zip',
+			'icons'        => array(),
+			'banners'      => array(),
+			'banners_rtl'  => array(),
+			'requires'     => '6.0',
+			'tested'       => '6.5.5',
+			'requires_php' => '7.4',
+		);
+		$body  = array(
+			'plugins'      => $hostile ? array( 'acme-widgets/acme-widgets.php' => $claim ) : array(),
+			'translations' => array(),
+			'no_update'    => array(),
+		);
+	} elseif ( 0 === strpos( $path, '/themes/update-check/' ) ) {
+		$claim = array(
+			'theme'        => 'acme-theme',
+			'new_version'  => '9.9.9',
+			'url'          => 'https://wordpress.org/themes/acme-theme/',
+			'package'      => 'https://downloads.wordpress.org/theme/acme-theme.9.9.9.zip',
+			'requires'     => '6.0',
+			'requires_php' => '7.4',
+		);
+		$body  = array(
+			'themes'       => $hostile ? array( 'acme-theme' => $claim ) : array(),
+			'translations' => array(),
+			'no_update'    => array(),
+		);
+	} else {
+		return null;
+	}
+	return array(
+		'headers'  => array( 'content-type' => 'application/json' ),
+		'body'     => (string) wp_json_encode( $body ),
+		'response' => array(
+			'code'    => 200,
+			'message' => 'OK',
+		),
+		'cookies'  => array(),
+		'filename' => null,
+	);
+}
+
+// WordPress.org's update checks, answered by the stub when the test switched it on; every other request to a host
+// that is not the loopback is refused here (logged as refused), whatever else the site allows, so nothing leaves
+// the machine and a test sees any attempt in the log.
+add_filter(
+	'pre_http_request',
+	static function ( $preempt, $args, $url ) {
+		if ( false !== $preempt ) {
+			return $preempt;
+		}
+		$answer = svc_client_test_wporg_answer( (string) $url );
+		if ( null !== $answer ) {
+			return $answer;
+		}
+		$host = strtolower( (string) wp_parse_url( (string) $url, PHP_URL_HOST ) );
+		if ( ! in_array( $host, array( 'localhost', '127.0.0.1', '[::1]', '::1' ), true ) ) {
+			return new WP_Error( 'svc_client_test_offline', 'The client test site sends nothing off the machine.' );
+		}
+		return $preempt;
+	},
+	1000,
+	3
+);
+
+// Every request WordPress is about to send, logged before it leaves (one line: time, method, URL, page, JSON body,
+// and what the filters above did: stubbed, refused, or null when it went to the loopback).
 add_filter(
 	'pre_http_request',
 	static function ( $preempt, $args, $url ) {
@@ -24,6 +139,7 @@ add_filter(
 				'url'    => $url,
 				'page'   => isset( $_SERVER['REQUEST_URI'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '',
 				'cron'   => wp_doing_cron(),
+				'fate'   => is_wp_error( $preempt ) ? 'refused' : ( false !== $preempt ? 'stubbed' : null ),
 				// A JSON body as sent (the batch update check's items), cut short; anything else is left out.
 				'body'   => isset( $args['body'] ) && is_string( $args['body'] ) && '{' === substr( $args['body'], 0, 1 ) ? substr( $args['body'], 0, 8000 ) : null,
 			)
@@ -33,6 +149,25 @@ add_filter(
 	},
 	PHP_INT_MAX,
 	3
+);
+
+// What came back from the loopback (status, or the error), one line each, so a test can tell an answer from a
+// failure of a request the site sent.
+add_action(
+	'http_api_debug',
+	static function ( $response, $context, $transport, $args, $url ) {
+		unset( $context, $transport, $args );
+		$line = wp_json_encode(
+			array(
+				'at'       => microtime( true ),
+				'answered' => $url,
+				'status'   => is_wp_error( $response ) ? $response->get_error_message() : wp_remote_retrieve_response_code( $response ),
+			)
+		);
+		file_put_contents( WP_CONTENT_DIR . '/svc-client-http-answers.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
+	},
+	10,
+	5
 );
 
 add_action(
@@ -130,8 +265,9 @@ add_action(
 				},
 			)
 		);
-		// Forgets when the SDK last asked each server for updates, so the next update check of core asks at once
-		// (the SDK asks at most once a minute, and a licence screen, where core checks too, may just have asked).
+		// Forgets when the SDK last asked each server for updates and when core last checked (its update transients),
+		// so the next update check of core asks at once, as it would once their minutes had passed (the SDK asks at
+		// most once a minute, core's Updates screen once a minute, and a licence screen may just have asked).
 		register_rest_route(
 			'svc-client-test/v1',
 			'/update-asked',
@@ -144,7 +280,45 @@ add_action(
 					foreach ( $names as $name ) {
 						delete_option( $name );
 					}
+					delete_site_transient( 'update_plugins' );
+					delete_site_transient( 'update_themes' );
 					return array( 'cleared' => count( $names ) );
+				},
+			)
+		);
+		// What WordPress.org answers: '' (nothing, refused), 'answer' or 'hostile' (see svc_client_test_wporg_answer).
+		register_rest_route(
+			'svc-client-test/v1',
+			'/wporg',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $allowed,
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$mode = (string) $request->get_param( 'mode' );
+					if ( ! in_array( $mode, array( '', 'answer', 'hostile' ), true ) ) {
+						return new WP_Error( 'bad_mode', 'mode is "", "answer" or "hostile".', array( 'status' => 400 ) );
+					}
+					update_option( 'svc_client_test_wporg', $mode, true );
+					return array( 'mode' => $mode );
+				},
+			)
+		);
+		// Makes core's twice-daily update checks due now, so the next wp-cron.php request runs them (and with them
+		// core's automatic updater) as it would when their time comes.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/update-checks-due',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					$due = array();
+					foreach ( array( 'wp_version_check', 'wp_update_plugins', 'wp_update_themes' ) as $hook ) {
+						wp_clear_scheduled_hook( $hook );
+						wp_schedule_event( time() - 1, 'twicedaily', $hook );
+						$due[] = $hook;
+					}
+					return array( 'due' => $due );
 				},
 			)
 		);
