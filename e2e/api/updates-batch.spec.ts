@@ -144,10 +144,12 @@ test.describe( 'batch update check', () => {
 		expect( result.map( ( item ) => item.product_slug ) ).toEqual(
 			items.map( ( item ) => item.product_slug )
 		);
-		expect( result.map( ( item ) => Object.keys( item ).sort() ) ).toEqual( [
-			[ 'body', 'product_slug', 'status' ],
-			[ 'body', 'product_slug', 'status' ],
-		] );
+		expect( result.map( ( item ) => Object.keys( item ).sort() ) ).toEqual(
+			[
+				[ 'body', 'product_slug', 'status' ],
+				[ 'body', 'product_slug', 'status' ],
+			]
+		);
 		for ( const [ index, item ] of items.entries() ) {
 			expect( {
 				status: result[ index ].status,
@@ -158,7 +160,9 @@ test.describe( 'batch update check', () => {
 		expect( result[ 1 ].body ).toEqual( {} );
 
 		// The batch's download link is signed like the single check's: it downloads the uploaded bytes.
-		const download = await request.get( String( result[ 0 ].body.package ) );
+		const download = await request.get(
+			String( result[ 0 ].body.package )
+		);
 		expect( download.status() ).toBe( 200 );
 		const bytes = await download.body();
 		expect( bytes.equals( offered.zip ) ).toBe( true );
@@ -262,7 +266,10 @@ test.describe( 'batch update check', () => {
 					site_url: SITE,
 					items: [
 						item,
-						{ product_slug: item.product_slug, license_key: item.license_key },
+						{
+							product_slug: item.product_slug,
+							license_key: item.license_key,
+						},
 					],
 				},
 				'current_version',
@@ -348,7 +355,9 @@ test.describe( 'batch update check', () => {
 		// Ten more items would make 61 checks in the minute: refused as a whole.
 		const over = await batch( request, Array( 10 ).fill( item ), {}, ip );
 		const body = await expectError( over, 429, 'rate_limit_exceeded' );
-		expect( Number( over.headers()[ 'retry-after' ] ) ).toBeGreaterThan( 0 );
+		expect( Number( over.headers()[ 'retry-after' ] ) ).toBeGreaterThan(
+			0
+		);
 		expect( body.message ).toContain( '60 per minute' );
 	} );
 } );

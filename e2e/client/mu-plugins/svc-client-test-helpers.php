@@ -151,25 +151,6 @@ add_filter(
 	3
 );
 
-// What came back from the loopback (status, or the error), one line each, so a test can tell an answer from a
-// failure of a request the site sent.
-add_action(
-	'http_api_debug',
-	static function ( $response, $context, $transport, $args, $url ) {
-		unset( $context, $transport, $args );
-		$line = wp_json_encode(
-			array(
-				'at'       => microtime( true ),
-				'answered' => $url,
-				'status'   => is_wp_error( $response ) ? $response->get_error_message() : wp_remote_retrieve_response_code( $response ),
-			)
-		);
-		file_put_contents( WP_CONTENT_DIR . '/svc-client-http-answers.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
-	},
-	10,
-	5
-);
-
 add_action(
 	'rest_api_init',
 	static function () {
