@@ -22,8 +22,11 @@ add_filter( 'automatic_updates_is_vcs_checkout', '__return_false' );
  * What the test asked WordPress.org to answer (option svc_client_test_wporg): '' (not at all: the request is
  * refused, as on a firewalled site), 'answer' (WordPress.org knows nothing of our products), or 'hostile' (it
  * claims plugins and themes with our slugs at 9.9.9).
+ *
+ * @param string $url The URL core is about to request.
+ * @return array<string, mixed>|null The stubbed response, or null when this is not one of core's update checks.
  */
-function svc_client_test_wporg_answer( string $url ): ?array {
+function svc_test_client_wporg_answer( string $url ): ?array {
 	$mode = (string) get_option( 'svc_client_test_wporg', '' );
 	$path = (string) wp_parse_url( $url, PHP_URL_PATH );
 	if ( '' === $mode || 'api.wordpress.org' !== wp_parse_url( $url, PHP_URL_HOST ) ) {
@@ -113,7 +116,7 @@ add_filter(
 		if ( false !== $preempt ) {
 			return $preempt;
 		}
-		$answer = svc_client_test_wporg_answer( (string) $url );
+		$answer = svc_test_client_wporg_answer( (string) $url );
 		if ( null !== $answer ) {
 			return $answer;
 		}
@@ -267,7 +270,7 @@ add_action(
 				},
 			)
 		);
-		// What WordPress.org answers: '' (nothing, refused), 'answer' or 'hostile' (see svc_client_test_wporg_answer).
+		// What WordPress.org answers: '' (nothing, refused), 'answer' or 'hostile' (see svc_test_client_wporg_answer).
 		register_rest_route(
 			'svc-client-test/v1',
 			'/wporg',
