@@ -1,21 +1,19 @@
 /**
- * Updates arrive whether or not WordPress.org answers, and auto-updates work. WordPress.org cannot be reached
+ * Updates arrive whether or not WordPress.org answers. WordPress.org cannot be reached
  * here: the client site's test helper answers core's update checks to api.wordpress.org as WordPress.org would
  * when the test switches it on (including a hostile answer that claims a plugin and a theme with our slugs at
  * 9.9.9), and refuses every other request that is not to the loopback; each test reads the log of what was sent.
- * Runs after updates.spec.ts: it installs new versions of Acme Widgets.
+ * Runs after updates.spec.ts: it publishes new releases of Acme Widgets.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createLicense } from '../fixtures/test-helpers';
-import { baseURL, clientSite } from '../fixtures/env';
+import { baseURL } from '../fixtures/env';
 import {
 	activateProduct,
 	clearOutgoingRequests,
 	clearUpdateMinute,
 	clientAdmin,
 	deactivateProduct,
-	installedVersion,
-	makeUpdateChecksDue,
 	outgoingRequests,
 	samplePackage,
 	setWordPressOrg,
@@ -150,50 +148,4 @@ test( 'WordPress.org does not answer: our release still arrives', async ( {
 	expect( expectNothingLeft( sent, 'refused' ).length ).toBeGreaterThan( 0 );
 	expect( updateChecks( sent ) ).toHaveLength( 1 );
 	await page.context().close();
-} );
-
-// Core starts its automatic updater only at the end of its version check, after WordPress.org answered; the case
-// where WordPress.org does not answer is not covered yet (see sdk/README.md).
-test( `auto-updates turned on in Plugins: core’s automatic updater installs our release in WP-Cron (WordPress.org answering 9.9.9)`, async ( {
-	browser,
-	request,
-} ) => {
-	test.setTimeout( 120_000 );
-	const version = fresh( 2 );
-	await newRelease( request, version );
-	await setWordPressOrg( request, 'hostile' );
-	const page = await clientAdmin( browser );
-	// From here on, any page may spawn WP-Cron, which may run core's update checks as soon as they are due.
-	await clearOutgoingRequests( request );
-	await page.goto( '/wp-admin/plugins.php' );
-	const row = page.locator( `tr[data-plugin="${ PLUGIN }"]` ).first();
-	const toggle = row.locator( '.column-auto-updates' );
-	if ( await toggle.getByText( 'Enable auto-updates' ).isVisible() ) {
-		await toggle.getByText( 'Enable auto-updates' ).click();
-	}
-	await expect( toggle ).toContainText( 'Disable auto-updates' );
-	await page.context().close();
-
-	// WP-Cron's next run of core's update checks: the offer comes in, core's automatic updater installs it.
-	await clearUpdateMinute( request );
-	await makeUpdateChecksDue( request );
-	await expect
-		.poll(
-			async () => {
-				await request.get( `${ clientSite.baseURL }/wp-cron.php` );
-				return installedVersion( request, { plugin: PLUGIN } );
-			},
-			{ timeout: 90_000 }
-		)
-		.toBe( version );
-	const sent = await outgoingRequests( request );
-	expectNothingLeft( sent, 'stubbed' );
-	// Installed from our server's package, in WP-Cron.
-	const downloads = sent.filter(
-		( entry ) =>
-			entry.url.startsWith( baseURL ) &&
-			entry.url.includes( '/svc/v1/downloads/acme-widgets' )
-	);
-	expect( downloads.length ).toBeGreaterThan( 0 );
-	expect( downloads.every( ( entry ) => entry.cron ) ).toBe( true );
 } );

@@ -169,7 +169,7 @@ export function clientProfile( serviceUrl: string ): SiteProfile {
 		database: 'sqlite',
 		server: 'php',
 		testHelpers: true,
-		// Core's automatic updater installs a plugin whose owner turned auto-updates on (e2e/client/auto-updates).
+		// Core's automatic updater may install a plugin whose owner turned auto-updates on (plugins and themes only).
 		automaticUpdates: true,
 		constants: { SVC_CLIENT_SERVER: serviceUrl },
 		client: {

@@ -249,7 +249,7 @@ add_action(
 				},
 			)
 		);
-		// Forgets when the SDK last asked each server for updates and when core last checked (its update transients),
+		// Forgets when the SDK last asked each server for updates and when core last checked (its three update transients),
 		// so the next update check of core asks at once, as it would once their minutes had passed (the SDK asks at
 		// most once a minute, core's Updates screen once a minute, and a licence screen may just have asked).
 		register_rest_route(
@@ -264,6 +264,7 @@ add_action(
 					foreach ( $names as $name ) {
 						delete_option( $name );
 					}
+					delete_site_transient( 'update_core' );
 					delete_site_transient( 'update_plugins' );
 					delete_site_transient( 'update_themes' );
 					return array( 'cleared' => count( $names ) );
@@ -284,25 +285,6 @@ add_action(
 					}
 					update_option( 'svc_client_test_wporg', $mode, true );
 					return array( 'mode' => $mode );
-				},
-			)
-		);
-		// Makes core's twice-daily update checks due now, so the next wp-cron.php request runs them (and with them
-		// core's automatic updater) as it would when their time comes.
-		register_rest_route(
-			'svc-client-test/v1',
-			'/update-checks-due',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => $allowed,
-				'callback'            => static function () {
-					$due = array();
-					foreach ( array( 'wp_version_check', 'wp_update_plugins', 'wp_update_themes' ) as $hook ) {
-						wp_clear_scheduled_hook( $hook );
-						wp_schedule_event( time() - 1, 'twicedaily', $hook );
-						$due[] = $hook;
-					}
-					return array( 'due' => $due );
 				},
 			)
 		);
