@@ -19,11 +19,11 @@ final class Version {
 	 * here and as the JSON schema pattern of every REST field that takes one (WordPress tests a pattern with
 	 * preg_match( '#' . $pattern . '#u' )).
 	 */
-	public const PATTERN = '^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$';
+	public const PATTERN = '^(0|[1-9]\d{0,17})\.(0|[1-9]\d{0,17})\.(0|[1-9]\d{0,17})(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$';
 
 	private const STRICT = '/' . self::PATTERN . '/';
 
-	private const LENIENT = '/^v?(\d{1,9})(?:\.(\d{1,9}))?(?:\.(\d{1,9}))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]*)?$/';
+	private const LENIENT = '/^v?(\d{1,18})(?:\.(\d{1,18}))?(?:\.(\d{1,18}))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]*)?$/';
 
 	/**
 	 * Major, minor, patch.
@@ -60,7 +60,8 @@ final class Version {
 		if ( strlen( $text ) > 64 || ! preg_match( self::STRICT, $text, $m ) ) {
 			throw new InvalidArgumentException( 'Not a semantic version (MAJOR.MINOR.PATCH[-pre][+build]).' );
 		}
-		return new self( array( (int) $m[1], (int) $m[2], (int) $m[3] ), isset( $m[4] ) ? explode( '.', $m[4] ) : array() );
+		// A build part without a pre-release leaves group 4 matched empty.
+		return new self( array( (int) $m[1], (int) $m[2], (int) $m[3] ), isset( $m[4] ) && '' !== $m[4] ? explode( '.', $m[4] ) : array() );
 	}
 
 	/**

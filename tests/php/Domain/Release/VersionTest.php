@@ -74,6 +74,7 @@ final class VersionTest extends TestCase {
 			'words'            => array( 'latest' ),
 			'empty'            => array( '' ),
 			'too long'         => array( '1.2.3-' . str_repeat( 'a', 80 ) ),
+			'part over 18 digits' => array( '1.1234567890123456789.0' ),
 		);
 	}
 
@@ -91,6 +92,8 @@ final class VersionTest extends TestCase {
 			'alphanumeric zero'     => array( '1.0.0-0a' ),
 			'build'                 => array( '1.0.0+build.5' ),
 			'pre-release and build' => array( '1.0.0-rc.1+exp.sha.5114f85' ),
+			'date and time parts'   => array( '2.1795459294.2' ),
+			'18-digit part'         => array( '123456789012345678.0.0' ),
 		);
 	}
 
@@ -129,8 +132,17 @@ final class VersionTest extends TestCase {
 		$this->assertTrue( Version::parse( '1.10.0' )->is_newer_than( Version::parse_installed( '1.9' ) ) );
 	}
 
+	/**
+	 * Every version a release may have, a site that installed it may report: otherwise that site's update checks
+	 * are refused from then on (found with a release numbered 2.<unix time>.2).
+	 */
+	#[DataProvider( 'semver' )]
+	public function test_an_installed_release_is_read_back( string $text ): void {
+		$this->assertSame( 0, Version::parse_installed( $text )->compare( Version::parse( $text ) ) );
+	}
+
 	public function test_installed_versions_still_have_to_be_versions(): void {
-		foreach ( array( '', 'latest', '1.2.3.4', '1..2', '-1.0.0' ) as $text ) {
+		foreach ( array( '', 'latest', '1.2.3.4', '1..2', '-1.0.0', '1.1234567890123456789.0' ) as $text ) {
 			try {
 				Version::parse_installed( $text );
 				$this->fail( "Accepted {$text}" );
