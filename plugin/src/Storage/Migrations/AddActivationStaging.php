@@ -11,7 +11,7 @@ use Svc\Licensing\Storage\Migration;
 use Svc\Licensing\Storage\Tables;
 
 /**
- * is_staging is decided once, when the site activates (Core\Activations, from the site's URL and the staging
+ * The flag is decided once, when the site activates (Core\Activations, from the site's URL and the staging
  * host settings), and never changes: a staging row took no slot, so removing it gives none back. Rows that
  * exist before this step took a slot and stay 0. One ALTER per step (see AddTrialActivationLimit).
  */
