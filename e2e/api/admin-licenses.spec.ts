@@ -430,6 +430,7 @@ test.describe( 'admin licences', () => {
 		expect( Object.keys( activations[ 0 ] ).sort() ).toEqual( [
 			'activated_at',
 			'id',
+			'is_staging',
 			'last_checked',
 			'server_fingerprint',
 			'site_url',

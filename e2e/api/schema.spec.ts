@@ -45,6 +45,26 @@ test.describe( 'schema migrations', () => {
 		);
 	} );
 
+	test( 'a site at schema 8 gets the staging column on its activations on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 8 );
+		expect( before.schema_version ).toBe( 8 );
+		expect( before.activation_columns ).not.toContain( 'is_staging' );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 9 );
+		expect( after.activation_columns ).toEqual(
+			[ ...before.activation_columns, 'is_staging' ].sort()
+		);
+	} );
+
 	test( '20 parallel requests on a rewound schema all find it current', async ( {
 		request,
 	} ) => {

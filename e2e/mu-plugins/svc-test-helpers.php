@@ -165,6 +165,22 @@ function svc_test_helpers_license_indexes(): array {
 	return $indexes;
 }
 
+/**
+ * The activation table's column names, sorted (none while the table is missing).
+ *
+ * @return string[]
+ */
+function svc_test_helpers_activation_columns(): array {
+	global $wpdb;
+	if ( ! svc_test_helpers_tables()[ Svc\Licensing\Storage\Tables::ACTIVATIONS ] ) {
+		return array();
+	}
+	// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant.
+	$columns = array_map( 'strval', (array) $wpdb->get_col( 'DESCRIBE ' . $wpdb->prefix . Svc\Licensing\Storage\Tables::ACTIVATIONS, 0 ) );
+	sort( $columns );
+	return $columns;
+}
+
 // Which PHP worker served a REST request, and when it started and ended (microseconds), so race tests can show
 // that their parallel requests really ran at once on several workers.
 add_filter(
@@ -255,9 +271,10 @@ add_action(
 					}
 					// Read here: the next request upgrades the schema before its route runs.
 					return array(
-						'schema_version'  => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
-						'tables'          => svc_test_helpers_tables(),
-						'license_indexes' => svc_test_helpers_license_indexes(),
+						'schema_version'     => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
+						'tables'             => svc_test_helpers_tables(),
+						'license_indexes'    => svc_test_helpers_license_indexes(),
+						'activation_columns' => svc_test_helpers_activation_columns(),
 					);
 				},
 			)
@@ -271,9 +288,10 @@ add_action(
 				'permission_callback' => 'svc_test_helpers_authorised',
 				'callback'            => static function (): array {
 					return array(
-						'schema_version'  => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
-						'tables'          => svc_test_helpers_tables(),
-						'license_indexes' => svc_test_helpers_license_indexes(),
+						'schema_version'     => (int) get_option( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, 0 ),
+						'tables'             => svc_test_helpers_tables(),
+						'license_indexes'    => svc_test_helpers_license_indexes(),
+						'activation_columns' => svc_test_helpers_activation_columns(),
 					);
 				},
 			)

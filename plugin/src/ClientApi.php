@@ -185,7 +185,7 @@ final class ClientApi {
 		$this->transaction     = new Transaction( $db );
 		$this->finder          = new LicenceFinder( $this->products, $this->licenses, $this->secret );
 		$this->licences        = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction );
-		$this->activations     = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction );
+		$this->activations     = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction, $this->settings );
 		$this->links           = new DownloadLinks( $this->secret, $this->settings );
 		$base                  = '/' . Api::NAMESPACE;
 		$this->limiter         = new RateLimiter(

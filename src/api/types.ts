@@ -114,6 +114,8 @@ export interface Activation {
 	server_fingerprint: string | null;
 	activated_at: string;
 	last_checked: string;
+	/** The site's host matched a staging pattern when it activated: it uses none of the licence's slots. */
+	is_staging: boolean;
 }
 
 export interface Page< Item > {
@@ -220,6 +222,9 @@ export interface Settings {
 	fast_lane: boolean;
 	/** Read-only: whether the fast lane is active on this server (the Site Health test's state). */
 	fast_lane_state: FastLaneState;
+	/** Sites whose host matches one of these patterns activate without using a slot (when enabled). */
+	staging_hosts: string[];
+	staging_hosts_enabled: boolean;
 }
 
 /** on: active; off: the setting; unwritable: the loader could not be written; stale: a loader of another version. */

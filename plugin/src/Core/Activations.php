@@ -12,6 +12,7 @@ use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
 
 /**
@@ -19,6 +20,10 @@ use Svc\Licensing\Storage\Transaction;
  * (activation_count < activation_limit) and the site by an INSERT against UNIQUE (license_id, site_url), both
  * in one transaction. Two requests, on one web node or several, can never both take the last slot, and a site
  * racing itself uses one slot.
+ *
+ * A staging site (its URL's host matches the staging host settings; nothing else the client sends counts) takes
+ * no slot: its row is inserted with is_staging = 1 and no UPDATE of the count, so it is neither counted nor
+ * stopped at the limit. Deactivating gives a slot back only for a row that took one.
  */
 final class Activations {
 
@@ -51,18 +56,27 @@ final class Activations {
 	private $transaction;
 
 	/**
+	 * Settings (the staging host rule).
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenceFinder        $finder      Finds licences.
 	 * @param LicenseRepository    $licenses    Licences.
 	 * @param ActivationRepository $activations Activations.
 	 * @param Transaction          $transaction Transactions.
+	 * @param Settings             $settings    Settings (the staging host rule).
 	 */
-	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction ) {
+	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->transaction = $transaction;
+		$this->settings    = $settings;
 	}
 
 	/**
@@ -78,13 +92,15 @@ final class Activations {
 		LicenceFinder::assert_usable( $license, __( 'activated', 'svc-licensing' ), $now );
 		$activation = $license['activation'];
 		if ( null === $activation ) {
+			$rule       = $this->settings->staging_hosts();
+			$staging    = null !== $rule && $rule->matches( $site );
 			$outcome    = $this->transaction->run(
-				function () use ( $license, $site, $call ): string {
-					if ( ! $this->licenses->claim_slot( $license['id'] ) ) {
+				function () use ( $license, $site, $call, $staging ): string {
+					if ( ! $staging && ! $this->licenses->claim_slot( $license['id'] ) ) {
 						return 'full';
 					}
 					// The same site winning a parallel request leaves its row: give the slot back.
-					return $this->activations->insert( $license['id'], $site, $call->fingerprint ) ? 'created' : 'existing';
+					return $this->activations->insert( $license['id'], $site, $call->fingerprint, $staging ) ? 'created' : 'existing';
 				},
 				static function ( string $outcome ): bool {
 					return 'created' === $outcome;
@@ -129,7 +145,8 @@ final class Activations {
 	}
 
 	/**
-	 * Removes a site's activation and frees its slot, in one transaction (a client or an admin).
+	 * Removes a site's activation and frees its slot, in one transaction (a client or an admin). A staging
+	 * activation took no slot and gives none back.
 	 *
 	 * @param int    $license_id Licence.
 	 * @param string $site       Normalised site.
@@ -138,11 +155,11 @@ final class Activations {
 	public function release( int $license_id, string $site ): bool {
 		return $this->transaction->run(
 			function () use ( $license_id, $site ): bool {
-				if ( ! $this->activations->remove( $license_id, $site ) ) {
-					return false;
+				if ( $this->activations->remove( $license_id, $site, false ) ) {
+					$this->licenses->release_slot( $license_id );
+					return true;
 				}
-				$this->licenses->release_slot( $license_id );
-				return true;
+				return $this->activations->remove( $license_id, $site, true );
 			}
 		);
 	}

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\DataRemoval;
+use Svc\Licensing\Domain\License\StagingHosts;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\Settings;
@@ -57,9 +58,39 @@ final class SiteSettings {
 	 * Changes only the given settings.
 	 *
 	 * @param array<string, mixed> $values Given values, names and types from Settings::schema().
+	 * @throws ServiceError 400 when a staging host pattern is not one (nothing is changed).
 	 */
 	public function update( array $values ): void {
+		if ( array_key_exists( 'staging_hosts', $values ) ) {
+			$values['staging_hosts'] = self::staging_hosts( (array) $values['staging_hosts'] );
+		}
 		$this->settings->update( $values );
+	}
+
+	/**
+	 * Staging host patterns as typed, tidied; refused whole when one is not a pattern.
+	 *
+	 * @param array<mixed> $typed Patterns as given.
+	 * @return string[]
+	 * @throws ServiceError 400 naming the first pattern that is not one.
+	 */
+	private static function staging_hosts( array $typed ): array {
+		$patterns = StagingHosts::tidy( array_map( 'strval', $typed ) );
+		foreach ( $patterns as $pattern ) {
+			if ( ! StagingHosts::is_valid_pattern( $pattern ) ) {
+				throw ServiceError::invalid_param(
+					'staging_hosts',
+					sprintf(
+						/* translators: %s: the pattern as typed. */
+						__( '"%s" is not a staging host pattern. Write a host name, with * for any part of it, such as localhost, *.test or staging.*; no scheme, path or spaces, and not * alone, which would match every site.', 'svc-licensing' ),
+						$pattern
+					),
+					/* translators: %s: the pattern as typed. */
+					sprintf( __( '"%s" is not a host name pattern.', 'svc-licensing' ), $pattern )
+				);
+			}
+		}
+		return $patterns;
 	}
 
 	/**

@@ -105,6 +105,7 @@ final class AdminActivationController implements Controller {
 			'server_fingerprint' => null === $row['server_fingerprint'] ? null : (string) $row['server_fingerprint'],
 			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
 			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
+			'is_staging'         => 1 === (int) ( $row['is_staging'] ?? 0 ),
 		);
 	}
 }

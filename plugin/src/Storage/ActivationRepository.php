@@ -72,14 +72,16 @@ final class ActivationRepository extends TableRepository {
 
 	/**
 	 * Records a site's activation unless the site has one (UNIQUE license_id + site_url decides, also between
-	 * parallel requests). The caller has claimed the licence's slot in the same transaction.
+	 * parallel requests). For a site that is not staging, the caller has claimed the licence's slot in the same
+	 * transaction; a staging site takes none.
 	 *
 	 * @param int         $license_id  Licence.
 	 * @param string      $site        Normalised site.
 	 * @param string|null $fingerprint Server fingerprint.
+	 * @param bool        $staging     Whether the site is a staging site (decided by the server, from its URL).
 	 * @return bool Whether it was inserted.
 	 */
-	public function insert( int $license_id, string $site, ?string $fingerprint ): bool {
+	public function insert( int $license_id, string $site, ?string $fingerprint, bool $staging = false ): bool {
 		$now = gmdate( 'Y-m-d H:i:s' );
 		return null !== $this->insert_ignore(
 			Tables::ACTIVATIONS,
@@ -89,21 +91,24 @@ final class ActivationRepository extends TableRepository {
 				'server_fingerprint' => $fingerprint,
 				'activated_at'       => $now,
 				'last_checked'       => $now,
+				'is_staging'         => $staging ? 1 : 0,
 			)
 		);
 	}
 
 	/**
-	 * Removes a site's activation. The caller gives the slot back in the same transaction.
+	 * Removes a site's activation if it is of the given kind, so the caller knows whether it held a slot, which
+	 * it gives back in the same transaction. One statement: no read of the row first.
 	 *
 	 * @param int    $license_id Licence.
 	 * @param string $site       Normalised site.
+	 * @param bool   $staging    Remove it only if it is (true) or is not (false) a staging activation.
 	 * @return bool Whether an activation was removed.
 	 */
-	public function remove( int $license_id, string $site ): bool {
+	public function remove( int $license_id, string $site, bool $staging ): bool {
 		return 1 === $this->db->query(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "DELETE FROM {$this->table()} WHERE license_id = %d AND site_url = %s", $license_id, $site )
+			$this->db->prepare( "DELETE FROM {$this->table()} WHERE license_id = %d AND site_url = %s AND is_staging = %d", $license_id, $site, $staging ? 1 : 0 )
 		);
 	}
 

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Storage\Migrations\AddActivationStaging;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
@@ -35,6 +36,7 @@ final class Schema {
 				new CreatePayments(),
 				new CreateMeta(),
 				new AddLicenseStatusIndex(),
+				new AddActivationStaging(),
 			)
 		);
 	}

@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\License\StagingHosts;
+
 /**
  * One autoloaded option holds every setting; unknown or missing keys fall back to the defaults.
  */
@@ -28,6 +30,10 @@ final class Settings {
 		'trial_plus_tags_distinct'   => false,
 		// Whether the fast lane answers the client routes before the rest of WordPress loads.
 		'fast_lane'                  => true,
+		// Whether sites whose host matches staging_hosts activate without using a slot.
+		'staging_hosts_enabled'      => true,
+		// Host patterns of staging, development and local sites (Domain\License\StagingHosts).
+		'staging_hosts'              => StagingHosts::DEFAULTS,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
 			'validate'      => 30,
@@ -101,6 +107,19 @@ final class Settings {
 				'description' => 'Answer validate, activate, deactivate and the update check before the rest of WordPress loads (a must-use loader the plugin manages).',
 				'type'        => 'boolean',
 			),
+			'staging_hosts_enabled'      => array(
+				'description' => 'Sites whose host matches staging_hosts activate without using one of the licence\'s slots.',
+				'type'        => 'boolean',
+			),
+			'staging_hosts'              => array(
+				'description' => 'Host patterns of staging, development and local sites; * stands for any part of a host (*.test, staging.*).',
+				'type'        => 'array',
+				'maxItems'    => StagingHosts::MAX_PATTERNS,
+				'items'       => array(
+					'type'      => 'string',
+					'maxLength' => StagingHosts::MAX_PATTERN_LENGTH,
+				),
+			),
 		);
 	}
 
@@ -124,6 +143,8 @@ final class Settings {
 		$view['updates_require_activation'] = (bool) $view['updates_require_activation'];
 		$view['trial_plus_tags_distinct']   = (bool) $view['trial_plus_tags_distinct'];
 		$view['fast_lane']                  = (bool) $view['fast_lane'];
+		$view['staging_hosts_enabled']      = (bool) $view['staging_hosts_enabled'];
+		$view['staging_hosts']              = $this->staging_patterns();
 		$view['currency']                   = strtoupper( (string) $view['currency'] );
 		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']         = $this->download_token_ttl();
@@ -174,6 +195,22 @@ final class Settings {
 			return (int) $stored[ $route ];
 		}
 		return (int) ( self::DEFAULTS['rate_limits'][ $route ] ?? 60 );
+	}
+
+	/**
+	 * The staging host rule activations apply, or null when it is switched off.
+	 */
+	public function staging_hosts(): ?StagingHosts {
+		return $this->get( 'staging_hosts_enabled' ) ? new StagingHosts( $this->staging_patterns() ) : null;
+	}
+
+	/**
+	 * The stored staging host patterns (SiteSettings checked them; a pattern that is not valid is left out).
+	 *
+	 * @return string[]
+	 */
+	private function staging_patterns(): array {
+		return array_values( array_filter( array_map( 'strval', (array) $this->get( 'staging_hosts' ) ), array( StagingHosts::class, 'is_valid_pattern' ) ) );
 	}
 
 	/**

@@ -41,9 +41,10 @@ final class StatsRepository extends TableRepository {
 			ARRAY_A
 		);
 		$site    = $this->db->get_row(
-			// Activations have neither status nor expires, so the licence's columns need no qualifier.
+			// Activations have neither status nor expires, so the licence's columns need no qualifier. Staging
+			// sites use no slot and are not counted.
 			"SELECT COUNT(*) AS total, SUM(CASE WHEN {$running} THEN 1 ELSE 0 END) AS active
-			FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE {$only_l}",
+			FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE {$only_l} AND a.is_staging = 0",
 			ARRAY_A
 		);
 		// phpcs:enable
@@ -74,7 +75,7 @@ final class StatsRepository extends TableRepository {
 			ARRAY_A
 		);
 		$new_sites    = $this->db->get_results(
-			$this->db->prepare( "SELECT SUBSTR(a.activated_at, 1, 10) AS day, COUNT(*) AS n FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE a.activated_at >= %s{$only} GROUP BY SUBSTR(a.activated_at, 1, 10)", $since ),
+			$this->db->prepare( "SELECT SUBSTR(a.activated_at, 1, 10) AS day, COUNT(*) AS n FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE a.activated_at >= %s AND a.is_staging = 0{$only} GROUP BY SUBSTR(a.activated_at, 1, 10)", $since ),
 			ARRAY_A
 		);
 		// phpcs:enable

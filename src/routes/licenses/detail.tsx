@@ -1,14 +1,43 @@
 /**
- * A licence's fields, tier and activations; an admin can free a site from here.
+ * A licence's fields, tier and activations; an admin can free a site from here. Staging sites (they use no
+ * slot) carry a "Staging" state after their address, the way core's lists mark a draft.
  */
 import { Button } from '@wordpress/components';
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
-import type { License } from '../../api/types';
+import type { Activation, License } from '../../api/types';
 import { Empty, LoadError, Loading, useLoad } from '../../components/async';
 import { formatDate } from '../../components/format';
 import { useNotify } from '../../components/notices';
 import { statusLabel } from './fields';
+
+/**
+ * "1 of 3 sites used, plus 2 staging sites (they use no slot)." Counted from the list just loaded, so it stays
+ * true after a site is deactivated here.
+ */
+export function sitesUsed( limit: number, sites: Activation[] ): string {
+	const staging = sites.filter( ( site ) => site.is_staging ).length;
+	const used = sprintf(
+		/* translators: 1: sites using a slot, 2: activation limit. */
+		__( '%1$d of %2$d sites used', 'svc-licensing' ),
+		sites.length - staging,
+		limit
+	);
+	if ( staging === 0 ) {
+		return `${ used }.`;
+	}
+	return sprintf(
+		/* translators: 1: "1 of 3 sites used", 2: number of staging sites. */
+		_n(
+			'%1$s, plus %2$d staging site (it uses no slot).',
+			'%1$s, plus %2$d staging sites (they use no slot).',
+			staging,
+			'svc-licensing'
+		),
+		used,
+		staging
+	);
+}
 
 export function LicenseDetail( {
 	client,
@@ -82,6 +111,11 @@ export function LicenseDetail( {
 				</Empty>
 			) }
 			{ sites.kind === 'ready' && sites.value.length > 0 && (
+				<p data-testid="svc-sites-used">
+					{ sitesUsed( license.activation_limit, sites.value ) }
+				</p>
+			) }
+			{ sites.kind === 'ready' && sites.value.length > 0 && (
 				<table className="widefat striped svc-activations">
 					<thead>
 						<tr>
@@ -98,7 +132,20 @@ export function LicenseDetail( {
 					<tbody>
 						{ sites.value.map( ( site ) => (
 							<tr key={ site.id }>
-								<td>{ site.site_url }</td>
+								<td>
+									{ site.site_url }
+									{ site.is_staging && (
+										<>
+											{ ' — ' }
+											<span className="post-state">
+												{ __(
+													'Staging',
+													'svc-licensing'
+												) }
+											</span>
+										</>
+									) }
+								</td>
 								<td>{ formatDate( site.activated_at ) }</td>
 								<td>{ formatDate( site.last_checked ) }</td>
 								<td>

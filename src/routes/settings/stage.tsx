@@ -18,6 +18,7 @@ import { LoadError, Loading, useLoad } from '../../components/async';
 import { useNotify } from '../../components/notices';
 import { BackupCard } from './backup';
 import { DataRemovalCard } from './data-removal';
+import { StagingHostsCard } from './staging-hosts';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	validate: __( 'Validate (per IP)', 'svc-licensing' ),
@@ -97,6 +98,8 @@ function SettingsForm( {
 						draft.updates_require_activation,
 					trial_plus_tags_distinct: draft.trial_plus_tags_distinct,
 					fast_lane: draft.fast_lane,
+					staging_hosts_enabled: draft.staging_hosts_enabled,
+					staging_hosts: draft.staging_hosts,
 					currency: draft.currency,
 					download_token_ttl: draft.download_token_ttl,
 					rate_limits: draft.rate_limits,
@@ -188,6 +191,11 @@ function SettingsForm( {
 					</div>
 				</CardBody>
 			</Card>
+			<StagingHostsCard
+				saved={ settings.staging_hosts }
+				value={ draft }
+				onChange={ ( values ) => setDraft( { ...draft, ...values } ) }
+			/>
 			<Card>
 				<CardHeader>
 					<h3>{ __( 'Updates and licences', 'svc-licensing' ) }</h3>

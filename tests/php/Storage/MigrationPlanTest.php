@@ -68,8 +68,15 @@ final class MigrationPlanTest extends TestCase {
 	public function test_step_8_adds_the_licence_status_index_in_one_alter(): void {
 		// One ALTER alone in its step: it either happened or not, so a failed step can run again whole.
 		$steps = Schema::plan()->pending( 7 );
-		$this->assertSame( array( 8 ), self::versions( $steps ) );
+		$this->assertSame( 8, $steps[0]->version() );
 		$this->assertSame( array( 'ALTER TABLE wp_' . Tables::LICENSES . ' ADD INDEX status (status)' ), $steps[0]->statements( 'wp_', '' ) );
+	}
+
+	public function test_step_9_marks_staging_activations_in_one_alter(): void {
+		// Existing activations are not staging: each keeps the slot it took until it is deactivated.
+		$steps = Schema::plan()->pending( 8 );
+		$this->assertSame( array( 9 ), self::versions( $steps ) );
+		$this->assertSame( array( 'ALTER TABLE wp_' . Tables::ACTIVATIONS . ' ADD COLUMN is_staging TINYINT(1) NOT NULL DEFAULT 0' ), $steps[0]->statements( 'wp_', '' ) );
 	}
 
 	/**

@@ -65,6 +65,24 @@ final class StagingHosts {
 	}
 
 	/**
+	 * A list as a person typed it: each pattern trimmed and in lower case, empty lines and repeats left out, in
+	 * the order given. Check each with is_valid_pattern() afterwards.
+	 *
+	 * @param string[] $patterns Patterns as typed.
+	 * @return string[]
+	 */
+	public static function tidy( array $patterns ): array {
+		$tidy = array();
+		foreach ( $patterns as $pattern ) {
+			$pattern = strtolower( trim( (string) $pattern ) );
+			if ( '' !== $pattern && ! in_array( $pattern, $tidy, true ) ) {
+				$tidy[] = $pattern;
+			}
+		}
+		return $tidy;
+	}
+
+	/**
 	 * Whether a site (a SiteUrl-normalised value: host, optional :port, optional path) is a staging site.
 	 *
 	 * @param string $site Normalised site URL.

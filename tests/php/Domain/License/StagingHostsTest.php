@@ -62,4 +62,12 @@ final class StagingHostsTest extends TestCase {
 			$this->assertFalse( StagingHosts::is_valid_pattern( $pattern ), var_export( $pattern, true ) );
 		}
 	}
+
+	public function test_a_typed_list_is_tidied_before_it_is_checked_and_stored(): void {
+		$this->assertSame(
+			array( 'localhost', '*.test', 'staging.acme.com' ),
+			StagingHosts::tidy( array( ' localhost ', '', '*.TEST', "\tStaging.Acme.com\n", '*.test', 'LOCALHOST' ) )
+		);
+		$this->assertSame( array(), StagingHosts::tidy( array( '  ', '' ) ) );
+	}
 }
