@@ -1,22 +1,33 @@
 /**
- * Updates arrive whether or not WordPress.org answers. WordPress.org cannot be reached
+ * Updates arrive whether or not WordPress.org answers, and so do auto-updates. WordPress.org cannot be reached
  * here: the client site's test helper answers core's update checks to api.wordpress.org as WordPress.org would
  * when the test switches it on (including a hostile answer that claims a plugin and a theme with our slugs at
  * 9.9.9), and refuses every other request that is not to the loopback; each test reads the log of what was sent.
- * Runs after updates.spec.ts: it publishes new releases of Acme Widgets.
+ * Runs after updates.spec.ts: it publishes new releases of Acme Widgets and installs them.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+	expect,
+	test,
+	type APIRequestContext,
+	type Browser,
+} from '@playwright/test';
 import { createLicense } from '../fixtures/test-helpers';
 import { baseURL } from '../fixtures/env';
 import {
 	activateProduct,
+	autoUpdateResults,
+	clearAutoUpdateResults,
 	clearOutgoingRequests,
 	clearUpdateMinute,
 	clientAdmin,
 	deactivateProduct,
+	installedVersion,
+	makeUpdateChecksDue,
 	outgoingRequests,
+	runUpdateCron,
 	samplePackage,
 	setWordPressOrg,
+	turnAutoUpdatesOff,
 	uploadRelease,
 	type OutgoingRequest,
 } from '../fixtures/client-site';
@@ -34,6 +45,7 @@ const fresh = ( minor: number ) =>
 
 test.afterAll( async ( { request } ) => {
 	await setWordPressOrg( request, '' );
+	await turnAutoUpdatesOff( request );
 } );
 
 const UPDATE_CHECK =
@@ -147,5 +159,110 @@ test( 'WordPress.org does not answer: our release still arrives', async ( {
 	// Core tried WordPress.org and was refused; our server was asked once.
 	expect( expectNothingLeft( sent, 'refused' ).length ).toBeGreaterThan( 0 );
 	expect( updateChecks( sent ) ).toHaveLength( 1 );
+	await page.context().close();
+} );
+
+/**
+ * Turns Acme Widgets' auto-updates on or off with core's own link in its row on the Plugins screen, as the site
+ * owner does.
+ */
+async function setAutoUpdates( browser: Browser, on: boolean ) {
+	const page = await clientAdmin( browser );
+	await page.goto( '/wp-admin/plugins.php' );
+	const toggle = page
+		.locator( `tr[data-plugin="${ PLUGIN }"]` )
+		.first()
+		.locator( '.column-auto-updates' );
+	const [ click, shown ] = on
+		? [ 'Enable auto-updates', 'Disable auto-updates' ]
+		: [ 'Disable auto-updates', 'Enable auto-updates' ];
+	if ( await toggle.getByText( click ).isVisible() ) {
+		await toggle.getByText( click ).click();
+	}
+	await expect( toggle ).toContainText( shown );
+	await page.context().close();
+}
+
+/**
+ * A new release, WordPress.org answering as `wporg` says, and WP-Cron running core's twice-daily update checks
+ * (made due) until they and anything they scheduled are done. Returns the release's version and what was sent.
+ */
+async function cronAfterRelease(
+	request: APIRequestContext,
+	version: string,
+	wporg: '' | 'answer'
+) {
+	await newRelease( request, version );
+	await setWordPressOrg( request, wporg );
+	await clearUpdateMinute( request );
+	await clearAutoUpdateResults( request );
+	await clearOutgoingRequests( request );
+	await makeUpdateChecksDue( request );
+	await runUpdateCron( request );
+	return outgoingRequests( request );
+}
+
+const downloads = ( sent: OutgoingRequest[] ) =>
+	sent.filter(
+		( entry ) =>
+			entry.url.startsWith( baseURL ) &&
+			entry.url.includes( '/svc/v1/downloads/acme-widgets' )
+	);
+
+for ( const wporg of [ '', 'answer' ] as const ) {
+	const state = wporg === '' ? 'does not answer' : 'answers';
+	test( `auto-updates turned on in Plugins, WordPress.org ${ state }: core’s automatic updater installs our release in WP-Cron`, async ( {
+		browser,
+		request,
+	} ) => {
+		test.setTimeout( 150_000 );
+		await setAutoUpdates( browser, true );
+		const version = fresh( wporg === '' ? 2 : 3 );
+		const sent = await cronAfterRelease( request, version, wporg );
+
+		expect( await installedVersion( request, { plugin: PLUGIN } ) ).toBe(
+			version
+		);
+		// Core's automatic updater installed it, once (a second start of the updater, WordPress.org's and
+		// ours, finds nothing left to do), from our server's package, in WP-Cron.
+		expect(
+			( await autoUpdateResults( request ) )
+				.filter( ( entry ) => entry.item === PLUGIN )
+				.map( ( entry ) => entry.result )
+		).toEqual( [ true ] );
+		expect( downloads( sent ).length ).toBeGreaterThan( 0 );
+		expect( downloads( sent ).every( ( entry ) => entry.cron ) ).toBe(
+			true
+		);
+		expect(
+			expectNothingLeft( sent, wporg === '' ? 'refused' : 'stubbed' )
+				.length
+		).toBeGreaterThan( 0 );
+	} );
+}
+
+test( 'auto-updates turned off in Plugins: WP-Cron offers our release and installs nothing', async ( {
+	browser,
+	request,
+} ) => {
+	test.setTimeout( 150_000 );
+	const before = await installedVersion( request, { plugin: PLUGIN } );
+	await setAutoUpdates( browser, false );
+	const version = fresh( 4 );
+	// WordPress.org answering: core's automatic updater runs at the end of its version check.
+	const sent = await cronAfterRelease( request, version, 'answer' );
+
+	expect( updateChecks( sent ).some( ( entry ) => entry.cron ) ).toBe( true );
+	expect( downloads( sent ) ).toEqual( [] );
+	expect( await autoUpdateResults( request ) ).toEqual( [] );
+	expect( await installedVersion( request, { plugin: PLUGIN } ) ).toBe(
+		before
+	);
+	// The offer is there, for the owner to install.
+	const page = await clientAdmin( browser );
+	await page.goto( '/wp-admin/plugins.php' );
+	await expect(
+		page.locator( `tr.plugin-update-tr[data-plugin="${ PLUGIN }"]` )
+	).toContainText( `View version ${ version } details` );
 	await page.context().close();
 } );

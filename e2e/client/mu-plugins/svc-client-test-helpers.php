@@ -154,6 +154,27 @@ add_filter(
 	3
 );
 
+// What core's automatic updater did, one line per plugin or theme it tried (its update results at
+// automatic_updates_complete): type, item, and true or the error's code and message.
+add_action(
+	'automatic_updates_complete',
+	static function ( $results ) {
+		foreach ( array( 'plugin', 'theme' ) as $type ) {
+			foreach ( isset( $results[ $type ] ) ? (array) $results[ $type ] : array() as $result ) {
+				$line = wp_json_encode(
+					array(
+						'at'     => microtime( true ),
+						'type'   => $type,
+						'item'   => 'plugin' === $type ? $result->item->plugin : $result->item->theme,
+						'result' => is_wp_error( $result->result ) ? $result->result->get_error_code() . ': ' . $result->result->get_error_message() : $result->result,
+					)
+				);
+				file_put_contents( WP_CONTENT_DIR . '/svc-client-auto-updates.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
+			}
+		}
+	}
+);
+
 add_action(
 	'rest_api_init',
 	static function () {
@@ -285,6 +306,86 @@ add_action(
 					}
 					update_option( 'svc_client_test_wporg', $mode, true );
 					return array( 'mode' => $mode );
+				},
+			)
+		);
+		// What core's automatic updater did since the log was last cleared (see automatic_updates_complete above).
+		register_rest_route(
+			'svc-client-test/v1',
+			'/auto-updates-log',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => $allowed,
+					'callback'            => static function () {
+						$file  = WP_CONTENT_DIR . '/svc-client-auto-updates.log';
+						$lines = is_file( $file ) ? file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
+						return array_map(
+							static function ( $line ) {
+								return json_decode( $line, true );
+							},
+							(array) $lines
+						);
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => $allowed,
+					'callback'            => static function () {
+						wp_delete_file( WP_CONTENT_DIR . '/svc-client-auto-updates.log' );
+						return array( 'cleared' => true );
+					},
+				),
+			)
+		);
+		// WP-Cron's update work: POST makes core's twice-daily update checks due now, so the next wp-cron.php
+		// request runs them as it would when their time comes; GET says which of them, and core's automatic
+		// updater's event, are still due, and whether a WP-Cron run holds its lock.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/update-cron',
+			array(
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => $allowed,
+					'callback'            => static function () {
+						foreach ( array( 'wp_version_check', 'wp_update_plugins', 'wp_update_themes' ) as $hook ) {
+							wp_clear_scheduled_hook( $hook );
+							wp_schedule_event( time() - 1, 'twicedaily', $hook );
+						}
+						return array( 'due' => true );
+					},
+				),
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => $allowed,
+					'callback'            => static function () {
+						$due = array();
+						foreach ( array( 'wp_version_check', 'wp_update_plugins', 'wp_update_themes', 'wp_maybe_auto_update' ) as $hook ) {
+							$next = wp_next_scheduled( $hook );
+							if ( false !== $next && $next <= time() ) {
+								$due[] = $hook;
+							}
+						}
+						return array(
+							'due'     => $due,
+							'running' => false !== get_transient( 'doing_cron' ),
+						);
+					},
+				),
+			)
+		);
+		// Turns auto-updates off for every plugin and theme (a test that turned them on cleans up after itself).
+		register_rest_route(
+			'svc-client-test/v1',
+			'/auto-updates',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					update_site_option( 'auto_update_plugins', array() );
+					update_site_option( 'auto_update_themes', array() );
+					return array( 'off' => true );
 				},
 			)
 		);

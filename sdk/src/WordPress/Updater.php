@@ -8,6 +8,7 @@
 
 namespace Svc\LicensingClient\WordPress;
 
+use Svc\LicensingClient\AutoUpdateStart;
 use Svc\LicensingClient\PackageHash;
 use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\StateStore;
@@ -20,7 +21,9 @@ use WP_Error;
  * WordPress.org and returns early when that request fails, before the Update URI filters. The server is asked
  * only where core itself checks for updates (WP-Cron, the Updates, Plugins and Themes screens, with core's own
  * throttling), at most once a minute, in one request for every product of that server (UpdateChannel);
- * everywhere else the last answer is used.
+ * everywhere else the last answer is used. An offer found in WP-Cron for a product whose owner turned its
+ * auto-updates on starts core's automatic updater (AutoUpdateStart), which core otherwise starts only after
+ * WordPress.org answered.
  */
 final class Updater {
 
@@ -126,6 +129,7 @@ final class Updater {
 			$entry                      = $this->product->is_theme() ? $offer->for_theme( $id ) : (object) $offer->for_plugin( $id, $slug );
 			$transient->response[ $id ] = $entry;
 			unset( $transient->no_update[ $id ] );
+			$this->start_auto_update();
 		} else {
 			unset( $transient->response[ $id ] );
 			$current                     = array(
@@ -145,6 +149,29 @@ final class Updater {
 				);
 		}
 		return $transient;
+	}
+
+	/**
+	 * Schedules core's automatic updater (its own wp_maybe_auto_update event, run by the next WP-Cron request)
+	 * when this check runs in WP-Cron, the owner turned this product's auto-updates on, and the updater is neither
+	 * scheduled nor at work. Called with an installable offer in hand.
+	 */
+	private function start_auto_update(): void {
+		if ( ! wp_doing_cron() ) {
+			return;
+		}
+		if ( ! function_exists( 'wp_is_auto_update_enabled_for_type' ) ) {
+			require_once ABSPATH . 'wp-admin/includes/update.php'; // @phpstan-ignore requireOnce.fileNotFound
+		}
+		$type = $this->product->is_theme() ? 'theme' : 'plugin';
+		$on   = AutoUpdateStart::turned_on(
+			wp_is_auto_update_enabled_for_type( $type ),
+			get_site_option( "auto_update_{$type}s", array() ),
+			$this->product->id()
+		);
+		if ( AutoUpdateStart::needed( true, true, $on, is_int( wp_next_scheduled( 'wp_maybe_auto_update' ) ), doing_action( 'wp_maybe_auto_update' ) ) ) {
+			wp_schedule_single_event( time(), 'wp_maybe_auto_update' );
+		}
 	}
 
 	/**
