@@ -18,6 +18,7 @@ import { LoadError, Loading, useLoad } from '../../components/async';
 import { useNotify } from '../../components/notices';
 import { BackupCard } from './backup';
 import { DataRemovalCard } from './data-removal';
+import { RenewalPageField } from './renewal';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	validate: __( 'Validate (per IP)', 'svc-licensing' ),
@@ -95,6 +96,7 @@ function SettingsForm( {
 					fingerprinting: draft.fingerprinting,
 					updates_require_activation:
 						draft.updates_require_activation,
+					renewal_page: draft.renewal_page,
 					trial_plus_tags_distinct: draft.trial_plus_tags_distinct,
 					fast_lane: draft.fast_lane,
 					currency: draft.currency,
@@ -220,6 +222,12 @@ function SettingsForm( {
 								...draft,
 								updates_require_activation: value,
 							} )
+						}
+					/>
+					<RenewalPageField
+						value={ draft.renewal_page }
+						onChange={ ( value ) =>
+							setDraft( { ...draft, renewal_page: value } )
 						}
 					/>
 					<ToggleControl
