@@ -69,7 +69,17 @@ final class Connection {
 	 * The key the server's back-off is stored under: one per server, whatever product asks.
 	 */
 	public function backoff_key(): string {
-		return 'backoff_' . substr( hash( 'sha256', strtolower( $this->root ) ), 0, 20 );
+		return 'backoff_' . self::server_id( $this->root );
+	}
+
+	/**
+	 * A server's short id (20 hex digits), the same for every product that uses its REST root: letter case and a
+	 * trailing slash ignored. Its back-off and its expiry notice are keyed by it.
+	 *
+	 * @param string $root The server's REST root.
+	 */
+	public static function server_id( string $root ): string {
+		return substr( hash( 'sha256', strtolower( rtrim( $root, '/' ) ) ), 0, 20 );
 	}
 
 	/**
