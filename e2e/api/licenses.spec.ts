@@ -43,6 +43,7 @@ test.describe( 'licence validation and activation', () => {
 			is_trial: false,
 			trial_ends: null,
 			tier: { label: 'Agency', features: [ 'support', 'updates' ] },
+			renewal_url: null,
 		} );
 	} );
 

@@ -73,12 +73,22 @@ final class Connection {
 	}
 
 	/**
-	 * A store key of this server's, the same for every product that uses it (letter case ignored).
+	 * A store key of this server's, the same for every product that uses it, e.g. its back-off.
 	 *
 	 * @param string $what What is kept, e.g. backoff.
 	 */
 	public function state_key( string $what ): string {
-		return $what . '_' . substr( hash( 'sha256', strtolower( $this->root ) ), 0, 20 );
+		return $what . '_' . self::server_id( $this->root );
+	}
+
+	/**
+	 * A server's short id (20 hex digits), the same for every product that uses its REST root: letter case and a
+	 * trailing slash ignored. Its back-off, its update answers and its expiry notice are keyed by it.
+	 *
+	 * @param string $root The server's REST root.
+	 */
+	public static function server_id( string $root ): string {
+		return substr( hash( 'sha256', strtolower( rtrim( $root, '/' ) ) ), 0, 20 );
 	}
 
 	/**

@@ -150,4 +150,21 @@ final class LicenceRecord {
 	public function verified_at(): ?int {
 		return $this->verified_at;
 	}
+
+	/**
+	 * When the licence expires by the last answer (Unix time), or null: lifetime, no answer, or unreadable.
+	 */
+	public function expires(): ?int {
+		$expires = $this->answer['expires'] ?? null;
+		$time    = is_string( $expires ) && '' !== $expires ? strtotime( $expires ) : false;
+		return false === $time ? null : $time;
+	}
+
+	/**
+	 * Where the server said the customer renews (the last answer's renewal_url), when it is an http(s) address.
+	 */
+	public function renewal_url(): ?string {
+		$url = $this->answer['renewal_url'] ?? null;
+		return is_string( $url ) && 1 === preg_match( '#^https?://[^\s/?\#]+[^\s]*$#iD', $url ) ? $url : null;
+	}
 }

@@ -218,6 +218,8 @@ export interface Settings {
 	download_token_ttl: number;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
+	/** Where client sites send a customer to renew; {product} is the product's slug, '' the product's homepage. */
+	renewal_page: string;
 	/** The fast lane (README: Fast lane): answers licence checks before the rest of WordPress loads. */
 	fast_lane: boolean;
 	/** Read-only: whether the fast lane is active on this server (the Site Health test's state). */

@@ -57,4 +57,21 @@ final class LicenceRecordTest extends TestCase {
 		$this->assertSame( LicenceRecord::NONE, LicenceRecord::from_array( 'x' )->state( 0 ) );
 		$this->assertSame( LicenceRecord::NONE, LicenceRecord::from_array( array( 'answer' => 'x', 'verified_at' => 1 ) )->state( 0 ) );
 	}
+
+	public function test_the_renewal_url_and_expiry_of_the_last_answer_are_kept_through_an_outage(): void {
+		$record = ( new LicenceRecord() )->after_answer(
+			array(
+				'valid'       => true,
+				'expires'     => '2027-01-15T00:00:00Z',
+				'renewal_url' => 'https://seller.example/renew/acme-widgets/',
+			),
+			1000
+		)->after_failure( 2000 );
+		$this->assertSame( 'https://seller.example/renew/acme-widgets/', $record->renewal_url() );
+		$this->assertSame( 1799971200, $record->expires() );
+		$lifetime = ( new LicenceRecord() )->after_answer( array( 'valid' => true, 'expires' => null, 'renewal_url' => null ), 1000 );
+		$this->assertNull( $lifetime->renewal_url() );
+		$this->assertNull( $lifetime->expires() );
+		$this->assertNull( ( new LicenceRecord() )->after_answer( array( 'renewal_url' => 'javascript:alert(1)' ), 1000 )->renewal_url() );
+	}
 }

@@ -270,6 +270,58 @@ add_action(
 				},
 			)
 		);
+		// A user with a role (created, or given that role and password), e.g. an Editor who must not see licence notices.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/user',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $allowed,
+				'callback'            => static function ( WP_REST_Request $request ) {
+					$login = sanitize_user( (string) $request->get_param( 'login' ) );
+					$user  = get_user_by( 'login', $login );
+					$id    = wp_insert_user(
+						array(
+							'ID'         => $user ? $user->ID : 0,
+							'user_login' => $login,
+							'user_pass'  => (string) $request->get_param( 'password' ),
+							'user_email' => $login . '@client.example',
+							'role'       => sanitize_key( (string) $request->get_param( 'role' ) ),
+						)
+					);
+					return is_wp_error( $id ) ? $id : array( 'id' => $id );
+				},
+			)
+		);
+		// The SDK's expiry-notice dismissals of every user: DELETE forgets them, POST /age makes them end now.
+		register_rest_route(
+			'svc-client-test/v1',
+			'/notice-dismissals',
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					return array( 'deleted' => delete_metadata( 'user', 0, 'svc_licensing_client_dismissed', '', true ) );
+				},
+			)
+		);
+		register_rest_route(
+			'svc-client-test/v1',
+			'/notice-dismissals/age',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => $allowed,
+				'callback'            => static function () {
+					$aged = 0;
+					foreach ( get_users( array( 'meta_key' => 'svc_licensing_client_dismissed' ) ) as $user ) { // phpcs:ignore WordPress.DB.SlowDBQuery -- a test helper.
+						$until = (array) get_user_meta( $user->ID, 'svc_licensing_client_dismissed', true );
+						update_user_meta( $user->ID, 'svc_licensing_client_dismissed', array_fill_keys( array_keys( $until ), time() ) );
+						$aged += count( $until );
+					}
+					return array( 'aged' => $aged );
+				},
+			)
+		);
 		// Forgets when the SDK last asked each server for updates and when core last checked (its three update transients),
 		// so the next update check of core asks at once, as it would once their minutes had passed (the SDK asks at
 		// most once a minute, core's Updates screen once a minute, and a licence screen may just have asked).

@@ -11,6 +11,7 @@ namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseStatus;
+use Svc\Licensing\Domain\License\RenewalLink;
 use Svc\Licensing\Domain\License\ValidationAnswer;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\LicenseRepository;
@@ -81,7 +82,8 @@ final class Licences {
 	}
 
 	/**
-	 * POST /licenses/validate: whether the licence is usable on this site now.
+	 * POST /licenses/validate: whether the licence is usable on this site now, and where the customer renews it
+	 * (renewal_url, an addition to the spec's fields: RenewalLink).
 	 *
 	 * @param ClientCall $call Call.
 	 * @param int        $now  Unix time.
@@ -97,7 +99,7 @@ final class Licences {
 			$call->fingerprint,
 			(bool) $this->settings->get( 'fingerprinting' ),
 			$now
-		);
+		) + array( 'renewal_url' => RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ) );
 	}
 
 	/**

@@ -9,6 +9,7 @@ namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\DataRemoval;
 use Svc\Licensing\Domain\License\StagingHosts;
+use Svc\Licensing\Domain\License\RenewalLink;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\Settings;
@@ -58,11 +59,23 @@ final class SiteSettings {
 	 * Changes only the given settings.
 	 *
 	 * @param array<string, mixed> $values Given values, names and types from Settings::schema().
-	 * @throws ServiceError 400 when a staging host pattern is not one (nothing is changed).
+	 * @throws ServiceError 400 when a staging host pattern is not one, or the renewal page is not an http(s) address
+	 *                      (nothing is changed).
 	 */
 	public function update( array $values ): void {
 		if ( array_key_exists( 'staging_hosts', $values ) ) {
 			$values['staging_hosts'] = self::staging_hosts( (array) $values['staging_hosts'] );
+		}
+		if ( array_key_exists( 'renewal_page', $values ) ) {
+			$values['renewal_page'] = trim( (string) $values['renewal_page'] );
+			if ( ! RenewalLink::is_page( $values['renewal_page'] ) ) {
+				throw ServiceError::invalid_param(
+					'renewal_page',
+					/* translators: %s: the placeholder for the product's slug. */
+					sprintf( __( 'The renewal page must be an address starting with https:// or http://, such as https://shop.example/renew/%s/, or empty to use the product\'s homepage.', 'svc-licensing' ), RenewalLink::PLACEHOLDER ),
+					__( 'Not an http(s) address.', 'svc-licensing' )
+				);
+			}
 		}
 		$this->settings->update( $values );
 	}

@@ -22,6 +22,8 @@ final class Settings {
 		'download_token_ttl'         => 300,
 		// Whether update checks need the site to be activated on the licence (off: any valid licence gets updates).
 		'updates_require_activation' => false,
+		// Where a client sends a customer to renew ({product}: the product's slug); '' falls back to the homepage.
+		'renewal_page'               => '',
 		// ISO 4217 code of the store's prices; revenue statistics are reported in it.
 		'currency'                   => 'USD',
 		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
@@ -99,6 +101,11 @@ final class Settings {
 				'description' => 'Update checks need the site to be activated on the licence.',
 				'type'        => 'boolean',
 			),
+			'renewal_page'               => array(
+				'description' => "Where client sites send a customer to renew (validate's renewal_url): an http(s) address, {product} replaced by the product's slug; empty: the product's homepage.",
+				'type'        => 'string',
+				'maxLength'   => 2048,
+			),
 			'trial_plus_tags_distinct'   => array(
 				'description' => 'Give each plus-tagged address (ada+2@example.com) a trial of its own; off, plus-tags are one mailbox.',
 				'type'        => 'boolean',
@@ -145,6 +152,7 @@ final class Settings {
 		$view['fast_lane']                  = (bool) $view['fast_lane'];
 		$view['staging_hosts_enabled']      = (bool) $view['staging_hosts_enabled'];
 		$view['staging_hosts']              = $this->staging_patterns();
+		$view['renewal_page']               = (string) $view['renewal_page'];
 		$view['currency']                   = strtoupper( (string) $view['currency'] );
 		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']         = $this->download_token_ttl();

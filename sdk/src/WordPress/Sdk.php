@@ -92,6 +92,7 @@ final class Sdk {
 		$sdk            = new self( $version, $dir );
 		self::$instance = $sdk;
 		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
+		( new ExpiryNotice( array( $sdk, 'products' ) ) )->add_hooks();
 		return array( $sdk, 'add_product' );
 	}
 
@@ -207,6 +208,15 @@ final class Sdk {
 				)
 			);
 		}
+	}
+
+	/**
+	 * The site's products by slug.
+	 *
+	 * @return array<string, Product>
+	 */
+	public function products(): array {
+		return $this->products;
 	}
 
 	/**

@@ -19,6 +19,7 @@ import { useNotify } from '../../components/notices';
 import { BackupCard } from './backup';
 import { DataRemovalCard } from './data-removal';
 import { StagingHostsCard } from './staging-hosts';
+import { RenewalPageField } from './renewal';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	validate: __( 'Validate (per IP)', 'svc-licensing' ),
@@ -96,6 +97,7 @@ function SettingsForm( {
 					fingerprinting: draft.fingerprinting,
 					updates_require_activation:
 						draft.updates_require_activation,
+					renewal_page: draft.renewal_page,
 					trial_plus_tags_distinct: draft.trial_plus_tags_distinct,
 					fast_lane: draft.fast_lane,
 					staging_hosts_enabled: draft.staging_hosts_enabled,
@@ -228,6 +230,12 @@ function SettingsForm( {
 								...draft,
 								updates_require_activation: value,
 							} )
+						}
+					/>
+					<RenewalPageField
+						value={ draft.renewal_page }
+						onChange={ ( value ) =>
+							setDraft( { ...draft, renewal_page: value } )
 						}
 					/>
 					<ToggleControl
