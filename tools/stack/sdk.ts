@@ -12,7 +12,10 @@ export const sdkDir = path.join( repoRoot, 'sdk' );
 export const shippedSdkDir = path.join( pluginDir, 'sdk' );
 
 /** What a product bundles of the SDK: everything but the SDK's own lint configuration. */
-export const SDK_DEV_FILES = new Set( [ 'phpcs.xml.dist', 'phpstan.neon.dist' ] );
+export const SDK_DEV_FILES = new Set( [
+	'phpcs.xml.dist',
+	'phpstan.neon.dist',
+] );
 
 /** A fresh copy of sdk/ at `target`, without its lint files. */
 export function copySdk( target: string ): void {
