@@ -12,6 +12,8 @@ export type Screen =
 
 export interface PanelConfig {
 	screen: Screen;
+	/** home_url(): this site's address, the `server` of the SDK's call. */
+	homeUrl: string;
 	restUrl: string;
 	nonce: string;
 }
@@ -25,6 +27,7 @@ declare global {
 export const panelConfig = (): PanelConfig =>
 	window.svcLicensingPanel ?? {
 		screen: 'licenses',
+		homeUrl: window.location.origin,
 		restUrl: '/wp-json/',
 		nonce: '',
 	};

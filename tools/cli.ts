@@ -10,6 +10,7 @@
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
  *   phpstan                                             PHPStan over plugin/src and sdk/ (phpstan.neon.dist, sdk/phpstan.neon.dist)
+ *   ship-sdk                                            copy sdk/ into plugin/sdk/ (the last step of npm run build)
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { WORDPRESS_VERSION } from './stack/core.ts';
 import { knownSites, stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot } from './stack/paths.ts';
+import { shipSdk } from './stack/sdk.ts';
 import { CommandError } from './stack/process.ts';
 import {
 	DEV_PORT,
@@ -213,6 +215,9 @@ async function main(): Promise< number > {
 		case 'phpstan':
 			ensurePhpTools();
 			return runPhpStan();
+		case 'ship-sdk':
+			shipSdk();
+			return 0;
 		default:
 			console.error(
 				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|client|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx]'

@@ -71,6 +71,10 @@ test( 'the fast lane switch, worked with the keyboard, saves the setting and say
 		name: 'Fast lane for licence checks',
 	} );
 	const state = page.getByTestId( 'svc-fast-lane-state' );
+	// The help lists every route the lane answers, package downloads (GET /downloads/{slug}) included.
+	await expect( toggle ).toHaveAccessibleDescription(
+		/^Answers licence validation, activation, deactivation, update checks and package downloads before other plugins/
+	);
 	await expect( toggle ).toBeChecked();
 	await expect( state ).toHaveText( 'Active on this server.' );
 
@@ -93,7 +97,7 @@ test( 'the fast lane switch, worked with the keyboard, saves the setting and say
 	await flipAndSave();
 	await expect( toggle ).not.toBeChecked();
 	await expect( state ).toHaveText(
-		'Off: licence and update checks take the normal REST route.'
+		'Off: licence checks, update checks and package downloads take the normal REST route.'
 	);
 	expect( await ( await adminClient( request ) ).settings() ).toMatchObject( {
 		fast_lane: false,

@@ -16,6 +16,7 @@ use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Core\SdkDownload;
 use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
@@ -36,6 +37,7 @@ use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\ReleaseController;
 use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\ScopedProduct;
+use Svc\Licensing\Http\SdkController;
 use Svc\Licensing\Http\SettingsController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
@@ -133,6 +135,7 @@ final class Plugin {
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
+				new SdkController( new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' ), $guard ),
 			)
 		) )->add_hooks();
 

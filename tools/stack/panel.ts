@@ -1,11 +1,13 @@
 /**
- * Builds the admin panel (src/ -> plugin/build/) when its sources are newer than the build.
+ * Builds the admin panel (src/ -> plugin/build/) when its sources are newer than the build, and refreshes the
+ * plugin's copy of the client SDK (sdk/ -> plugin/sdk/), as `npm run build` does.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pluginDir, repoRoot } from './paths.ts';
 import { CommandError } from './process.ts';
+import { shipSdk } from './sdk.ts';
 
 const SOURCES = [ 'src', 'blocks' ].map( ( dir ) =>
 	path.join( repoRoot, dir )
@@ -43,6 +45,7 @@ export function ensurePanelBuilt( {
 	force = false,
 }: { force?: boolean } = {} ): void {
 	if ( ! force && ! panelIsStale() ) {
+		shipSdk();
 		return;
 	}
 	console.log( 'Building the admin panel (npm run build)...' );

@@ -50,7 +50,9 @@ function phpFiles( dir: string ): string[] {
 			( e ) =>
 				e.isFile() &&
 				e.name.endsWith( '.php' ) &&
-				! e.parentPath.includes( `${ path.sep }build` )
+				! e.parentPath.includes( `${ path.sep }build` ) &&
+				// The plugin's copy of sdk/, linted where it comes from.
+				! e.parentPath.startsWith( path.join( pluginDir, 'sdk' ) )
 		)
 		.map( ( e ) => path.join( e.parentPath, e.name ) );
 }

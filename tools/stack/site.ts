@@ -14,8 +14,9 @@ import {
 	ensureMariaDb,
 	recreateDatabase,
 } from './mariadb.ts';
-import { pluginDir, repoRoot, stackDir, testHelpersDir } from './paths.ts';
+import { pluginDir, stackDir, testHelpersDir } from './paths.ts';
 import { run, waitForHttp } from './process.ts';
+import { copySdk } from './sdk.ts';
 import { anyServerRunning, startServer, stopServer } from './servers.ts';
 import { STACK_SLOT } from './profiles.ts';
 import { PHP } from './system.ts';
@@ -81,9 +82,6 @@ export interface ClientSetup {
 	/** Products (by folder) whose bundled SDK copy gets another version number, e.g. an older copy. */
 	sdkVersions?: Record< string, string >;
 }
-
-/** What a product bundles of the SDK: everything but the SDK's own lint configuration. */
-const SDK_DEV_FILES = new Set( [ 'phpcs.xml.dist', 'phpstan.neon.dist' ] );
 
 export const ADMIN = {
 	user: 'admin',
@@ -416,11 +414,7 @@ export class Site {
  */
 export function bundleSdk( product: string, version?: string ): void {
 	const target = path.join( product, 'vendor', 'svc-licensing-client' );
-	fs.rmSync( target, { recursive: true, force: true } );
-	fs.cpSync( path.join( repoRoot, 'sdk' ), target, {
-		recursive: true,
-		filter: ( src ) => ! SDK_DEV_FILES.has( path.basename( src ) ),
-	} );
+	copySdk( target );
 	if ( version !== undefined ) {
 		const entry = path.join( target, 'svc-licensing-client.php' );
 		const source = fs.readFileSync( entry, 'utf8' );

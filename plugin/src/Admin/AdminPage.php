@@ -135,6 +135,7 @@ final class AdminPage {
 			'svcLicensingPanel',
 			array(
 				'screen'  => $this->hooks[ $hook_suffix ],
+				'homeUrl' => esc_url_raw( home_url() ),
 				'restUrl' => esc_url_raw( rest_url() ),
 				'nonce'   => wp_create_nonce( 'wp_rest' ),
 			)

@@ -42,6 +42,7 @@ final class ErrorCode {
 	public const INVALID_EXPORT           = 'invalid_export';
 	public const RESTORE_TARGET_NOT_EMPTY = 'restore_target_not_empty';
 	public const EXPORT_SCHEMA_MISMATCH   = 'export_schema_mismatch';
+	public const SDK_UNAVAILABLE          = 'sdk_unavailable';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -74,6 +75,7 @@ final class ErrorCode {
 		self::INVALID_SIGNATURE        => 403,
 		self::ALREADY_PROCESSED        => 409,
 		self::EVENT_BUSY               => 409,
+		self::SDK_UNAVAILABLE          => 503,
 	);
 
 	/**

@@ -1,9 +1,10 @@
 /**
- * Products: list, create, edit, deactivate, delete; each product's releases; tiers and prices.
+ * Products: list, create, edit, deactivate, delete; each product's releases; tiers and prices; how to integrate a
+ * product with the client SDK. The tab is in the URL (`tab=`), so a reload or a shared link opens it.
  */
 import { Button, TabPanel } from '@wordpress/components';
 import { DataViews } from '../../components/data-views';
-import { useMemo, useState } from '@wordpress/element';
+import { useCallback, useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
@@ -11,8 +12,10 @@ import { LoadError, useLoad } from '../../components/async';
 import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { formatDate } from '../../components/format';
+import { queryArg, setQueryArgs } from '../../components/url-state';
 import { Catalog } from './catalog';
 import { ProductFormModal } from './form';
+import { Integrate } from './integrate';
 import { Releases } from './releases';
 
 type ModalProps = { items: Product[]; closeModal?: () => void };
@@ -53,7 +56,14 @@ const FIELDS = [
 	},
 ];
 
-function ProductList( { client }: { client: ServiceClient } ) {
+function ProductList( {
+	client,
+	onIntegrate,
+}: {
+	client: ServiceClient;
+	/** Opens the Integrate tab on a product. */
+	onIntegrate: ( slug: string ) => void;
+} ) {
 	const notify = useNotify();
 	const [ view, setView ] = useState( {
 		type: 'table',
@@ -87,6 +97,12 @@ function ProductList( { client }: { client: ServiceClient } ) {
 						onChanged={ reload }
 					/>
 				),
+			},
+			{
+				id: 'integrate',
+				label: __( 'Integrate', 'svc-licensing' ),
+				callback: ( items: Product[] ) =>
+					onIntegrate( items[ 0 ].slug ),
 			},
 			{
 				id: 'edit',
@@ -157,7 +173,7 @@ function ProductList( { client }: { client: ServiceClient } ) {
 				),
 			},
 		],
-		[ client, reload, notify ]
+		[ client, reload, notify, onIntegrate ]
 	);
 	return (
 		<>
@@ -214,13 +230,30 @@ function CatalogTab( { client }: { client: ServiceClient } ) {
 	);
 }
 
+const TABS = [ 'products', 'catalog', 'integrate' ];
+
 export function ProductsStage( { client }: { client: ServiceClient } ) {
+	// A row's Integrate action switches tabs from outside the TabPanel: a new key remounts it on that tab.
+	const [ opened, setOpened ] = useState( () => {
+		const tab = queryArg( 'tab' ) ?? '';
+		return { tab: TABS.includes( tab ) ? tab : 'products', round: 0 };
+	} );
+	const integrate = useCallback( ( slug: string ) => {
+		setQueryArgs( { tab: 'integrate', product: slug } );
+		setOpened( ( current ) => ( {
+			tab: 'integrate',
+			round: current.round + 1,
+		} ) );
+	}, [] );
 	return (
 		<div className="svc-screen">
 			<div className="svc-screen-header">
 				<h2>{ __( 'Products', 'svc-licensing' ) }</h2>
 			</div>
 			<TabPanel
+				key={ opened.round }
+				initialTabName={ opened.tab }
+				onSelect={ ( tab ) => setQueryArgs( { tab } ) }
 				tabs={ [
 					{
 						name: 'products',
@@ -230,15 +263,26 @@ export function ProductsStage( { client }: { client: ServiceClient } ) {
 						name: 'catalog',
 						title: __( 'Tiers and prices', 'svc-licensing' ),
 					},
+					{
+						name: 'integrate',
+						title: __( 'Integrate', 'svc-licensing' ),
+					},
 				] }
 			>
-				{ ( tab ) =>
-					tab.name === 'products' ? (
-						<ProductList client={ client } />
-					) : (
-						<CatalogTab client={ client } />
-					)
-				}
+				{ ( tab ) => {
+					if ( tab.name === 'catalog' ) {
+						return <CatalogTab client={ client } />;
+					}
+					if ( tab.name === 'integrate' ) {
+						return <Integrate client={ client } />;
+					}
+					return (
+						<ProductList
+							client={ client }
+							onIntegrate={ integrate }
+						/>
+					);
+				} }
 			</TabPanel>
 		</div>
 	);

@@ -34,7 +34,7 @@ const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 const LANE_STATES: Record< FastLaneState, string > = {
 	on: __( 'Active on this server.', 'svc-licensing' ),
 	off: __(
-		'Off: licence and update checks take the normal REST route.',
+		'Off: licence checks, update checks and package downloads take the normal REST route.',
 		'svc-licensing'
 	),
 	unwritable: __(
@@ -300,7 +300,7 @@ function SettingsForm( {
 						help={
 							<>
 								{ __(
-									'Answers licence validation, activation, deactivation and update checks before other plugins and the theme load, through a small loader the plugin keeps in the must-use plugins folder. The answers are the same; each call costs the server far less.',
+									'Answers licence validation, activation, deactivation, update checks and package downloads before other plugins and the theme load, through a small loader the plugin keeps in the must-use plugins folder. The answers are the same; each call costs the server far less.',
 									'svc-licensing'
 								) }{ ' ' }
 								<span data-testid="svc-fast-lane-state">

@@ -1,0 +1,129 @@
+/**
+ * Products > Integrate: the seller's one call to the client SDK for a product, filled with this site's address
+ * and the product's slug; copied from the keyboard; the tab and the product in the URL; the SDK zip downloaded
+ * from its button; no axe violations in the panel's content.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from '../fixtures/axe';
+import { baseURL, repoRoot } from '../fixtures/env';
+import { keyHeaders } from '../fixtures/test-helpers';
+import { readZip } from '../fixtures/zip';
+import {
+	expectSnackbar,
+	openScreen,
+	rowAction,
+	saveScreenshot,
+} from './screens';
+
+const SDK_VERSION = /\} \)\( '([^']+)', __DIR__ \);/.exec(
+	fs.readFileSync(
+		path.join( repoRoot, 'sdk', 'svc-licensing-client.php' ),
+		'utf8'
+	)
+)?.[ 1 ];
+
+test( 'the Integrate tab shows the filled-in call, copies it from the keyboard, keeps its state in the URL and downloads the SDK', async ( {
+	page,
+	context,
+	request,
+} ) => {
+	await context.grantPermissions( [ 'clipboard-read', 'clipboard-write' ] );
+	const headers = await keyHeaders( request );
+	const tag = randomUUID().slice( 0, 6 );
+	const make = async ( name: string ) =>
+		(
+			await request.post( '/wp-json/svc/v1/admin/products', {
+				headers,
+				data: { name },
+			} )
+		).json() as Promise< { slug: string; name: string } >;
+	const widgets = await make( `Integrate Widgets ${ tag }` );
+	const gadgets = await make( `Integrate Gadgets ${ tag }` );
+
+	// The row's Integrate action opens the tab on that product, and says so in the URL.
+	await openScreen( page, 'products' );
+	await rowAction( page, widgets.name, 'Integrate' );
+	const tab = page.getByRole( 'tab', { name: 'Integrate' } );
+	await expect( tab ).toHaveAttribute( 'aria-selected', 'true' );
+	await expect( page ).toHaveURL(
+		new RegExp( `[?&]tab=integrate&product=${ widgets.slug }(&|$)` )
+	);
+	const snippet = page.getByTestId( 'svc-snippet' );
+	await expect( snippet ).toContainText( `'server'  => '${ baseURL }',` );
+	await expect( snippet ).toContainText(
+		`'product' => '${ widgets.slug }',`
+	);
+	await expect( snippet ).toContainText(
+		"require_once __DIR__ . '/vendor/svc-licensing-client/svc-licensing-client.php';"
+	);
+	// Pretty permalinks: the SDK's default REST root is this site's, so the call needs no rest_root.
+	await expect( snippet ).not.toContainText( 'rest_root' );
+
+	// Another product from the select: the call and the URL follow; a reload opens the same tab and product.
+	await page
+		.getByLabel( 'Product', { exact: true } )
+		.selectOption( { label: gadgets.name } );
+	await expect( snippet ).toContainText(
+		`'product' => '${ gadgets.slug }',`
+	);
+	await expect( page ).toHaveURL(
+		new RegExp( `[?&]product=${ gadgets.slug }(&|$)` )
+	);
+	await page.reload();
+	await expect( tab ).toHaveAttribute( 'aria-selected', 'true' );
+	await expect( snippet ).toContainText(
+		`'product' => '${ gadgets.slug }',`
+	);
+	await expect( page.getByLabel( 'Product', { exact: true } ) ).toHaveValue(
+		gadgets.slug
+	);
+
+	// From the keyboard: Tab from the download button reaches Copy, Enter copies and the result is announced.
+	const download = page.getByRole( 'link', {
+		name: 'Download the SDK (zip)',
+	} );
+	await download.focus();
+	await page.keyboard.press( 'Tab' );
+	const copy = page.getByRole( 'button', { name: 'Copy snippet' } );
+	await expect( copy ).toBeFocused();
+	await page.keyboard.press( 'Enter' );
+	await expectSnackbar( page, 'Snippet copied.' );
+	await expect( page.locator( '#a11y-speak-polite' ) ).toContainText(
+		'Snippet copied.'
+	);
+	await expect(
+		page.getByRole( 'button', { name: 'Copied' } )
+	).toBeFocused();
+	const copied = await page.evaluate( () => navigator.clipboard.readText() );
+	expect( copied ).toBe( ( await snippet.innerText() ).trim() );
+	expect( copied ).toContain( `'product' => '${ gadgets.slug }',` );
+	await saveScreenshot( page, 'products-integrate' );
+
+	// The download button yields the SDK zip.
+	const [ file ] = await Promise.all( [
+		page.waitForEvent( 'download' ),
+		download.click(),
+	] );
+	expect( SDK_VERSION ).toBeTruthy();
+	expect( file.suggestedFilename() ).toBe(
+		`svc-licensing-client-${ SDK_VERSION }.zip`
+	);
+	const zip = readZip( fs.readFileSync( await file.path() ) );
+	expect( zip.tested ).toBe( true );
+	expect( zip.names ).toContain(
+		'svc-licensing-client/svc-licensing-client.php'
+	);
+	expect( zip.names ).toContain( 'svc-licensing-client/README.md' );
+
+	// The tabs and the tab's content (the snackbars are the panel's shared notices, not this screen's).
+	expect(
+		await axeViolations( page, [
+			'#svc-licensing-root h2',
+			'#svc-licensing-root [role="tablist"]',
+			'.svc-integrate',
+		] )
+	).toEqual( [] );
+} );

@@ -1,0 +1,131 @@
+<?php
+/**
+ * An admin downloads the client SDK as a zip.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Sdk\SdkBundle;
+use Svc\Licensing\Domain\ServiceError;
+
+/**
+ * Zips the copy of the SDK the plugin ships (`sdk/` inside the plugin, put there by the plugin's build) into a
+ * temporary file: with PHP's ZipArchive when the zip extension is there, otherwise with WordPress' own PclZip
+ * (core's fallback for the same reason). Built per request: it is small, and always matches the files.
+ */
+final class SdkDownload {
+
+	/**
+	 * The SDK folder the plugin ships.
+	 *
+	 * @var string
+	 */
+	private $dir;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param string $dir The SDK folder, e.g. the plugin's sdk/.
+	 */
+	public function __construct( string $dir ) {
+		$this->dir = rtrim( $dir, '/\\' );
+	}
+
+	/**
+	 * Builds the zip. The caller sends it and deletes the file.
+	 *
+	 * @return array{path: string, name: string, version: string}
+	 * @throws ServiceError 503 sdk_unavailable when the plugin has no SDK copy or no way to zip.
+	 */
+	public function archive(): array {
+		$entry = $this->dir . '/' . SdkBundle::ENTRY;
+		if ( ! is_readable( $entry ) ) {
+			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'This copy of the plugin does not include the client SDK (its sdk folder is missing). Install the plugin from its release package, or run "npm run build" in its source tree.', 'svc-licensing' ) );
+		}
+		$version = SdkBundle::version_in( (string) file_get_contents( $entry ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		if ( null === $version ) {
+			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The client SDK shipped with the plugin does not state its version, so it is not offered. Reinstall the plugin.', 'svc-licensing' ) );
+		}
+		$entries = SdkBundle::entries( $this->files() );
+		$path    = tempnam( get_temp_dir(), 'svc-sdk-' );
+		if ( false === $path ) {
+			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The SDK zip could not be built: the server has no writable temporary folder.', 'svc-licensing' ) );
+		}
+		$built = class_exists( 'ZipArchive' ) ? $this->zip_archive( $path, $entries ) : $this->pcl_zip( $path, $entries );
+		if ( ! $built ) {
+			wp_delete_file( $path );
+			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The SDK zip could not be built on this server. Enable PHP\'s zip extension, or copy the sdk folder from the plugin\'s files instead.', 'svc-licensing' ) );
+		}
+		return array(
+			'path'    => $path,
+			'name'    => SdkBundle::file_name( $version ),
+			'version' => $version,
+		);
+	}
+
+	/**
+	 * The SDK folder's files, relative to it.
+	 *
+	 * @return string[]
+	 */
+	private function files(): array {
+		$files    = array();
+		$iterator = new \RecursiveIteratorIterator( new \RecursiveDirectoryIterator( $this->dir, \FilesystemIterator::SKIP_DOTS ) );
+		foreach ( $iterator as $file ) {
+			if ( $file instanceof \SplFileInfo && $file->isFile() ) {
+				$files[] = substr( $file->getPathname(), strlen( $this->dir ) + 1 );
+			}
+		}
+		return $files;
+	}
+
+	/**
+	 * With PHP's zip extension.
+	 *
+	 * @param string                $path    Target file (exists, empty).
+	 * @param array<string, string> $entries Relative path => name in the zip.
+	 */
+	private function zip_archive( string $path, array $entries ): bool {
+		$zip = new \ZipArchive();
+		if ( true !== $zip->open( $path, \ZipArchive::OVERWRITE ) ) {
+			return false;
+		}
+		foreach ( $entries as $relative => $name ) {
+			if ( ! $zip->addFile( $this->dir . '/' . $relative, $name ) ) {
+				$zip->close();
+				return false;
+			}
+		}
+		return $zip->close();
+	}
+
+	/**
+	 * With WordPress' PclZip, which needs only zlib.
+	 *
+	 * @param string                $path    Target file.
+	 * @param array<string, string> $entries Relative path => name in the zip.
+	 */
+	private function pcl_zip( string $path, array $entries ): bool {
+		if ( ! function_exists( 'gzopen' ) ) {
+			// PclZip's constructor would end the request.
+			return false;
+		}
+		require_once ABSPATH . 'wp-admin/includes/class-pclzip.php'; // @phpstan-ignore requireOnce.fileNotFound
+		$list = array();
+		foreach ( $entries as $relative => $name ) {
+			$list[] = array(
+				PCLZIP_ATT_FILE_NAME          => $this->dir . '/' . $relative,
+				PCLZIP_ATT_FILE_NEW_FULL_NAME => $name,
+			);
+		}
+		wp_delete_file( $path );
+		// PclZip counts bytes with strlen(), which mbstring's function overloading would break.
+		mbstring_binary_safe_encoding();
+		$created = ( new \PclZip( $path ) )->create( $list );
+		reset_mbstring_encoding();
+		return is_array( $created ) && count( $created ) === count( $list );
+	}
+}
