@@ -44,6 +44,7 @@ test.describe( 'licence validation and activation', () => {
 			trial_ends: null,
 			tier: { label: 'Agency', features: [ 'support', 'updates' ] },
 			renewal_url: null,
+			is_staging: false,
 		} );
 	} );
 

@@ -119,15 +119,17 @@ test.describe( 'staging hosts', () => {
 	} ) => {
 		await useStagingHosts( request, true, [ '*.test', 'staging.*' ] );
 		const l = await licence( request, 1 );
-		expect(
-			( await l.activate( 'https://shop.example.com' ) ).activation_count
-		).toBe( 1 );
+		expect( await l.activate( 'https://shop.example.com' ) ).toMatchObject(
+			{ activation_count: 1, is_staging: false }
+		);
 
+		// The answers say so, so a client can tell its owner why the site uses no slot.
 		expect( await l.activate( 'https://shop.test/blog' ) ).toMatchObject( {
 			activated: true,
 			site_url: 'shop.test/blog',
 			activation_count: 1,
 			activation_limit: 1,
+			is_staging: true,
 		} );
 		expect(
 			( await l.activate( 'http://staging.shop.example.com' ) )
@@ -152,6 +154,7 @@ test.describe( 'staging hosts', () => {
 			already_activated: true,
 			activation_count: 1,
 			activation_limit: 1,
+			is_staging: true,
 		} );
 		expect( staging( await l.sites() ) ).toEqual( {
 			'shop.example.com': false,

@@ -48,7 +48,9 @@ test( 'a client site whose host is a staging pattern activates without using a s
 	await expect( page.getByRole( 'status' ) ).toHaveText(
 		'Acme Widgets is activated on this site.'
 	);
-	await expect( page.locator( '.form-table' ) ).toContainText( '0 of 1' );
+	await expect( page.locator( '.form-table' ) ).toContainText(
+		'0 of 1 (this site is a staging site and uses none)'
+	);
 
 	const sites: Activation[] = await (
 		await request.get( `${ ADMIN }/licenses/${ license_id }/activations`, {

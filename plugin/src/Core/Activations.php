@@ -121,6 +121,8 @@ final class Activations {
 			'activation_count' => $license['activation_count'],
 			'activation_limit' => $license['activation_limit'],
 			'activated_at'     => IsoTime::from_storage( $activation['activated_at'] ),
+			// An addition to the spec's fields: this site uses no slot (docs/api-decisions.md).
+			'is_staging'       => 1 === (int) ( $activation['is_staging'] ?? 0 ),
 		);
 	}
 

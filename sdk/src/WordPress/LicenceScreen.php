@@ -229,8 +229,11 @@ final class LicenceScreen {
 		}
 		if ( isset( $answer['activation_count'], $answer['activation_limit'] ) ) {
 			$rows[ __( 'Sites', 'svc-licensing-client' ) ] = sprintf(
-				/* translators: 1: sites used, 2: sites allowed. */
-				__( '%1$d of %2$d', 'svc-licensing-client' ),
+				! empty( $answer['is_staging'] )
+					/* translators: 1: sites used, 2: sites allowed. */
+					? __( '%1$d of %2$d (this site is a staging site and uses none)', 'svc-licensing-client' )
+					/* translators: 1: sites used, 2: sites allowed. */
+					: __( '%1$d of %2$d', 'svc-licensing-client' ),
 				(int) $answer['activation_count'],
 				(int) $answer['activation_limit']
 			);

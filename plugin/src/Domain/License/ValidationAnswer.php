@@ -43,6 +43,8 @@ final class ValidationAnswer {
 			'is_trial'          => (bool) $license['is_trial'],
 			'trial_ends'        => IsoTime::from_storage( $license['trial_ends'] ),
 			'tier'              => Tier::of( $license ),
+			// An addition to the spec's fields: this site's activation uses no slot (docs/api-decisions.md).
+			'is_staging'        => null !== $activation && 1 === (int) ( $activation['is_staging'] ?? 0 ),
 		);
 	}
 }

@@ -72,9 +72,21 @@ final class ValidationAnswerTest extends TestCase {
 					'label'    => 'Pro',
 					'features' => array( 'updates', '7' ),
 				),
+				'is_staging'        => false,
 			),
 			$answer
 		);
+	}
+
+	public function test_a_staging_site_is_told_it_uses_no_slot(): void {
+		$product = array( 'current_version' => '1' );
+		$this->assertTrue(
+			ValidationAnswer::build( self::license(), $product, array( 'server_fingerprint' => null, 'is_staging' => '1' ), null, false, self::NOW )['is_staging']
+		);
+		$this->assertFalse(
+			ValidationAnswer::build( self::license(), $product, array( 'server_fingerprint' => null, 'is_staging' => '0' ), null, false, self::NOW )['is_staging']
+		);
+		$this->assertFalse( ValidationAnswer::build( self::license(), $product, null, null, false, self::NOW )['is_staging'] );
 	}
 
 	public function test_an_expired_licence_is_invalid(): void {
