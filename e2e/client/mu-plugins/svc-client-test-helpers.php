@@ -130,12 +130,61 @@ add_filter(
 	3
 );
 
+/**
+ * Appends one JSON line to a test log in wp-content (svc-client-<name>.log), read back by svc_test_client_log_route().
+ *
+ * @param string               $name Log name, e.g. http.
+ * @param array<string, mixed> $line What happened.
+ */
+function svc_test_client_log( string $name, array $line ): void {
+	file_put_contents( WP_CONTENT_DIR . "/svc-client-{$name}.log", wp_json_encode( $line ) . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
+}
+
+/**
+ * A test log's route: GET answers its lines, DELETE clears it.
+ *
+ * @param string   $route   Route under svc-client-test/v1.
+ * @param string   $name    Log name (see svc_test_client_log()).
+ * @param callable $allowed Permission callback.
+ */
+function svc_test_client_log_route( string $route, string $name, callable $allowed ): void {
+	$file = WP_CONTENT_DIR . "/svc-client-{$name}.log";
+	register_rest_route(
+		'svc-client-test/v1',
+		$route,
+		array(
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => $allowed,
+				'callback'            => static function () use ( $file ) {
+					$lines = is_file( $file ) ? file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
+					return array_map(
+						static function ( $line ) {
+							return json_decode( $line, true );
+						},
+						(array) $lines
+					);
+				},
+			),
+			array(
+				'methods'             => 'DELETE',
+				'permission_callback' => $allowed,
+				'callback'            => static function () use ( $file ) {
+					wp_delete_file( $file );
+					return array( 'cleared' => true );
+				},
+			),
+		)
+	);
+}
+
 // Every request WordPress is about to send, logged before it leaves (one line: time, method, URL, page, JSON body,
 // and what the filters above did: stubbed, refused, or null when it went to the loopback).
 add_filter(
 	'pre_http_request',
 	static function ( $preempt, $args, $url ) {
-		$line = wp_json_encode(
+		svc_test_client_log(
+			'http',
 			array(
 				'at'     => microtime( true ),
 				'method' => isset( $args['method'] ) ? $args['method'] : 'GET',
@@ -147,7 +196,6 @@ add_filter(
 				'body'   => isset( $args['body'] ) && is_string( $args['body'] ) && '{' === substr( $args['body'], 0, 1 ) ? substr( $args['body'], 0, 8000 ) : null,
 			)
 		);
-		file_put_contents( WP_CONTENT_DIR . '/svc-client-http.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
 		return $preempt;
 	},
 	PHP_INT_MAX,
@@ -161,7 +209,8 @@ add_action(
 	static function ( $results ) {
 		foreach ( array( 'plugin', 'theme' ) as $type ) {
 			foreach ( isset( $results[ $type ] ) ? (array) $results[ $type ] : array() as $result ) {
-				$line = wp_json_encode(
+				svc_test_client_log(
+					'auto-updates',
 					array(
 						'at'     => microtime( true ),
 						'type'   => $type,
@@ -169,7 +218,6 @@ add_action(
 						'result' => is_wp_error( $result->result ) ? $result->result->get_error_code() . ': ' . $result->result->get_error_message() : $result->result,
 					)
 				);
-				file_put_contents( WP_CONTENT_DIR . '/svc-client-auto-updates.log', $line . "\n", FILE_APPEND | LOCK_EX ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a test log.
 			}
 		}
 	}
@@ -181,34 +229,7 @@ add_action(
 		$allowed = static function ( WP_REST_Request $request ) {
 			return hash_equals( SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
 		};
-		register_rest_route(
-			'svc-client-test/v1',
-			'/http-log',
-			array(
-				array(
-					'methods'             => 'GET',
-					'permission_callback' => $allowed,
-					'callback'            => static function () {
-						$file  = WP_CONTENT_DIR . '/svc-client-http.log';
-						$lines = is_file( $file ) ? file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
-						return array_map(
-							static function ( $line ) {
-								return json_decode( $line, true );
-							},
-							(array) $lines
-						);
-					},
-				),
-				array(
-					'methods'             => 'DELETE',
-					'permission_callback' => $allowed,
-					'callback'            => static function () {
-						wp_delete_file( WP_CONTENT_DIR . '/svc-client-http.log' );
-						return array( 'cleared' => true );
-					},
-				),
-			)
-		);
+		svc_test_client_log_route( '/http-log', 'http', $allowed );
 		// The version in an installed plugin's or theme's header, read from disk now.
 		register_rest_route(
 			'svc-client-test/v1',
@@ -362,34 +383,7 @@ add_action(
 			)
 		);
 		// What core's automatic updater did since the log was last cleared (see automatic_updates_complete above).
-		register_rest_route(
-			'svc-client-test/v1',
-			'/auto-updates-log',
-			array(
-				array(
-					'methods'             => 'GET',
-					'permission_callback' => $allowed,
-					'callback'            => static function () {
-						$file  = WP_CONTENT_DIR . '/svc-client-auto-updates.log';
-						$lines = is_file( $file ) ? file( $file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
-						return array_map(
-							static function ( $line ) {
-								return json_decode( $line, true );
-							},
-							(array) $lines
-						);
-					},
-				),
-				array(
-					'methods'             => 'DELETE',
-					'permission_callback' => $allowed,
-					'callback'            => static function () {
-						wp_delete_file( WP_CONTENT_DIR . '/svc-client-auto-updates.log' );
-						return array( 'cleared' => true );
-					},
-				),
-			)
-		);
+		svc_test_client_log_route( '/auto-updates-log', 'auto-updates', $allowed );
 		// WP-Cron's update work: POST makes core's twice-daily update checks due now, so the next wp-cron.php
 		// request runs them as it would when their time comes; GET says which of them, and core's automatic
 		// updater's event, are still due, and whether a WP-Cron run holds its lock.
