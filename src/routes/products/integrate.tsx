@@ -113,7 +113,7 @@ export function Integrate( { client }: { client: ServiceClient } ) {
 					{ sprintf(
 						/* translators: %s: product name. */
 						__(
-							'License and update %s with the client SDK',
+							'Licence and update %s with the client SDK',
 							'svc-licensing'
 						),
 						product.name
