@@ -67,6 +67,11 @@ async function siteHealth( page: Page ) {
 	await page.goto( '/wp-admin/site-health.php' );
 	const panel = page.locator( PANEL );
 	await expect( panel ).toBeAttached();
+	// The screen then runs core's async tests and posts their results through admin-ajax, whose admin_init
+	// syncs the loader from the settings it read when it began: a switch made while one is in flight would be
+	// undone on disk until the next admin page (harmless, the lane reads the setting itself, but not what the
+	// next step checks). Let them finish first.
+	await page.waitForLoadState( 'networkidle' );
 	return {
 		group: await panel.evaluate(
 			( element ) =>
