@@ -155,7 +155,7 @@ final class Licences {
 
 	/**
 	 * A payment renewed the licence: expiry moves forward only (null: lifetime), active again unless it was
-	 * revoked or cancelled on purpose.
+	 * revoked or cancelled on purpose. An invoice that changes neither (repeated, or older) records nothing.
 	 *
 	 * @param int      $id      Licence.
 	 * @param int|null $expires New expiry, Unix time, or null for lifetime.
@@ -164,8 +164,9 @@ final class Licences {
 	public function renew( int $id, ?int $expires, Actor $actor ): void {
 		$this->transaction->run(
 			function () use ( $id, $expires, $actor ): void {
-				$this->licenses->renew( $id, null === $expires ? null : IsoTime::to_storage( $expires ) );
-				$this->events->record_for_licence( EventType::LICENSE_RENEWED, $id, $actor, array( 'expires' => null === $expires ? null : IsoTime::format( $expires ) ) );
+				if ( $this->licenses->renew( $id, null === $expires ? null : IsoTime::to_storage( $expires ) ) ) {
+					$this->events->record_for_licence( EventType::LICENSE_RENEWED, $id, $actor, array( 'period_end' => null === $expires ? null : IsoTime::format( $expires ) ) );
+				}
 			}
 		);
 	}

@@ -279,20 +279,25 @@ final class LicenseRepository extends TableRepository {
 	 *
 	 * @param int         $id      Licence.
 	 * @param string|null $expires New expiry in storage format, or null for lifetime.
+	 * @return bool Whether the expiry or the status changed (a late or repeated invoice changes nothing).
 	 */
-	public function renew( int $id, ?string $expires ): void {
-		$expiry = null === $expires
+	public function renew( int $id, ?string $expires ): bool {
+		$expiry  = null === $expires
 			? 'NULL'
 			: $this->db->prepare( 'CASE WHEN expires IS NULL OR expires >= %s THEN expires ELSE %s END', $expires, $expires );
-		$this->db->query(
+		$extends = null === $expires ? 'expires IS NOT NULL' : $this->db->prepare( '(expires IS NOT NULL AND expires < %s)', $expires );
+		return 1 === $this->db->query(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, expiry prepared above.
-				"UPDATE {$this->table()} SET expires = {$expiry}, status = CASE WHEN status IN (%s, %s) THEN status ELSE %s END, updated_at = %s WHERE id = %d",
+				"UPDATE {$this->table()} SET expires = {$expiry}, status = CASE WHEN status IN (%s, %s) THEN status ELSE %s END, updated_at = %s WHERE id = %d AND ({$extends} OR status NOT IN (%s, %s, %s))",
 				LicenseStatus::REVOKED,
 				LicenseStatus::CANCELLED,
 				LicenseStatus::ACTIVE,
 				gmdate( 'Y-m-d H:i:s' ),
-				$id
+				$id,
+				LicenseStatus::REVOKED,
+				LicenseStatus::CANCELLED,
+				LicenseStatus::ACTIVE
 			)
 		);
 	}
