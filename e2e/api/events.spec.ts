@@ -288,6 +288,44 @@ test.describe( 'event log', () => {
 		).toBe( 2 );
 	} );
 
+	test( "a trial records its licence as created by the customer's email; a refused repeat records nothing", async ( {
+		request,
+	} ) => {
+		const { headers } = await adminKey( request );
+		const { id: productId, slug } = await product( request, headers );
+		expect(
+			(
+				await request.put( `${ ADMIN }/products/${ productId }`, {
+					headers,
+					data: { trial_enabled: true, trial_days: 7 },
+				} )
+			).status()
+		).toBe( 200 );
+		const email = `trial-${ randomUUID().slice( 0, 8 ) }@example.com`;
+		const ask = () =>
+			request.post( `${ API }/trials/request`, {
+				data: { product_slug: slug, email, name: 'Tia Trial' },
+			} );
+		const trial = await ask();
+		expect( trial.status() ).toBe( 201 );
+		const key = ( await trial.json() ).license_key as string;
+		await expectError( await ask(), 409, 'trial_already_used' );
+		const logged = await events( request, headers, {
+			actor_kind: 'customer',
+			actor: email,
+		} );
+		expect( logged.total ).toBe( 1 );
+		expect( logged.data[ 0 ] ).toMatchObject( {
+			type: 'license.created',
+			product_id: productId,
+			payload: {
+				key: `XXXX-XXXX-XXXX-${ key.slice( -4 ) }`,
+				status: 'trial',
+				customer_email: email,
+			},
+		} );
+	} );
+
 	test( 'the expiry job records each licence it expires, as the system', async ( {
 		request,
 	} ) => {
