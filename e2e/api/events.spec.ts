@@ -326,6 +326,57 @@ test.describe( 'event log', () => {
 		} );
 	} );
 
+	test( "creating and revoking an API key each write one event with the key's prefix, never the key", async ( {
+		request,
+	} ) => {
+		const { headers, prefix } = await adminKey( request );
+		const { id: productId } = await product( request, headers );
+		const made = await request.post( `${ ADMIN }/api-keys`, {
+			headers,
+			data: {
+				label: 'Events CI',
+				permissions: 'read',
+				product_id: productId,
+			},
+		} );
+		expect( made.status() ).toBe( 201 );
+		const key = await made.json();
+		expect(
+			(
+				await request.delete( `${ ADMIN }/api-keys/${ key.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 200 );
+		// A second revoke is a 404 and writes nothing.
+		await expectError(
+			await request.delete( `${ ADMIN }/api-keys/${ key.id }`, {
+				headers,
+			} ),
+			404,
+			'not_found'
+		);
+		const history = await events( request, headers, {
+			subject_type: 'api_key',
+			subject_id: key.id,
+		} );
+		const expected = {
+			subject: { type: 'api_key', id: key.id },
+			actor: { kind: 'api_key', label: prefix },
+			product_id: productId,
+			payload: {
+				key_prefix: key.key_prefix,
+				label: 'Events CI',
+				permissions: 'read',
+			},
+		};
+		expect( history.data ).toEqual( [
+			expect.objectContaining( { type: 'api_key.revoked', ...expected } ),
+			expect.objectContaining( { type: 'api_key.created', ...expected } ),
+		] );
+		expect( JSON.stringify( history ) ).not.toContain( key.api_key );
+	} );
+
 	test( 'the expiry job records each licence it expires, as the system', async ( {
 		request,
 	} ) => {

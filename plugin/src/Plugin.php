@@ -131,7 +131,7 @@ final class Plugin {
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
-				new ApiKeyController( new ApiKeys( $keys, $products ), $keys, $guard ),
+				new ApiKeyController( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new EventController( $client->events, $guard ),
 				new PrivacyController( $personal, $guard ),

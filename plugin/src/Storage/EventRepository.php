@@ -53,6 +53,31 @@ final class EventRepository extends TableRepository {
 	}
 
 	/**
+	 * Records an event about anything but a licence.
+	 *
+	 * @param string               $type       An EventType.
+	 * @param int                  $subject_id The subject's id.
+	 * @param Actor                $actor      Who caused it.
+	 * @param int|null             $product_id The subject's product, or null for none.
+	 * @param array<string, mixed> $payload    Small, no secrets, no full keys.
+	 */
+	public function record( string $type, int $subject_id, Actor $actor, ?int $product_id, array $payload = array() ): void {
+		$this->db->insert(
+			$this->table(),
+			array(
+				'type'         => $type,
+				'subject_type' => EventType::subject( $type ),
+				'subject_id'   => $subject_id,
+				'actor_kind'   => $actor->kind,
+				'actor_label'  => $actor->label,
+				'product_id'   => $product_id,
+				'payload'      => (string) wp_json_encode( (object) $payload ),
+				'created_at'   => gmdate( 'Y-m-d H:i:s' ),
+			)
+		);
+	}
+
+	/**
 	 * One page of events, newest first.
 	 *
 	 * @param array{subject_type?: string, subject_id?: int, type?: string, actor_kind?: string, actor?: string, product_id?: int, since?: string, until?: string} $filters  Filters; times in storage format.

@@ -21,6 +21,8 @@ final class EventType {
 	public const LICENSE_CANCELLED   = 'license.cancelled';
 	public const LICENSE_REVOKED     = 'license.revoked';
 	public const LICENSE_DELETED     = 'license.deleted';
+	public const API_KEY_CREATED     = 'api_key.created';
+	public const API_KEY_REVOKED     = 'api_key.revoked';
 
 	/**
 	 * Every type, for the list filter.
@@ -36,12 +38,14 @@ final class EventType {
 		self::LICENSE_CANCELLED,
 		self::LICENSE_REVOKED,
 		self::LICENSE_DELETED,
+		self::API_KEY_CREATED,
+		self::API_KEY_REVOKED,
 	);
 
 	/**
 	 * Subject types.
 	 */
-	public const SUBJECTS = array( 'license' );
+	public const SUBJECTS = array( 'license', 'api_key' );
 
 	/**
 	 * The subject type of an event type.
