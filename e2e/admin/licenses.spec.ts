@@ -96,12 +96,26 @@ test( 'filter and search licences, rotate a key, deactivate a site', async ( {
 	const detail = page.getByRole( 'dialog', { name: 'Licence' } );
 	await expect( detail ).toContainText( 'Ada Active' );
 	await expect( detail ).toContainText( `shop-${ tag }.example.com` );
+	// History, newest first: the rotation here names the signed-in user.
+	const history = detail.locator( 'table.svc-history tbody tr' );
+	await expect( history ).toHaveCount( 3 );
+	await expect( history.nth( 0 ) ).toContainText( 'Key replaced' );
+	await expect( history.nth( 0 ) ).toContainText( 'User admin' );
+	await expect( history.nth( 1 ) ).toContainText(
+		`Activated on shop-${ tag }.example.com`
+	);
+	await expect( history.nth( 2 ) ).toContainText( 'Created' );
 	await saveScreenshot( page, 'licenses-detail' );
 	await detail
 		.getByRole( 'button', { name: `Deactivate shop-${ tag }.example.com` } )
 		.click();
 	await expectSnackbar( page, 'Site deactivated.' );
 	await expect( detail ).toContainText( 'No site uses this licence.' );
+	await expect( history ).toHaveCount( 4 );
+	await expect( history.nth( 0 ) ).toContainText(
+		`Deactivated on shop-${ tag }.example.com`
+	);
+	await expect( history.nth( 0 ) ).toContainText( 'User admin' );
 	await page.keyboard.press( 'Escape' );
 	await expect( rows.first() ).toContainText( '0 of 2' );
 

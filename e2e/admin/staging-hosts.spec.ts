@@ -116,7 +116,9 @@ test( "a licence's staging sites are labelled and counted apart from the slots",
 		'1 of 3 sites used, plus 2 staging sites (they use no slot).'
 	);
 	const row = ( site: string ) =>
-		detail.locator( 'tr' ).filter( { hasText: site } );
+		detail
+			.locator( 'table.svc-activations tr' )
+			.filter( { hasText: site } );
 	await expect( row( `shop-${ tag }.example.com` ) ).not.toContainText(
 		'Staging'
 	);

@@ -99,12 +99,17 @@ test.describe( 'privacy', () => {
 		const person = await customerWithLicences( request, headers );
 		const bystander = await customerWithLicences( request, headers );
 		const scan = ( needle: string ) => scanPersonalData( request, needle );
+		// Each licence row, and each licence's license.created event (its payload names the customer).
 		expect(
 			Object.values( await scan( person.email ) ).reduce(
 				( a: number, b ) => a + ( b as number ),
 				0
 			)
-		).toBe( 2 );
+		).toBe( 4 );
+		expect( await scan( person.email ) ).toMatchObject( {
+			svc_licenses: 2,
+			svc_events: 2,
+		} );
 
 		const erased = await request.post( `${ ADMIN }/privacy/erase`, {
 			headers,

@@ -28,7 +28,13 @@ test.describe( 'schema migrations', () => {
 	} ) => {
 		const before = await rewindSchema( request, 7 );
 		expect( before.schema_version ).toBe( 7 );
-		expect( Object.values( before.tables ).every( Boolean ) ).toBe( true );
+		// Every table but the event log, which step 10 creates.
+		expect( before.tables ).toMatchObject( { svc_events: false } );
+		expect(
+			Object.entries( before.tables ).every(
+				( [ table, exists ] ) => exists || table === 'svc_events'
+			)
+		).toBe( true );
 		expect( before.license_indexes ).toContain( 'product_status' );
 		expect( before.license_indexes ).not.toContain( 'status' );
 
@@ -63,6 +69,24 @@ test.describe( 'schema migrations', () => {
 		expect( after.activation_columns ).toEqual(
 			[ ...before.activation_columns, 'is_staging' ].sort()
 		);
+	} );
+
+	test( 'a site at schema 9 gets the event log table on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 9 );
+		expect( before.schema_version ).toBe( 9 );
+		expect( before.tables ).toMatchObject( { svc_events: false } );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 10 );
+		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
 	} );
 
 	test( '20 parallel requests on a rewound schema all find it current', async ( {

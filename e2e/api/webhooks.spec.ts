@@ -350,11 +350,8 @@ test.describe( 'payment webhooks', () => {
 		const first = sale( price, { amount: 4900 } );
 
 		// Create: the first paid invoice of a subscription, in the classic shape.
-		const created = await deliver(
-			request,
-			event( 'invoice.paid', invoice( first, 'classic' ) ),
-			SECRET
-		);
+		const creation = event( 'invoice.paid', invoice( first, 'classic' ) );
+		const created = await deliver( request, creation, SECRET );
 		expect( ( await created.json() ).status ).toBe( 'processed' );
 		const key = await mailedKey( request, first.email );
 		expect( await validate( request, key, product.slug ) ).toMatchObject( {
@@ -380,11 +377,8 @@ test.describe( 'payment webhooks', () => {
 			invoice: unique( 'in' ),
 			periodEnd: first.periodEnd + 30 * DAY,
 		};
-		await deliver(
-			request,
-			event( 'invoice.paid', invoice( renewal, 'basil' ) ),
-			SECRET
-		);
+		const renewing = event( 'invoice.paid', invoice( renewal, 'basil' ) );
+		await deliver( request, renewing, SECRET );
 		expect( ( await validate( request, key, product.slug ) ).expires ).toBe(
 			iso( renewal.periodEnd )
 		);
@@ -406,15 +400,12 @@ test.describe( 'payment webhooks', () => {
 		expect( await readMails( request ) ).toHaveLength( 1 );
 
 		// Cancel: the subscription is deleted.
-		await deliver(
-			request,
-			event( 'customer.subscription.deleted', {
-				id: first.subscription,
-				object: 'subscription',
-				status: 'canceled',
-			} ),
-			SECRET
-		);
+		const cancelling = event( 'customer.subscription.deleted', {
+			id: first.subscription,
+			object: 'subscription',
+			status: 'canceled',
+		} );
+		await deliver( request, cancelling, SECRET );
 		expect( await validate( request, key, product.slug ) ).toMatchObject( {
 			valid: false,
 			status: 'cancelled',
@@ -436,23 +427,47 @@ test.describe( 'payment webhooks', () => {
 		expect(
 			( await validate( request, refundedKey, product.slug ) ).status
 		).toBe( 'active' );
-		const refund = await deliver(
-			request,
-			event( 'charge.refunded', {
-				id: refunded.charge,
-				object: 'charge',
-				invoice: refunded.invoice,
-				payment_intent: refunded.paymentIntent,
-				amount: 9900,
-				amount_refunded: 9900,
-				refunded: true,
-			} ),
-			SECRET
-		);
+		const refunding = event( 'charge.refunded', {
+			id: refunded.charge,
+			object: 'charge',
+			invoice: refunded.invoice,
+			payment_intent: refunded.paymentIntent,
+			amount: 9900,
+			amount_refunded: 9900,
+			refunded: true,
+		} );
+		const refund = await deliver( request, refunding, SECRET );
 		expect( ( await refund.json() ).status ).toBe( 'processed' );
 		expect(
 			await validate( request, refundedKey, product.slug )
 		).toMatchObject( { valid: false, status: 'revoked' } );
+
+		// The event log names each payment event; the repeated and the late invoice changed nothing and wrote nothing.
+		const history = async ( email: string ) => {
+			const [ { id } ] = await licencesOf( request, headers, email );
+			const log = await (
+				await request.get( `${ ADMIN }/events`, {
+					headers,
+					params: { subject_type: 'license', subject_id: id },
+				} )
+			).json();
+			return log.data.map(
+				( e: {
+					type: string;
+					actor: { kind: string; label: string };
+				} ) => [ e.type, e.actor.kind, e.actor.label ]
+			);
+		};
+		expect( await history( first.email ) ).toEqual( [
+			[ 'license.cancelled', 'payment', cancelling.id ],
+			[ 'license.renewed', 'payment', renewing.id ],
+			[ 'license.created', 'payment', creation.id ],
+		] );
+		expect( ( await history( refunded.email ) )[ 0 ] ).toEqual( [
+			'license.revoked',
+			'payment',
+			refunding.id,
+		] );
 
 		// Revenue of this product over 30 days: 49 + 49 + 49 + 99 − 99 (payments minus the refund).
 		const scoped = await keyHeaders( request, 'read', product.id );

@@ -650,6 +650,19 @@ add_action(
 				},
 			)
 		);
+		// Runs the licence expiry job as WP-Cron would, at a chosen moment.
+		register_rest_route(
+			'svc-test/v1',
+			'/jobs/license-expiry',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					do_action( Svc\Licensing\Jobs\CronHooks::EXPIRE_LICENSES, (int) $request['now'] );
+					return array( 'ran' => true );
+				},
+			)
+		);
 		// Arms (or, with an empty pattern, disarms) the crash above.
 		register_rest_route(
 			'svc-test/v1',

@@ -26,6 +26,7 @@ use Svc\Licensing\Http\UpdateController;
 use Svc\Licensing\Http\WebhookController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
@@ -106,6 +107,13 @@ final class ClientApi {
 	public $transaction;
 
 	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	public $events;
+
+	/**
 	 * Finds licences.
 	 *
 	 * @var LicenceFinder
@@ -183,9 +191,10 @@ final class ClientApi {
 		$this->keys            = new ApiKeyRepository( $db );
 		$this->api_keys        = new ApiKeyAuthenticator( $this->keys );
 		$this->transaction     = new Transaction( $db );
+		$this->events          = new EventRepository( $db );
 		$this->finder          = new LicenceFinder( $this->products, $this->licenses, $this->secret );
-		$this->licences        = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction );
-		$this->activations     = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction, $this->settings );
+		$this->licences        = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction, $this->events );
+		$this->activations     = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction, $this->settings, $this->events );
 		$this->links           = new DownloadLinks( $this->secret, $this->settings );
 		$base                  = '/' . Api::NAMESPACE;
 		$this->limiter         = new RateLimiter(

@@ -31,6 +31,7 @@ use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
+use Svc\Licensing\Http\EventController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
@@ -91,7 +92,7 @@ final class Plugin {
 		$payments  = new PaymentRepository( $wpdb );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
-		$personal  = new PersonalData( $licenses, $payments, $events );
+		$personal  = new PersonalData( $licenses, $payments, $events, $client->events );
 		$inventory = new DataInventory( $wpdb, $packages );
 		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
@@ -102,7 +103,7 @@ final class Plugin {
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
-		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret );
+		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret, $client->transaction, $client->events );
 		$release_use   = new Releases( $releases, $packages );
 		$release_use->add_hooks();
 		$webhooks->add_hooks();
@@ -122,7 +123,7 @@ final class Plugin {
 				$client->license_routes,
 				$client->update_routes,
 				$client->download_routes,
-				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings ), $client->calls ),
+				new TrialController( new Trials( $client->finder, $licences, $secret, $settings ), $client->calls ),
 				new ProductController( new Products( $products ), $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
@@ -130,8 +131,9 @@ final class Plugin {
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
-				new ApiKeyController( new ApiKeys( $keys, $products ), $keys, $guard ),
+				new ApiKeyController( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
+				new EventController( $client->events, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),

@@ -14,6 +14,7 @@ import {
 	type ErrorEnvelope,
 	type Health,
 	type License,
+	type LoggedEvent,
 	type Page,
 	type Price,
 	type PrivacyErase,
@@ -171,6 +172,14 @@ export class ServiceClient {
 			'GET',
 			`/admin/licenses/${ licenseId }/activations`
 		);
+	licenseHistory = ( licenseId: number ) =>
+		this.call< Page< LoggedEvent > >( 'GET', '/admin/events', {
+			query: {
+				subject_type: 'license',
+				subject_id: licenseId,
+				per_page: 100,
+			},
+		} );
 	deactivateSite = ( licenseId: number, activationId: number ) =>
 		this.call< unknown >(
 			'DELETE',

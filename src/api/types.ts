@@ -118,6 +118,20 @@ export interface Activation {
 	is_staging: boolean;
 }
 
+/** One row of the event log (GET /admin/events). */
+export interface LoggedEvent {
+	id: number;
+	type: string;
+	subject: { type: string; id: number };
+	actor: {
+		kind: 'user' | 'api_key' | 'customer' | 'payment' | 'system';
+		label: string;
+	};
+	product_id: number | null;
+	payload: Record< string, unknown >;
+	created_at: string;
+}
+
 export interface Page< Item > {
 	data: Item[];
 	total: number;

@@ -8,9 +8,12 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
@@ -63,6 +66,13 @@ final class Activations {
 	private $settings;
 
 	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenceFinder        $finder      Finds licences.
@@ -70,13 +80,15 @@ final class Activations {
 	 * @param ActivationRepository $activations Activations.
 	 * @param Transaction          $transaction Transactions.
 	 * @param Settings             $settings    Settings (the staging host rule).
+	 * @param EventRepository      $events      The event log.
 	 */
-	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings ) {
+	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->transaction = $transaction;
 		$this->settings    = $settings;
+		$this->events      = $events;
 	}
 
 	/**
@@ -100,7 +112,15 @@ final class Activations {
 						return 'full';
 					}
 					// The same site winning a parallel request leaves its row: give the slot back.
-					return $this->activations->insert( $license['id'], $site, $call->fingerprint, $staging ) ? 'created' : 'existing';
+					if ( ! $this->activations->insert( $license['id'], $site, $call->fingerprint, $staging ) ) {
+						return 'existing';
+					}
+					$payload = array(
+						'site_url'   => $site,
+						'is_staging' => $staging,
+					);
+					$this->events->record_for_licence( EventType::LICENSE_ACTIVATED, $license['id'], Actor::customer( $site ), $payload );
+					return 'created';
 				},
 				static function ( string $outcome ): bool {
 					return 'created' === $outcome;
@@ -134,7 +154,7 @@ final class Activations {
 	 */
 	public function deactivate( ClientCall $call ): array {
 		list( $product, $license, $site ) = $this->finder->locate( $call );
-		$deactivated                      = $this->release( $license['id'], $site );
+		$deactivated                      = $this->release( $license['id'], $site, Actor::customer( $site ) );
 		if ( $deactivated ) {
 			$license = $this->finder->licence( $product, $call->license_key, $site );
 		}
@@ -152,16 +172,20 @@ final class Activations {
 	 *
 	 * @param int    $license_id Licence.
 	 * @param string $site       Normalised site.
+	 * @param Actor  $actor      Who frees it.
 	 * @return bool Whether an activation was removed.
 	 */
-	public function release( int $license_id, string $site ): bool {
+	public function release( int $license_id, string $site, Actor $actor ): bool {
 		return $this->transaction->run(
-			function () use ( $license_id, $site ): bool {
-				if ( $this->activations->remove( $license_id, $site, false ) ) {
+			function () use ( $license_id, $site, $actor ): bool {
+				$slot = $this->activations->remove( $license_id, $site, false );
+				if ( $slot ) {
 					$this->licenses->release_slot( $license_id );
-					return true;
+				} elseif ( ! $this->activations->remove( $license_id, $site, true ) ) {
+					return false;
 				}
-				return $this->activations->remove( $license_id, $site, true );
+				$this->events->record_for_licence( EventType::LICENSE_DEACTIVATED, $license_id, $actor, array( 'site_url' => $site ) );
+				return true;
 			}
 		);
 	}
@@ -179,15 +203,16 @@ final class Activations {
 	/**
 	 * An admin frees the slot of one of a licence's activations, named by its id.
 	 *
-	 * @param int $license_id    Licence.
-	 * @param int $activation_id Activation.
+	 * @param int   $license_id    Licence.
+	 * @param int   $activation_id Activation.
+	 * @param Actor $actor         Who frees it.
 	 * @return array<string, mixed> The activation as it was.
 	 * @throws ServiceError 404 when the licence has no activation with this id.
 	 */
-	public function release_by_id( int $license_id, int $activation_id ): array {
+	public function release_by_id( int $license_id, int $activation_id, Actor $actor ): array {
 		foreach ( $this->activations->for_license( $license_id ) as $activation ) {
 			if ( (int) $activation['id'] === $activation_id ) {
-				$this->release( $license_id, (string) $activation['site_url'] );
+				$this->release( $license_id, (string) $activation['site_url'], $actor );
 				return $activation;
 			}
 		}

@@ -9,14 +9,19 @@ namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Event\LicencePayload;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\CatalogRepository;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\Transaction;
 
 /**
  * Callers pass the fields they were given (names from the admin schema, values already of the schema's types)
@@ -53,18 +58,36 @@ final class LicenceAdmin {
 	private $secret;
 
 	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseRepository $licenses Licences.
 	 * @param ProductRepository $products Products.
 	 * @param CatalogRepository $catalog  Tiers and prices.
 	 * @param KeySecret         $secret   Key hashing secret.
+	 * @param Transaction       $transaction Transactions.
+	 * @param EventRepository   $events   The event log.
 	 */
-	public function __construct( LicenseRepository $licenses, ProductRepository $products, CatalogRepository $catalog, KeySecret $secret ) {
-		$this->licenses = $licenses;
-		$this->products = $products;
-		$this->catalog  = $catalog;
-		$this->secret   = $secret;
+	public function __construct( LicenseRepository $licenses, ProductRepository $products, CatalogRepository $catalog, KeySecret $secret, Transaction $transaction, EventRepository $events ) {
+		$this->licenses    = $licenses;
+		$this->products    = $products;
+		$this->catalog     = $catalog;
+		$this->secret      = $secret;
+		$this->transaction = $transaction;
+		$this->events      = $events;
 	}
 
 	/**
@@ -107,10 +130,11 @@ final class LicenceAdmin {
 	 *
 	 * @param int                  $product_id Product.
 	 * @param array<string, mixed> $fields     Given fields.
+	 * @param Actor                $actor      Who issues it.
 	 * @return array{0: string, 1: array<string, mixed>} The full key, shown this once, and the licence.
 	 * @throws ServiceError On an unknown product, a bad email, or a tier or price that does not exist.
 	 */
-	public function create( int $product_id, array $fields ): array {
+	public function create( int $product_id, array $fields, Actor $actor ): array {
 		if ( null === $this->products->find( $product_id ) ) {
 			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
 		}
@@ -119,13 +143,14 @@ final class LicenceAdmin {
 			$price                      = isset( $fields['price_id'] ) ? $this->catalog->price( (int) $fields['price_id'] ) : null;
 			$fields['activation_limit'] = null === $price ? 1 : (int) $price['activation_limit'];
 		}
-		$key = LicenseKey::generate();
-		$id  = $this->licenses->create(
-			array_merge(
-				array( 'status' => LicenseStatus::ACTIVE ),
-				$fields,
-				array_merge( array( 'product_id' => $product_id ), $this->key_columns( $key ) )
-			)
+		$key    = LicenseKey::generate();
+		$fields = array_merge( array( 'status' => LicenseStatus::ACTIVE ), $fields );
+		$id     = $this->transaction->run(
+			function () use ( $product_id, $fields, $key, $actor ): int {
+				$id = $this->licenses->create( array_merge( $fields, array( 'product_id' => $product_id ), $this->key_columns( $key ) ) );
+				$this->events->record_for_licence( EventType::LICENSE_CREATED, $id, $actor, LicencePayload::created( $key, $fields ) );
+				return $id;
+			}
 		);
 		return array( $key->reveal(), $this->find( $id ) );
 	}
@@ -135,13 +160,19 @@ final class LicenceAdmin {
 	 *
 	 * @param int                  $id     Licence.
 	 * @param array<string, mixed> $fields Given fields.
+	 * @param Actor                $actor  Who changes it.
 	 * @return array<string, mixed> The licence after the change.
 	 * @throws ServiceError On a bad email, or a tier or price that does not exist.
 	 */
-	public function update( int $id, array $fields ): array {
+	public function update( int $id, array $fields, Actor $actor ): array {
 		$fields = $this->checked( $fields );
 		if ( ! empty( $fields ) ) {
-			$this->licenses->update( $id, $fields );
+			$this->transaction->run(
+				function () use ( $id, $fields, $actor ): void {
+					$this->licenses->update( $id, $fields );
+					$this->events->record_for_licence( EventType::LICENSE_UPDATED, $id, $actor, array( 'changes' => LicencePayload::shown( $fields ) ) );
+				}
+			);
 		}
 		return $this->find( $id );
 	}
@@ -149,12 +180,19 @@ final class LicenceAdmin {
 	/**
 	 * Gives a licence a new key; the old one stops working at once.
 	 *
-	 * @param int $id Licence.
+	 * @param array<string, mixed> $license The licence as it is.
+	 * @param Actor                $actor   Who re-keys it.
 	 * @return string The new full key, shown this once.
 	 */
-	public function rotate_key( int $id ): string {
+	public function rotate_key( array $license, Actor $actor ): string {
 		$key = LicenseKey::generate();
-		$this->licenses->update( $id, $this->key_columns( $key ) );
+		$id  = (int) $license['id'];
+		$this->transaction->run(
+			function () use ( $id, $key, $license, $actor ): void {
+				$this->licenses->update( $id, $this->key_columns( $key ) );
+				$this->events->record_for_licence( EventType::LICENSE_ROTATED, $id, $actor, LicencePayload::rotated( (string) $license['key_last'], $key ) );
+			}
+		);
 		return $key->reveal();
 	}
 

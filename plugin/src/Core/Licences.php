@@ -9,11 +9,16 @@
 
 namespace Svc\Licensing\Core;
 
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Event\LicencePayload;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\License\RenewalLink;
 use Svc\Licensing\Domain\License\ValidationAnswer;
 use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
@@ -65,6 +70,13 @@ final class Licences {
 	private $transaction;
 
 	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenceFinder        $finder      Finds licences.
@@ -72,13 +84,15 @@ final class Licences {
 	 * @param ActivationRepository $activations Activations.
 	 * @param Settings             $settings    Settings.
 	 * @param Transaction          $transaction Transactions.
+	 * @param EventRepository      $events      The event log.
 	 */
-	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Settings $settings, Transaction $transaction ) {
+	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Settings $settings, Transaction $transaction, EventRepository $events ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->settings    = $settings;
 		$this->transaction = $transaction;
+		$this->events      = $events;
 	}
 
 	/**
@@ -119,14 +133,42 @@ final class Licences {
 	}
 
 	/**
+	 * Issues a licence unless a UNIQUE key already holds one (a trial's mailbox, a paid subscription's price),
+	 * with its licence.created event, in one transaction.
+	 *
+	 * @param array<string, mixed> $columns Column values, the key's columns included.
+	 * @param LicenseKey           $key     Its key (the event shows it masked).
+	 * @param Actor                $actor   Who issues it.
+	 * @return int|null New id, or null when the row existed.
+	 */
+	public function issue( array $columns, LicenseKey $key, Actor $actor ): ?int {
+		return $this->transaction->run(
+			function () use ( $columns, $key, $actor ): ?int {
+				$id = $this->licenses->create_unless_exists( $columns );
+				if ( null !== $id ) {
+					$this->events->record_for_licence( EventType::LICENSE_CREATED, $id, $actor, LicencePayload::created( $key, $columns ) );
+				}
+				return $id;
+			}
+		);
+	}
+
+	/**
 	 * A payment renewed the licence: expiry moves forward only (null: lifetime), active again unless it was
-	 * revoked or cancelled on purpose.
+	 * revoked or cancelled on purpose. An invoice that changes neither (repeated, or older) records nothing.
 	 *
 	 * @param int      $id      Licence.
 	 * @param int|null $expires New expiry, Unix time, or null for lifetime.
+	 * @param Actor    $actor   Who renews (the payment event).
 	 */
-	public function renew( int $id, ?int $expires ): void {
-		$this->licenses->renew( $id, null === $expires ? null : IsoTime::to_storage( $expires ) );
+	public function renew( int $id, ?int $expires, Actor $actor ): void {
+		$this->transaction->run(
+			function () use ( $id, $expires, $actor ): void {
+				if ( $this->licenses->renew( $id, null === $expires ? null : IsoTime::to_storage( $expires ) ) ) {
+					$this->events->record_for_licence( EventType::LICENSE_RENEWED, $id, $actor, array( 'period_end' => null === $expires ? null : IsoTime::format( $expires ) ) );
+				}
+			}
+		);
 	}
 
 	/**
@@ -135,12 +177,19 @@ final class Licences {
 	 * @param int    $id           Licence.
 	 * @param string $status       LicenseStatus::CANCELLED or LicenseStatus::REVOKED.
 	 * @param bool   $keep_revoked Whether a revoked licence stays revoked (a subscription ending after a refund).
+	 * @param Actor  $actor        Who ends it.
 	 */
-	public function end( int $id, string $status, bool $keep_revoked ): void {
+	public function end( int $id, string $status, bool $keep_revoked, Actor $actor ): void {
 		$this->transaction->run(
-			function () use ( $id, $status, $keep_revoked ): void {
-				$this->activations->remove_all( $id );
+			function () use ( $id, $status, $keep_revoked, $actor ): void {
+				$freed = $this->activations->remove_all( $id );
 				$this->licenses->end( $id, $status, $keep_revoked );
+				$this->events->record_for_licence(
+					LicenseStatus::REVOKED === $status ? EventType::LICENSE_REVOKED : EventType::LICENSE_CANCELLED,
+					$id,
+					$actor,
+					array( 'activations_removed' => $freed )
+				);
 			}
 		);
 	}
@@ -148,20 +197,24 @@ final class Licences {
 	/**
 	 * An admin cancels a licence.
 	 *
-	 * @param int $id Licence.
+	 * @param int   $id    Licence.
+	 * @param Actor $actor Who cancels.
 	 */
-	public function cancel( int $id ): void {
-		$this->end( $id, LicenseStatus::CANCELLED, false );
+	public function cancel( int $id, Actor $actor ): void {
+		$this->end( $id, LicenseStatus::CANCELLED, false, $actor );
 	}
 
 	/**
 	 * Deletes a licence and its activations for good, in one transaction.
 	 *
-	 * @param int $id Licence.
+	 * @param int   $id    Licence.
+	 * @param Actor $actor Who deletes.
 	 */
-	public function delete( int $id ): void {
+	public function delete( int $id, Actor $actor ): void {
 		$this->transaction->run(
-			function () use ( $id ): void {
+			function () use ( $id, $actor ): void {
+				// Recorded before the row goes: the event takes the licence's product from it.
+				$this->events->record_for_licence( EventType::LICENSE_DELETED, $id, $actor );
 				$this->activations->remove_all( $id );
 				$this->licenses->delete( $id );
 			}
@@ -169,12 +222,25 @@ final class Licences {
 	}
 
 	/**
-	 * The expiry job: every active or trial licence past its expiry becomes expired.
+	 * The expiry job: every active or trial licence past its expiry becomes expired, each with its event in its
+	 * own transaction. The conditional UPDATE decides: a licence renewed meanwhile is left alone and records
+	 * nothing.
 	 *
 	 * @param int $now Unix time.
 	 * @return int Licences expired.
 	 */
 	public function expire_due( int $now ): int {
-		return $this->licenses->expire_due( gmdate( 'Y-m-d H:i:s', $now ) );
+		$at      = IsoTime::to_storage( $now );
+		$actor   = Actor::system( 'expiry' );
+		$expired = 0;
+		foreach ( $this->licenses->due_ids( $at ) as $id ) {
+			$expired += (int) $this->transaction->run(
+				function () use ( $id, $at, $actor ): bool {
+					return $this->licenses->expire( $id, $at )
+						&& $this->events->record_for_licence( EventType::LICENSE_EXPIRED, $id, $actor );
+				}
+			);
+		}
+		return $expired;
 	}
 }

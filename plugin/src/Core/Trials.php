@@ -8,13 +8,13 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\Email;
+use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\KeySecret;
-use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\Settings;
 
 /**
@@ -31,11 +31,11 @@ final class Trials {
 	private $finder;
 
 	/**
-	 * Licences.
+	 * Licence use cases (issuing).
 	 *
-	 * @var LicenseRepository
+	 * @var Licences
 	 */
-	private $licenses;
+	private $licences;
 
 	/**
 	 * Key hashing secret.
@@ -54,14 +54,14 @@ final class Trials {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceFinder     $finder   Finds offered products.
-	 * @param LicenseRepository $licenses Licences.
-	 * @param KeySecret         $secret   Key hashing secret.
-	 * @param Settings          $settings Settings.
+	 * @param LicenceFinder $finder   Finds offered products.
+	 * @param Licences      $licences Licence use cases (issuing).
+	 * @param KeySecret     $secret   Key hashing secret.
+	 * @param Settings      $settings Settings.
 	 */
-	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, KeySecret $secret, Settings $settings ) {
+	public function __construct( LicenceFinder $finder, Licences $licences, KeySecret $secret, Settings $settings ) {
 		$this->finder   = $finder;
-		$this->licenses = $licenses;
+		$this->licences = $licences;
 		$this->secret   = $secret;
 		$this->settings = $settings;
 	}
@@ -93,23 +93,22 @@ final class Trials {
 		$key     = LicenseKey::generate();
 		$ends    = $now + $product['trial_days'] * DAY_IN_SECONDS;
 		$limit   = max( 1, $product['trial_activation_limit'] );
-		$created = $this->licenses->create_unless_exists(
-			array(
-				'product_id'       => $product['id'],
-				'key_hash'         => $key->hash( $this->secret->get() ),
-				'key_first'        => $key->first_group(),
-				'key_last'         => $key->last_group(),
-				'customer_name'    => $name,
-				'customer_email'   => $address,
-				// One trial per mailbox: the UNIQUE index sees ada+2@ as ada@ unless plus-tags are distinct.
-				'trial_email'      => Email::mailbox( $address, (bool) $this->settings->get( 'trial_plus_tags_distinct' ) ),
-				'status'           => LicenseStatus::TRIAL,
-				'activation_limit' => $limit,
-				'is_trial'         => 1,
-				'expires'          => IsoTime::to_storage( $ends ),
-				'trial_ends'       => IsoTime::to_storage( $ends ),
-			)
+		$fields  = array(
+			'product_id'       => $product['id'],
+			'key_hash'         => $key->hash( $this->secret->get() ),
+			'key_first'        => $key->first_group(),
+			'key_last'         => $key->last_group(),
+			'customer_name'    => $name,
+			'customer_email'   => $address,
+			// One trial per mailbox: the UNIQUE index sees ada+2@ as ada@ unless plus-tags are distinct.
+			'trial_email'      => Email::mailbox( $address, (bool) $this->settings->get( 'trial_plus_tags_distinct' ) ),
+			'status'           => LicenseStatus::TRIAL,
+			'activation_limit' => $limit,
+			'is_trial'         => 1,
+			'expires'          => IsoTime::to_storage( $ends ),
+			'trial_ends'       => IsoTime::to_storage( $ends ),
 		);
+		$created = $this->licences->issue( $fields, $key, Actor::customer( $address ) );
 		if ( ! $created ) {
 			throw new ServiceError( ErrorCode::TRIAL_ALREADY_USED, __( 'A trial of this product was already issued to this email address.', 'svc-licensing' ) );
 		}

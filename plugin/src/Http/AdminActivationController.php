@@ -87,7 +87,7 @@ final class AdminActivationController implements Controller {
 		return new WP_REST_Response(
 			array(
 				'deactivated' => true,
-				'previous'    => self::present( $this->activations->release_by_id( $license['id'], (int) $request['activation_id'] ) ),
+				'previous'    => self::present( $this->activations->release_by_id( $license['id'], (int) $request['activation_id'], $this->guard->actor( $request ) ) ),
 			)
 		);
 	}

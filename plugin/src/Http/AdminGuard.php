@@ -9,6 +9,7 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\ServiceError;
 use WP_Error;
 use WP_REST_Request;
@@ -148,6 +149,21 @@ final class AdminGuard {
 		return function ( int $product_id ) use ( $request ): void {
 			$this->assert_scope( $request, $product_id );
 		};
+	}
+
+	/**
+	 * Who the event log names for this request's changes: the API key by its prefix, or the signed-in user by id
+	 * and login. Called once the permission callback has let the request through.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function actor( WP_REST_Request $request ): Actor {
+		$key = $this->keys->authenticate( $request );
+		if ( is_array( $key ) ) {
+			return Actor::api_key( (string) $key['key_prefix'] );
+		}
+		$user = wp_get_current_user();
+		return Actor::user( (int) $user->ID, (string) $user->user_login );
 	}
 
 	/**

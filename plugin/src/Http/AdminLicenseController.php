@@ -214,7 +214,7 @@ final class AdminLicenseController implements Controller {
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$product_id = (int) $request->get_param( 'product_id' );
 		$this->guard->assert_scope( $request, $product_id );
-		list( $key, $license ) = $this->admin->create( $product_id, RequestFields::given( $request, self::fields() ) );
+		list( $key, $license ) = $this->admin->create( $product_id, RequestFields::given( $request, self::fields() ), $this->guard->actor( $request ) );
 		return new WP_REST_Response( array_merge( array( 'license_key' => $key ), LicenseView::present( $license ) ), 201 );
 	}
 
@@ -234,7 +234,7 @@ final class AdminLicenseController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
-		return new WP_REST_Response( LicenseView::present( $this->admin->update( $license['id'], RequestFields::given( $request, self::fields() ) ) ) );
+		return new WP_REST_Response( LicenseView::present( $this->admin->update( $license['id'], RequestFields::given( $request, self::fields() ), $this->guard->actor( $request ) ) ) );
 	}
 
 	/**
@@ -245,7 +245,7 @@ final class AdminLicenseController implements Controller {
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
 		if ( $request->get_param( 'force' ) ) {
-			$this->licences->delete( $license['id'] );
+			$this->licences->delete( $license['id'], $this->guard->actor( $request ) );
 			return new WP_REST_Response(
 				array(
 					'deleted'  => true,
@@ -253,7 +253,7 @@ final class AdminLicenseController implements Controller {
 				)
 			);
 		}
-		$this->licences->cancel( $license['id'] );
+		$this->licences->cancel( $license['id'], $this->guard->actor( $request ) );
 		return new WP_REST_Response( LicenseView::present( $this->admin->find( $license['id'] ) ) );
 	}
 
@@ -264,7 +264,7 @@ final class AdminLicenseController implements Controller {
 	 */
 	public function rotate( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
-		$key     = $this->admin->rotate_key( $license['id'] );
+		$key     = $this->admin->rotate_key( $license, $this->guard->actor( $request ) );
 		return new WP_REST_Response(
 			array(
 				'id'                  => $license['id'],

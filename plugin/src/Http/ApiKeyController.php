@@ -133,7 +133,7 @@ final class ApiKeyController implements Controller {
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$product_id = null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' );
 		$this->guard->assert_scope( $request, $product_id );
-		list( $api_key, $row ) = $this->admin->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id );
+		list( $api_key, $row ) = $this->admin->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id, $this->guard->actor( $request ) );
 		$key                   = self::present( $row );
 		return new WP_REST_Response(
 			array(
@@ -160,7 +160,8 @@ final class ApiKeyController implements Controller {
 			(int) $request['id'],
 			function ( ?int $product_id ) use ( $request ): void {
 				$this->guard->assert_scope( $request, $product_id );
-			}
+			},
+			$this->guard->actor( $request )
 		);
 		return new WP_REST_Response(
 			array(

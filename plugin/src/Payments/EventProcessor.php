@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Payments;
 
+use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
@@ -102,7 +103,7 @@ final class EventProcessor {
 		}
 		if ( 'customer.subscription.deleted' === $event->type ) {
 			foreach ( $this->licenses->ids_of_subscription( (string) ( $event->object['id'] ?? '' ) ) as $license_id ) {
-				$this->licences->end( $license_id, LicenseStatus::CANCELLED, true );
+				$this->licences->end( $license_id, LicenseStatus::CANCELLED, true, Actor::payment( $event->id ) );
 			}
 		} elseif ( 'charge.refunded' === $event->type ) {
 			$this->refunded( $event->object, $event->id, $now );
@@ -152,7 +153,7 @@ final class EventProcessor {
 			$license      = $this->licenses->of_subscription_price( $subscription, $price['id'] );
 			if ( null === $license ) {
 				$key = LicenseKey::generate();
-				$id  = $this->licenses->create_unless_exists(
+				$id  = $this->licences->issue(
 					array(
 						'product_id'                => $product['id'],
 						'price_id'                  => $price['id'],
@@ -166,7 +167,9 @@ final class EventProcessor {
 						'status'                    => LicenseStatus::ACTIVE,
 						'activation_limit'          => max( 1, $price['activation_limit'] ),
 						'expires'                   => null === $expires ? null : IsoTime::to_storage( $expires ),
-					)
+					),
+					$key,
+					Actor::payment( $event_id )
 				);
 				if ( null === $id ) {
 					throw new ProcessingFailed( sprintf( 'Another event created the licence of subscription %s at the same moment; the event is retried.', $subscription ) );
@@ -182,7 +185,7 @@ final class EventProcessor {
 				$license_id = $id;
 			} else {
 				$license_id = $license['id'];
-				$this->licences->renew( $license_id, $expires );
+				$this->licences->renew( $license_id, $expires, Actor::payment( $event_id ) );
 			}
 			$this->payments->record(
 				array(
@@ -220,7 +223,7 @@ final class EventProcessor {
 			$ids[ $field ] = Invoice::id_of( $charge[ $field ] ?? null );
 		}
 		foreach ( $this->payments->payments_of_charge( $ids['invoice'], $ids['id'], $ids['payment_intent'] ) as $payment ) {
-			$this->licences->end( $payment['license_id'], LicenseStatus::REVOKED, false );
+			$this->licences->end( $payment['license_id'], LicenseStatus::REVOKED, false, Actor::payment( $event_id ) );
 			$this->payments->record(
 				array(
 					'kind'           => 'refund',

@@ -10,6 +10,7 @@ namespace Svc\Licensing\Privacy;
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Money;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
@@ -17,7 +18,8 @@ use Svc\Licensing\Storage\WebhookEventRepository;
 /**
  * Used by the admin privacy routes and by WordPress' own Tools > Export/Erase Personal Data, so both give the
  * same answer. Personal data: customer name and email on licences, the site URLs of their activations, the
- * email on transactions, and every personal field of stored webhook payloads (names, emails, phones, addresses).
+ * email on transactions, every personal field of stored webhook payloads (names, emails, phones, addresses), and
+ * in the event log the payloads and customer actors (site URLs, email) of the customer's licences' events.
  */
 final class PersonalData {
 
@@ -43,16 +45,25 @@ final class PersonalData {
 	private $events;
 
 	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $log;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseRepository      $licenses Licences.
 	 * @param PaymentRepository      $payments Transactions.
 	 * @param WebhookEventRepository $events   Stored webhook events.
+	 * @param EventRepository        $log      The event log.
 	 */
-	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events ) {
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log ) {
 		$this->licenses = $licenses;
 		$this->payments = $payments;
 		$this->events   = $events;
+		$this->log      = $log;
 	}
 
 	/**
@@ -102,7 +113,7 @@ final class PersonalData {
 	 * Erases an email's personal data.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int}
 	 */
 	public function erase( string $email ): array {
 		$normalised = Email::normalise( $email );
@@ -112,11 +123,15 @@ final class PersonalData {
 				'activations'    => 0,
 				'transactions'   => 0,
 				'webhook_events' => 0,
+				'events'         => 0,
 			);
 		}
+		// The licences are found before the erase clears their email.
+		$license_ids                = array_column( $this->licenses->of_customer( $normalised ), 'id' );
 		$affected                   = $this->licenses->erase_customer( $normalised );
 		$affected['transactions']   = $this->payments->erase_customer( $normalised );
 		$affected['webhook_events'] = $this->events->redact_person( $normalised );
+		$affected['events']         = $this->log->redact_licences( $license_ids, $normalised );
 		return $affected;
 	}
 }

@@ -116,8 +116,9 @@ final class ActivationRepository extends TableRepository {
 	 * Removes every activation of a licence (cancel, revoke, delete).
 	 *
 	 * @param int $license_id Licence.
+	 * @return int Activations removed.
 	 */
-	public function remove_all( int $license_id ): void {
-		$this->db->delete( $this->table(), array( 'license_id' => $license_id ) );
+	public function remove_all( int $license_id ): int {
+		return (int) $this->db->delete( $this->table(), array( 'license_id' => $license_id ) );
 	}
 }

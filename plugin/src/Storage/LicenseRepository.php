@@ -14,6 +14,11 @@ use Svc\Licensing\Domain\License\LicenseStatus;
  * Reads and writes licences. A licence is looked up by product and keyed hash, never by the key itself.
  */
 final class LicenseRepository extends TableRepository {
+
+	/**
+	 * An active or trial licence past its expiry (placeholders: the two statuses, then now).
+	 */
+	private const DUE = 'status IN (%s, %s) AND expires IS NOT NULL AND expires <= %s';
 	/**
 	 * Sort keys of the admin list => column; the id breaks ties so pages never overlap.
 	 */
@@ -274,37 +279,65 @@ final class LicenseRepository extends TableRepository {
 	 *
 	 * @param int         $id      Licence.
 	 * @param string|null $expires New expiry in storage format, or null for lifetime.
+	 * @return bool Whether the expiry or the status changed (a late or repeated invoice changes nothing).
 	 */
-	public function renew( int $id, ?string $expires ): void {
-		$expiry = null === $expires
+	public function renew( int $id, ?string $expires ): bool {
+		$expiry  = null === $expires
 			? 'NULL'
 			: $this->db->prepare( 'CASE WHEN expires IS NULL OR expires >= %s THEN expires ELSE %s END', $expires, $expires );
-		$this->db->query(
+		$extends = null === $expires ? 'expires IS NOT NULL' : $this->db->prepare( '(expires IS NOT NULL AND expires < %s)', $expires );
+		return 1 === $this->db->query(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, expiry prepared above.
-				"UPDATE {$this->table()} SET expires = {$expiry}, status = CASE WHEN status IN (%s, %s) THEN status ELSE %s END, updated_at = %s WHERE id = %d",
+				"UPDATE {$this->table()} SET expires = {$expiry}, status = CASE WHEN status IN (%s, %s) THEN status ELSE %s END, updated_at = %s WHERE id = %d AND ({$extends} OR status NOT IN (%s, %s, %s))",
 				LicenseStatus::REVOKED,
 				LicenseStatus::CANCELLED,
 				LicenseStatus::ACTIVE,
 				gmdate( 'Y-m-d H:i:s' ),
-				$id
+				$id,
+				LicenseStatus::REVOKED,
+				LicenseStatus::CANCELLED,
+				LicenseStatus::ACTIVE
 			)
 		);
 	}
 
 	/**
-	 * Marks every active or trial licence whose expiry has passed as expired.
+	 * The active or trial licences whose expiry has passed.
 	 *
 	 * @param string $at Now, storage format.
-	 * @return int Licences expired.
+	 * @return int[]
 	 */
-	public function expire_due( string $at ): int {
-		return (int) $this->db->query(
+	public function due_ids( string $at ): array {
+		return array_map(
+			'intval',
+			(array) $this->db->get_col(
+				$this->db->prepare(
+					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+					"SELECT id FROM {$this->table()} WHERE " . self::DUE . ' ORDER BY id',
+					LicenseStatus::ACTIVE,
+					LicenseStatus::TRIAL,
+					$at
+				)
+			)
+		);
+	}
+
+	/**
+	 * Marks a licence expired if it still is active or trial and past its expiry (the database decides).
+	 *
+	 * @param int    $id Licence.
+	 * @param string $at Now, storage format.
+	 * @return bool Whether it was expired now.
+	 */
+	public function expire( int $id, string $at ): bool {
+		return 1 === $this->db->query(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->table()} SET status = %s, updated_at = %s WHERE status IN (%s, %s) AND expires IS NOT NULL AND expires <= %s",
+				"UPDATE {$this->table()} SET status = %s, updated_at = %s WHERE id = %d AND " . self::DUE,
 				LicenseStatus::EXPIRED,
 				$at,
+				$id,
 				LicenseStatus::ACTIVE,
 				LicenseStatus::TRIAL,
 				$at

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
+use Svc\Licensing\Storage\Migrations\CreateEvents;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
@@ -37,6 +38,7 @@ final class Schema {
 				new CreateMeta(),
 				new AddLicenseStatusIndex(),
 				new AddActivationStaging(),
+				new CreateEvents(),
 			)
 		);
 	}

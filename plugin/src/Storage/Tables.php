@@ -22,6 +22,7 @@ final class Tables {
 	public const WEBHOOK_EVENTS = 'svc_webhook_events';
 	public const TRANSACTIONS   = 'svc_transactions';
 	public const META           = 'svc_meta';
+	public const EVENTS         = 'svc_events';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -29,6 +30,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS );
 	}
 }

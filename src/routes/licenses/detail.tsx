@@ -1,5 +1,5 @@
 /**
- * A licence's fields, tier and activations; an admin can free a site from here. Staging sites (they use no
+ * A licence's fields, tier, activations and history; an admin can free a site from here. Staging sites (they use no
  * slot) carry a "Staging" state after their address, the way core's lists mark a draft.
  */
 import { Button } from '@wordpress/components';
@@ -10,6 +10,7 @@ import { Empty, LoadError, Loading, useLoad } from '../../components/async';
 import { formatDate } from '../../components/format';
 import { useNotify } from '../../components/notices';
 import { statusLabel } from './fields';
+import { LicenseHistory } from './history';
 
 /**
  * "1 of 3 sites used, plus 2 staging sites (they use no slot)." Counted from the list just loaded, so it stays
@@ -191,6 +192,12 @@ export function LicenseDetail( {
 					</tbody>
 				</table>
 			) }
+			<LicenseHistory
+				client={ client }
+				licenseId={ license.id }
+				licence={ license }
+				sites={ sites.kind === 'ready' ? sites.value : null }
+			/>
 		</div>
 	);
 }

@@ -75,8 +75,18 @@ final class MigrationPlanTest extends TestCase {
 	public function test_step_9_marks_staging_activations_in_one_alter(): void {
 		// Existing activations are not staging: each keeps the slot it took until it is deactivated.
 		$steps = Schema::plan()->pending( 8 );
-		$this->assertSame( array( 9 ), self::versions( $steps ) );
+		$this->assertSame( 9, $steps[0]->version() );
 		$this->assertSame( array( 'ALTER TABLE wp_' . Tables::ACTIVATIONS . ' ADD COLUMN is_staging TINYINT(1) NOT NULL DEFAULT 0' ), $steps[0]->statements( 'wp_', '' ) );
+	}
+
+	public function test_step_10_creates_the_event_log_with_an_index_per_filter(): void {
+		$steps = Schema::plan()->pending( 9 );
+		$this->assertSame( array( 10 ), self::versions( $steps ) );
+		$sql = implode( "\n", $steps[0]->statements( 'wp_', '' ) );
+		$this->assertStringContainsString( 'CREATE TABLE IF NOT EXISTS wp_' . Tables::EVENTS . ' ', $sql );
+		foreach ( array( 'KEY subject (subject_type, subject_id, id)', 'KEY type (type, id)', 'KEY product_id (product_id, id)', 'KEY actor (actor_kind', 'KEY created_at (created_at)' ) as $index ) {
+			$this->assertStringContainsString( $index, $sql );
+		}
 	}
 
 	/**

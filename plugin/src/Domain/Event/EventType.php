@@ -1,0 +1,58 @@
+<?php
+/**
+ * The types of recorded events.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Domain\Event;
+
+/**
+ * One constant per change the event log records; the subject type is the part before the dot.
+ */
+final class EventType {
+	public const LICENSE_CREATED     = 'license.created';
+	public const LICENSE_UPDATED     = 'license.updated';
+	public const LICENSE_ACTIVATED   = 'license.activated';
+	public const LICENSE_DEACTIVATED = 'license.deactivated';
+	public const LICENSE_ROTATED     = 'license.rotated';
+	public const LICENSE_RENEWED     = 'license.renewed';
+	public const LICENSE_EXPIRED     = 'license.expired';
+	public const LICENSE_CANCELLED   = 'license.cancelled';
+	public const LICENSE_REVOKED     = 'license.revoked';
+	public const LICENSE_DELETED     = 'license.deleted';
+	public const API_KEY_CREATED     = 'api_key.created';
+	public const API_KEY_REVOKED     = 'api_key.revoked';
+
+	/**
+	 * Every type, for the list filter.
+	 */
+	public const ALL = array(
+		self::LICENSE_CREATED,
+		self::LICENSE_UPDATED,
+		self::LICENSE_ACTIVATED,
+		self::LICENSE_DEACTIVATED,
+		self::LICENSE_ROTATED,
+		self::LICENSE_RENEWED,
+		self::LICENSE_EXPIRED,
+		self::LICENSE_CANCELLED,
+		self::LICENSE_REVOKED,
+		self::LICENSE_DELETED,
+		self::API_KEY_CREATED,
+		self::API_KEY_REVOKED,
+	);
+
+	/**
+	 * Subject types.
+	 */
+	public const SUBJECTS = array( 'license', 'api_key' );
+
+	/**
+	 * The subject type of an event type.
+	 *
+	 * @param string $type Event type.
+	 */
+	public static function subject( string $type ): string {
+		return (string) strstr( $type, '.', true );
+	}
+}

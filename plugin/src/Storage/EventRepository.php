@@ -1,0 +1,153 @@
+<?php
+/**
+ * The append-only event log, svc_events.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Storage;
+
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Privacy\PayloadRedactor;
+
+/**
+ * The table's one writer. A use case calls record() inside the transaction of the change it records, so a change
+ * that rolls back takes its event with it. Rows are only ever inserted, except that a privacy erase redacts
+ * their personal data.
+ */
+final class EventRepository extends TableRepository {
+
+	/**
+	 * Table.
+	 */
+	private function table(): string {
+		return $this->table_name( Tables::EVENTS );
+	}
+
+	/**
+	 * Records an event about a licence, with the licence's product for scope (one INSERT … SELECT: nothing is
+	 * written when the licence does not exist).
+	 *
+	 * @param string               $type       An EventType licence type.
+	 * @param int                  $license_id Licence.
+	 * @param Actor                $actor      Who caused it.
+	 * @param array<string, mixed> $payload    Small, no secrets, no full keys.
+	 * @return bool Whether a row was written.
+	 */
+	public function record_for_licence( string $type, int $license_id, Actor $actor, array $payload = array() ): bool {
+		$licenses = $this->table_name( Tables::LICENSES );
+		return 1 === $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+				"INSERT INTO {$this->table()} (type, subject_type, subject_id, actor_kind, actor_label, product_id, payload, created_at) SELECT %s, %s, id, %s, %s, product_id, %s, %s FROM {$licenses} WHERE id = %d",
+				$type,
+				EventType::subject( $type ),
+				$actor->kind,
+				$actor->label,
+				(string) wp_json_encode( (object) $payload ),
+				gmdate( 'Y-m-d H:i:s' ),
+				$license_id
+			)
+		);
+	}
+
+	/**
+	 * Records an event about anything but a licence.
+	 *
+	 * @param string               $type       An EventType.
+	 * @param int                  $subject_id The subject's id.
+	 * @param Actor                $actor      Who caused it.
+	 * @param int|null             $product_id The subject's product, or null for none.
+	 * @param array<string, mixed> $payload    Small, no secrets, no full keys.
+	 */
+	public function record( string $type, int $subject_id, Actor $actor, ?int $product_id, array $payload = array() ): void {
+		$this->db->insert(
+			$this->table(),
+			array(
+				'type'         => $type,
+				'subject_type' => EventType::subject( $type ),
+				'subject_id'   => $subject_id,
+				'actor_kind'   => $actor->kind,
+				'actor_label'  => $actor->label,
+				'product_id'   => $product_id,
+				'payload'      => (string) wp_json_encode( (object) $payload ),
+				'created_at'   => gmdate( 'Y-m-d H:i:s' ),
+			)
+		);
+	}
+
+	/**
+	 * One page of events, newest first.
+	 *
+	 * @param array{subject_type?: string, subject_id?: int, type?: string, actor_kind?: string, actor?: string, product_id?: int, since?: string, until?: string} $filters  Filters; times in storage format.
+	 * @param int                                                                                                                                                  $page     1-based page.
+	 * @param int                                                                                                                                                  $per_page Page size.
+	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
+	 */
+	public function page( array $filters, int $page, int $per_page ): array {
+		$where   = array( '1 = 1' );
+		$columns = array(
+			'subject_type' => 'subject_type = %s',
+			'subject_id'   => 'subject_id = %d',
+			'type'         => 'type = %s',
+			'actor_kind'   => 'actor_kind = %s',
+			'actor'        => 'actor_label = %s',
+			'product_id'   => 'product_id = %d',
+			'since'        => 'created_at >= %s',
+			'until'        => 'created_at <= %s',
+		);
+		foreach ( $columns as $name => $condition ) {
+			if ( isset( $filters[ $name ] ) ) {
+				$where[] = $this->db->prepare( $condition, $filters[ $name ] ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- conditions from the list above.
+			}
+		}
+		$condition = implode( ' AND ', $where );
+		$total     = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} WHERE {$condition}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- prepared above.
+		$rows      = $this->page_rows( "SELECT * FROM {$this->table()} WHERE {$condition} ORDER BY id DESC", $total, $page, $per_page );
+		return array( $rows, $total );
+	}
+
+	/**
+	 * Redacts a customer's personal data in the events of their licences: payload fields that hold personal data
+	 * and the email wherever it appears, and the site URLs a customer actor was named by.
+	 *
+	 * @param int[]  $license_ids The customer's licences.
+	 * @param string $email       Normalised email.
+	 * @return int Events redacted.
+	 */
+	public function redact_licences( array $license_ids, string $email ): int {
+		if ( empty( $license_ids ) ) {
+			return 0;
+		}
+		$ids  = implode( ',', array_map( 'intval', $license_ids ) );
+		$rows = (array) $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, ids cast to integers.
+			"SELECT id, actor_kind, payload FROM {$this->table()} WHERE subject_type = 'license' AND subject_id IN ({$ids})",
+			ARRAY_A
+		);
+		foreach ( $rows as $row ) {
+			$decoded = json_decode( (string) $row['payload'], true );
+			$payload = is_array( $decoded ) ? PayloadRedactor::redact( self::without_sites( $decoded ), $email ) : array();
+			$fields  = array( 'payload' => (string) wp_json_encode( (object) $payload ) );
+			if ( Actor::CUSTOMER === $row['actor_kind'] ) {
+				$fields['actor_label'] = PayloadRedactor::ERASED;
+			}
+			$this->db->update( $this->table(), $fields, array( 'id' => (int) $row['id'] ) );
+		}
+		return count( $rows );
+	}
+
+	/**
+	 * A payload with its site URL erased (a customer's site is personal data, as in the activations table).
+	 *
+	 * @param array<mixed> $payload Decoded payload.
+	 * @return array<mixed>
+	 */
+	private static function without_sites( array $payload ): array {
+		if ( isset( $payload['site_url'] ) ) {
+			$payload['site_url'] = PayloadRedactor::ERASED;
+		}
+		return $payload;
+	}
+}
