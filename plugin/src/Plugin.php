@@ -145,11 +145,7 @@ final class Plugin {
 		( new CoreIntegration( $personal ) )->add_hooks();
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
-		$jobs = array(
-			'licence expiry'          => CronHooks::EXPIRE_LICENSES,
-			'payment webhook retries' => CronHooks::WEBHOOK_RETRY,
-		);
-		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, $jobs, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
+		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();

@@ -11,6 +11,7 @@ use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Domain\Health\CheckResult;
 use Svc\Licensing\Domain\Health\SiteHealthFormat;
 use Svc\Licensing\Health\Check;
+use Svc\Licensing\Jobs\CronHooks;
 use Svc\Licensing\Storage\Tables;
 
 /**
@@ -219,11 +220,14 @@ final class SiteHealth {
 				'value' => (string) $count,
 			);
 		}
-		$now = time();
-		foreach ( $facts['jobs'] as $job => $next ) {
-			$fields[ 'next_run_' . str_replace( ' ', '_', $job ) ] = array(
-				/* translators: %s: a scheduled job, e.g. licence expiry. */
-				'label' => sprintf( __( 'Next run: %s', 'svc-licensing' ), $job ),
+		$jobs = array(
+			CronHooks::EXPIRE_LICENSES => __( 'Next run: licence expiry', 'svc-licensing' ),
+			CronHooks::WEBHOOK_RETRY   => __( 'Next run: payment webhook retries', 'svc-licensing' ),
+		);
+		$now  = time();
+		foreach ( $facts['jobs'] as $hook => $next ) {
+			$fields[ 'next_run_' . $hook ] = array(
+				'label' => $jobs[ $hook ] ?? $hook,
 				'value' => SiteHealthFormat::schedule( $next, $now ),
 			);
 		}

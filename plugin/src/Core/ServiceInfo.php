@@ -59,9 +59,9 @@ final class ServiceInfo {
 	private $settings;
 
 	/**
-	 * Job name => cron hook.
+	 * The cron hooks of the plugin's jobs.
 	 *
-	 * @var array<string, string>
+	 * @var string[]
 	 */
 	private $jobs;
 
@@ -75,13 +75,13 @@ final class ServiceInfo {
 	/**
 	 * Constructor.
 	 *
-	 * @param string                $version    Plugin version.
-	 * @param SdkDownload           $sdk        The shipped SDK.
-	 * @param SchemaMigrator        $migrator   Schema state.
-	 * @param DataInventory         $inventory  Row counts.
-	 * @param Settings              $settings   Settings.
-	 * @param array<string, string> $jobs       Job name => cron hook.
-	 * @param callable(): string    $lane_state The fast lane's state.
+	 * @param string             $version    Plugin version.
+	 * @param SdkDownload        $sdk        The shipped SDK.
+	 * @param SchemaMigrator     $migrator   Schema state.
+	 * @param DataInventory      $inventory  Row counts.
+	 * @param Settings           $settings   Settings.
+	 * @param string[]           $jobs       The cron hooks of the plugin's jobs.
+	 * @param callable(): string $lane_state The fast lane's state.
 	 */
 	public function __construct( string $version, SdkDownload $sdk, SchemaMigrator $migrator, DataInventory $inventory, Settings $settings, array $jobs, callable $lane_state ) {
 		$this->version    = $version;
@@ -104,9 +104,9 @@ final class ServiceInfo {
 			$rows[ $table ] = $this->inventory->rows( $table );
 		}
 		$jobs = array();
-		foreach ( $this->jobs as $name => $hook ) {
+		foreach ( $this->jobs as $hook ) {
 			$next          = wp_next_scheduled( $hook );
-			$jobs[ $name ] = false === $next ? null : (int) $next;
+			$jobs[ $hook ] = false === $next ? null : (int) $next;
 		}
 		return array(
 			'plugin_version'   => $this->version,
