@@ -10,6 +10,7 @@ namespace Svc\Licensing;
 use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
+use Svc\Licensing\Admin\SiteHealth;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
@@ -17,6 +18,7 @@ use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Core\SdkDownload;
+use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
@@ -43,6 +45,7 @@ use Svc\Licensing\Http\SettingsController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Http\WebhookController;
+use Svc\Licensing\Jobs\CronHooks;
 use Svc\Licensing\Jobs\LicenseExpiryJob;
 use Svc\Licensing\Lane\Loader;
 use Svc\Licensing\Jobs\Scheduler;
@@ -110,16 +113,16 @@ final class Plugin {
 		( new Scheduler() )->add_hooks();
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
 		( new LicenseExpiryJob( $licences ) )->add_hooks();
+		// One list of checks: GET /health and Site Health run the same ones.
+		$checks = array(
+			'database'        => new DatabaseCheck( $wpdb, $migrator ),
+			'file_storage'    => new FileStorageCheck( $packages ),
+			'payment_webhook' => new PaymentWebhookCheck( $settings ),
+		);
+		$sdk    = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' );
 		( new RestApi(
 			array(
-				new HealthController(
-					array(
-						new DatabaseCheck( $wpdb, $migrator ),
-						new FileStorageCheck( $packages ),
-						new PaymentWebhookCheck( $settings ),
-					),
-					SVC_LICENSING_VERSION
-				),
+				new HealthController( $checks, SVC_LICENSING_VERSION ),
 				$client->license_routes,
 				$client->update_routes,
 				$client->download_routes,
@@ -137,13 +140,14 @@ final class Plugin {
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
-				new SdkController( new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' ), $guard ),
+				new SdkController( $sdk, $guard ),
 			)
 		) )->add_hooks();
 
 		( new CoreIntegration( $personal ) )->add_hooks();
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
+		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();

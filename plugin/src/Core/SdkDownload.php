@@ -41,11 +41,10 @@ final class SdkDownload {
 	 * @throws ServiceError 503 sdk_unavailable when the plugin has no SDK copy or no way to zip.
 	 */
 	public function archive(): array {
-		$entry = $this->dir . '/' . SdkBundle::ENTRY;
-		if ( ! is_readable( $entry ) ) {
+		if ( ! $this->is_shipped() ) {
 			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'This copy of the plugin does not include the client SDK (its sdk folder is missing). Install the plugin from its release package, or run "npm run build" in its source tree.', 'svc-licensing' ) );
 		}
-		$version = SdkBundle::version_in( (string) file_get_contents( $entry ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		$version = $this->version();
 		if ( null === $version ) {
 			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The client SDK shipped with the plugin does not state its version, so it is not offered. Reinstall the plugin.', 'svc-licensing' ) );
 		}
@@ -64,6 +63,23 @@ final class SdkDownload {
 			'name'    => SdkBundle::file_name( $version ),
 			'version' => $version,
 		);
+	}
+
+	/**
+	 * Whether the plugin ships the SDK's entry file.
+	 */
+	private function is_shipped(): bool {
+		return is_readable( $this->dir . '/' . SdkBundle::ENTRY );
+	}
+
+	/**
+	 * The version of the SDK the plugin ships; null when it ships none or the copy states none.
+	 */
+	public function version(): ?string {
+		if ( ! $this->is_shipped() ) {
+			return null;
+		}
+		return SdkBundle::version_in( (string) file_get_contents( $this->dir . '/' . SdkBundle::ENTRY ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
 	}
 
 	/**

@@ -57,7 +57,21 @@ final class SchemaMigrator {
 	 * Whether the stored version is the code's latest. Reads an autoloaded option: no query.
 	 */
 	public function is_current(): bool {
-		return (int) get_option( self::VERSION_OPTION, 0 ) >= $this->plan->latest();
+		return $this->version() >= $this->plan->latest();
+	}
+
+	/**
+	 * The stored schema version (an autoloaded option: no query).
+	 */
+	public function version(): int {
+		return (int) get_option( self::VERSION_OPTION, 0 );
+	}
+
+	/**
+	 * The newest schema version the code knows.
+	 */
+	public function latest(): int {
+		return $this->plan->latest();
 	}
 
 	/**

@@ -70,6 +70,13 @@ final class CheckResult {
 	}
 
 	/**
+	 * Human-readable reason, empty when passing.
+	 */
+	public function message(): string {
+		return $this->message;
+	}
+
+	/**
 	 * As it appears in checks[].
 	 *
 	 * @return array{name: string, status: string, message?: string}
