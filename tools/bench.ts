@@ -83,7 +83,8 @@ import {
 } from './bench/report.ts';
 
 const BENCH_DIR = path.join( repoRoot, 'tools', 'bench' );
-const CLIENT_SITE = 'https://bench-client.example';
+// A production host: `*.example` is one of the default staging patterns, whose sites use no slot.
+const CLIENT_SITE = 'https://bench-client.example.com';
 const INSTALLED_VERSION = '0.0.1';
 
 interface Options {

@@ -22,7 +22,7 @@
  *   where production traffic comes from one IP per customer site, and the limiter's per-request cost (one
  *   counter upsert) is still paid;
  * - an admin API key for the admin rows (printed), and the counts the admin rows' answers are checked against.
- * The one activation the bench needs (the bench licence on https://bench-client.example) is made by the bench
+ * The one activation the bench needs (the bench licence on https://bench-client.example.com) is made by the bench
  * itself through POST /licenses/activate, so it is exactly what the plugin stores.
  */
 
