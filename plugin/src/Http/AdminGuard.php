@@ -139,6 +139,21 @@ final class AdminGuard {
 	}
 
 	/**
+	 * The product a list is filtered by: the caller's scope, or else the product asked for, which must be within
+	 * it (throws 403 product_out_of_scope otherwise); null for every product.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param int|null        $asked   The product_id filter given, or null.
+	 * @throws ServiceError 403 product_out_of_scope.
+	 */
+	public function product_filter( WP_REST_Request $request, ?int $asked ): ?int {
+		if ( null !== $asked ) {
+			$this->assert_scope( $request, $asked );
+		}
+		return $this->scope( $request ) ?? $asked;
+	}
+
+	/**
 	 * The request's product scope as a check a use case runs once it knows the product (throws 403
 	 * product_out_of_scope).
 	 *

@@ -186,24 +186,12 @@ final class AdminLicenseController implements Controller {
 				$filters[ $name ] = (string) $request->get_param( $name );
 			}
 		}
-		if ( null !== $request->get_param( 'product_id' ) ) {
-			$filters['product_id'] = (int) $request->get_param( 'product_id' );
-			$this->guard->assert_scope( $request, $filters['product_id'] );
-		}
-		$scope = $this->guard->scope( $request );
-		if ( null !== $scope ) {
-			$filters['product_id'] = $scope;
+		$product = $this->guard->product_filter( $request, null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' ) );
+		if ( null !== $product ) {
+			$filters['product_id'] = $product;
 		}
 		list( $rows, $total ) = $this->admin->page( $filters, $page, $per_page, array( (string) $request['orderby'], (string) $request['order'] ) );
-		return new WP_REST_Response(
-			array(
-				'data'        => array_map( array( LicenseView::class, 'present' ), $rows ),
-				'total'       => $total,
-				'page'        => $page,
-				'per_page'    => $per_page,
-				'total_pages' => (int) ceil( $total / $per_page ),
-			)
-		);
+		return new WP_REST_Response( Pagination::envelope( array_map( array( LicenseView::class, 'present' ), $rows ), $total, $page, $per_page ) );
 	}
 
 	/**

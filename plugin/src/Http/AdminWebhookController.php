@@ -100,15 +100,7 @@ final class AdminWebhookController implements Controller {
 		$this->guard->assert_scope( $request, null );
 		list( $page, $per_page ) = Pagination::from_request( $request );
 		list( $rows, $total )    = $this->events->page( $request['status'], $request['type'], $request['event_id'], $page, $per_page );
-		return new WP_REST_Response(
-			array(
-				'data'        => array_map( array( self::class, 'present' ), $rows ),
-				'total'       => $total,
-				'page'        => $page,
-				'per_page'    => $per_page,
-				'total_pages' => (int) ceil( $total / $per_page ),
-			)
-		);
+		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'present' ), $rows ), $total, $page, $per_page ) );
 	}
 
 	/**

@@ -132,23 +132,12 @@ final class EventController implements Controller {
 				$filters[ $name ] = IsoTime::to_storage( (int) strtotime( (string) $filters[ $name ] ) );
 			}
 		}
-		if ( isset( $filters['product_id'] ) ) {
-			$this->guard->assert_scope( $request, (int) $filters['product_id'] );
-		}
-		$scope = $this->guard->scope( $request );
-		if ( null !== $scope ) {
-			$filters['product_id'] = $scope;
+		$product = $this->guard->product_filter( $request, isset( $filters['product_id'] ) ? (int) $filters['product_id'] : null );
+		if ( null !== $product ) {
+			$filters['product_id'] = $product;
 		}
 		list( $rows, $total ) = $this->events->page( $filters, $page, $per_page );
-		return new WP_REST_Response(
-			array(
-				'data'        => array_map( array( self::class, 'present' ), $rows ),
-				'total'       => $total,
-				'page'        => $page,
-				'per_page'    => $per_page,
-				'total_pages' => (int) ceil( $total / $per_page ),
-			)
-		);
+		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'present' ), $rows ), $total, $page, $per_page ) );
 	}
 
 	/**

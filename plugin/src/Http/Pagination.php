@@ -92,6 +92,35 @@ final class Pagination {
 	 */
 	public static function headers( WP_REST_Response $response, int $total, int $per_page ): void {
 		$response->header( 'X-WP-Total', (string) $total );
-		$response->header( 'X-WP-TotalPages', (string) (int) ceil( $total / max( 1, $per_page ) ) );
+		$response->header( 'X-WP-TotalPages', (string) self::total_pages( $total, $per_page ) );
+	}
+
+	/**
+	 * The admin lists' envelope (the spec's licence list): one page of items and where it stands.
+	 *
+	 * @param array<mixed> $data     The page's items, as presented.
+	 * @param int          $total    Items in all pages.
+	 * @param int          $page     This page.
+	 * @param int          $per_page Page size.
+	 * @return array{data: array<mixed>, total: int, page: int, per_page: int, total_pages: int}
+	 */
+	public static function envelope( array $data, int $total, int $page, int $per_page ): array {
+		return array(
+			'data'        => $data,
+			'total'       => $total,
+			'page'        => $page,
+			'per_page'    => $per_page,
+			'total_pages' => self::total_pages( $total, $per_page ),
+		);
+	}
+
+	/**
+	 * Pages of $per_page needed for $total items.
+	 *
+	 * @param int $total    Items in all pages.
+	 * @param int $per_page Page size.
+	 */
+	private static function total_pages( int $total, int $per_page ): int {
+		return (int) ceil( $total / max( 1, $per_page ) );
 	}
 }
