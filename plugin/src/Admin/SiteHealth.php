@@ -73,8 +73,9 @@ final class SiteHealth {
 	 */
 	public function register_tests( $tests ) {
 		$tests = is_array( $tests ) ? $tests : array();
+		$texts = $this->texts();
 		foreach ( $this->checks as $name => $check ) {
-			$copy = $this->copy( $name );
+			$copy = $texts[ $name ] ?? null;
 			if ( null === $copy ) {
 				continue;
 			}
@@ -120,12 +121,12 @@ final class SiteHealth {
 	}
 
 	/**
-	 * A check's texts: test label, titles when good and bad, what it means, and its actions (URL => label).
+	 * Each check's texts, by check name: test label, titles when good and bad, what it means, and its actions
+	 * (URL => label).
 	 *
-	 * @param string $name Check name.
-	 * @return array{label: string, good: string, bad: string, means: string, actions: array<string, string>}|null
+	 * @return array<string, array{label: string, good: string, bad: string, means: string, actions: array<string, string>}>
 	 */
-	private function copy( string $name ): ?array {
+	private function texts(): array {
 		$info     = array( admin_url( 'site-health.php?tab=debug' ) => __( 'Schema version and row counts (Info tab)', 'svc-licensing' ) );
 		$settings = admin_url( 'admin.php?page=' . AdminPage::SLUG . AdminPage::SCREENS['settings'] );
 		$texts    = array(
@@ -155,7 +156,7 @@ final class SiteHealth {
 				),
 			),
 		);
-		return $texts[ $name ] ?? null;
+		return $texts;
 	}
 
 	/**
