@@ -221,8 +221,8 @@ final class LicenceScreen {
 			__( 'Status', 'svc-licensing-client' ) => $status,
 		);
 		if ( array_key_exists( 'expires', $answer ) ) {
-			$expires = is_string( $answer['expires'] ) ? strtotime( $answer['expires'] ) : false;
-			$rows[ __( 'Expires', 'svc-licensing-client' ) ] = false === $expires ? __( 'Never', 'svc-licensing-client' ) : wp_date( (string) get_option( 'date_format' ), $expires );
+			$expires = $record->expires();
+			$rows[ __( 'Expires', 'svc-licensing-client' ) ] = null === $expires ? __( 'Never', 'svc-licensing-client' ) : wp_date( (string) get_option( 'date_format' ), $expires );
 		}
 		if ( isset( $answer['tier']['label'] ) && is_string( $answer['tier']['label'] ) ) {
 			$rows[ __( 'Tier', 'svc-licensing-client' ) ] = $answer['tier']['label'];
