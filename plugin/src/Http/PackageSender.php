@@ -26,21 +26,12 @@ final class PackageSender {
 	private $path;
 
 	/**
-	 * Whether the file is deleted once sent.
-	 *
-	 * @var bool
-	 */
-	private $temporary;
-
-	/**
 	 * Constructor.
 	 *
-	 * @param string|null $path      File to stream; the instance that adds the hooks has none.
-	 * @param bool        $temporary Whether the file is deleted once sent.
+	 * @param string|null $path File to stream; the instance that adds the hooks has none.
 	 */
-	public function __construct( ?string $path = null, bool $temporary = false ) {
-		$this->path      = $path;
-		$this->temporary = $temporary;
+	public function __construct( ?string $path = null ) {
+		$this->path = $path;
 	}
 
 	/**
@@ -57,12 +48,22 @@ final class PackageSender {
 	 * @param string $name File name for the browser; a safe default when empty.
 	 */
 	public static function file( string $path, string $name ): WP_REST_Response {
-		return self::zip( new self( $path ), $name );
+		$name = sanitize_file_name( '' !== $name ? $name : 'package.zip' );
+		return new WP_REST_Response(
+			new self( $path ),
+			200,
+			array(
+				'Content-Type'           => 'application/zip',
+				'Content-Length'         => (string) filesize( $path ),
+				'Content-Disposition'    => 'attachment; filename="' . $name . '"',
+				'Cache-Control'          => 'private, no-store',
+				'X-Content-Type-Options' => 'nosniff',
+			)
+		);
 	}
 
 	/**
-	 * A 200 that streams a ZIP file made for this request, deleted once sent (or when the request ends
-	 * without sending it).
+	 * A 200 that streams a ZIP file made for this request, deleted when the request ends, sent or not.
 	 *
 	 * @param string $path Absolute path.
 	 * @param string $name File name for the browser.
@@ -75,29 +76,7 @@ final class PackageSender {
 				}
 			}
 		);
-		return self::zip( new self( $path, true ), $name );
-	}
-
-	/**
-	 * The 200 for a sender that streams a ZIP file.
-	 *
-	 * @param self   $sender Sender.
-	 * @param string $name   File name for the browser; a safe default when empty.
-	 */
-	private static function zip( self $sender, string $name ): WP_REST_Response {
-		$path = (string) $sender->path;
-		$name = sanitize_file_name( '' !== $name ? $name : 'package.zip' );
-		return new WP_REST_Response(
-			$sender,
-			200,
-			array(
-				'Content-Type'           => 'application/zip',
-				'Content-Length'         => (string) filesize( $path ),
-				'Content-Disposition'    => 'attachment; filename="' . $name . '"',
-				'Cache-Control'          => 'private, no-store',
-				'X-Content-Type-Options' => 'nosniff',
-			)
-		);
+		return self::file( $path, $name );
 	}
 
 	/**
@@ -127,17 +106,13 @@ final class PackageSender {
 		if ( $served || ! $result instanceof WP_HTTP_Response || ! $result->get_data() instanceof self ) {
 			return (bool) $served;
 		}
-		$sender = $result->get_data();
-		$path   = $sender->path;
+		$path = $result->get_data()->path;
 		if ( null !== $path && ! ( $request instanceof WP_REST_Request && 'HEAD' === $request->get_method() ) ) {
 			while ( ob_get_level() > 0 ) {
 				ob_end_clean();
 			}
 			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_readfile -- streaming a package without loading it into memory.
 			readfile( $path );
-		}
-		if ( null !== $path && $sender->temporary ) {
-			wp_delete_file( $path );
 		}
 		return true;
 	}
