@@ -4,12 +4,12 @@
  * from its button; no axe violations in the panel's content.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from '../fixtures/axe';
-import { baseURL, repoRoot } from '../fixtures/env';
+import { baseURL } from '../fixtures/env';
 import { keyHeaders } from '../fixtures/test-helpers';
+import { checkoutSdkVersion } from '../fixtures/sdk';
 import { readZip } from '../fixtures/zip';
 import {
 	expectSnackbar,
@@ -17,13 +17,6 @@ import {
 	rowAction,
 	saveScreenshot,
 } from './screens';
-
-const SDK_VERSION = /\} \)\( '([^']+)', __DIR__ \);/.exec(
-	fs.readFileSync(
-		path.join( repoRoot, 'sdk', 'svc-licensing-client.php' ),
-		'utf8'
-	)
-)?.[ 1 ];
 
 test( 'the Integrate tab shows the filled-in call, copies it from the keyboard, keeps its state in the URL and downloads the SDK', async ( {
 	page,
@@ -107,9 +100,9 @@ test( 'the Integrate tab shows the filled-in call, copies it from the keyboard, 
 		page.waitForEvent( 'download' ),
 		download.click(),
 	] );
-	expect( SDK_VERSION ).toBeTruthy();
+	const version = checkoutSdkVersion();
 	expect( file.suggestedFilename() ).toBe(
-		`svc-licensing-client-${ SDK_VERSION }.zip`
+		`svc-licensing-client-${ version }.zip`
 	);
 	const zip = readZip( fs.readFileSync( await file.path() ) );
 	expect( zip.tested ).toBe( true );

@@ -7,24 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIResponse } from '@playwright/test';
 import { makeCallers, signIn, type CallerName } from '../fixtures/callers';
-import { ADMIN, copySite, repoRoot } from '../fixtures/env';
+import { ADMIN, copySite } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
 import { keyHeaders } from '../fixtures/test-helpers';
+import { SDK_DIR, checkoutSdkVersion, sdkVersionOf } from '../fixtures/sdk';
 import { readZip } from '../fixtures/zip';
 
-const SDK = path.join( repoRoot, 'sdk' );
+const SDK = SDK_DIR;
 const DEV_FILES = [ 'phpcs.xml.dist', 'phpstan.neon.dist' ];
-
-/** The version literal of the SDK in the checkout, read here independently of the server. */
-const versionOf = ( entry: string ): string => {
-	const literals = [ ...entry.matchAll( /\} \)\( '([^']+)', __DIR__ \);/g ) ];
-	expect( literals, 'one version literal' ).toHaveLength( 1 );
-	return literals[ 0 ][ 1 ];
-};
-const checkoutVersion = () =>
-	versionOf(
-		fs.readFileSync( path.join( SDK, 'svc-licensing-client.php' ), 'utf8' )
-	);
 
 /** The checkout's SDK files as the zip should name them. */
 const expectedEntries = (): string[] =>
@@ -43,7 +33,7 @@ const expectedEntries = (): string[] =>
 
 async function expectSdkZip( response: APIResponse ): Promise< void > {
 	expect( response.status(), await response.text() ).toBe( 200 );
-	const version = checkoutVersion();
+	const version = checkoutSdkVersion();
 	const headers = response.headers();
 	expect( headers[ 'content-type' ] ).toBe( 'application/zip' );
 	expect( headers[ 'content-disposition' ] ).toBe(
@@ -61,7 +51,7 @@ async function expectSdkZip( response: APIResponse ): Promise< void > {
 	}
 	expect( [ ...zip.names ].sort() ).toEqual( expectedEntries() );
 	const entry = zip.text( 'svc-licensing-client/svc-licensing-client.php' );
-	expect( versionOf( entry ) ).toBe( version );
+	expect( sdkVersionOf( entry ) ).toBe( version );
 	expect( entry ).toBe(
 		fs.readFileSync( path.join( SDK, 'svc-licensing-client.php' ), 'utf8' )
 	);

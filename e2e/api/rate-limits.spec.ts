@@ -7,6 +7,7 @@ import { expectError } from '../fixtures/envelope';
 import {
 	LOCAL_PROXIES,
 	awaitRoomInMinute,
+	useShippedLimits,
 	randomIp,
 } from '../fixtures/rate-window';
 import {
@@ -14,18 +15,6 @@ import {
 	createLicense,
 	setSettings,
 } from '../fixtures/test-helpers';
-
-/** The spec's default limits instead of the suite's raised ones, then a window with room for the test. */
-async function useShippedLimits(
-	request: APIRequestContext,
-	trustedProxies: string[]
-): Promise< void > {
-	await setSettings( request, {
-		rate_limits: {},
-		trusted_proxies: trustedProxies,
-	} );
-	await awaitRoomInMinute();
-}
 
 test.describe( 'rate limits', () => {
 	let product: string;

@@ -8,14 +8,13 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectError } from '../fixtures/envelope';
 import {
 	LOCAL_PROXIES,
-	awaitRoomInMinute,
+	useShippedLimits,
 	randomIp,
 } from '../fixtures/rate-window';
 import {
 	applySuiteSettings,
 	createLicense,
 	keyHeaders,
-	setSettings,
 } from '../fixtures/test-helpers';
 import { makeZip } from '../fixtures/zip';
 
@@ -337,11 +336,7 @@ test.describe( 'batch update check', () => {
 			license_key: offered.license_key,
 			current_version: '1.0.0',
 		};
-		await setSettings( request, {
-			rate_limits: {},
-			trusted_proxies: LOCAL_PROXIES,
-		} );
-		await awaitRoomInMinute();
+		await useShippedLimits( request, LOCAL_PROXIES );
 		const ip = { 'X-Forwarded-For': randomIp() };
 		const first = await batch( request, Array( 50 ).fill( item ), {}, ip );
 		expect( first.status() ).toBe( 200 );
