@@ -79,7 +79,7 @@ final class ApiKeys {
 		if ( null !== $product_id && null === $this->products->find( $product_id ) ) {
 			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
 		}
-		$created = $this->transaction->run(
+		return $this->transaction->run(
 			function () use ( $label, $permissions, $product_id, $actor ): array {
 				$created = $this->keys->create( $label, $permissions, $product_id );
 				$row     = $this->keys->find( $created['id'] ) ?? array();
@@ -87,7 +87,6 @@ final class ApiKeys {
 				return array( $created['api_key'], $row );
 			}
 		);
-		return $created;
 	}
 
 	/**
