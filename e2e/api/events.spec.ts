@@ -1,5 +1,5 @@
 /**
- * The event log: each licence action writes one row in its own transaction (a failed action writes none), and
+ * The event log: each licence, product, release, API key and settings action writes one row in its own transaction (a failed action writes none), and
  * GET /admin/events lists them with filters, pagination and the API key's product scope; erase redacts them.
  */
 import { randomUUID } from 'node:crypto';
@@ -221,7 +221,9 @@ test.describe( 'event log', () => {
 			(
 				await request.delete(
 					`${ ADMIN }/licenses/${ created.id }?force=true`,
-					{ headers }
+					{
+						headers,
+					}
 				)
 			).status()
 		).toBe( 200 );
@@ -269,7 +271,9 @@ test.describe( 'event log', () => {
 		await armCrash( request, 'svc_events (type, subject_type' );
 		const cut = await request.delete(
 			`${ ADMIN }/licenses/${ created.id }`,
-			{ headers }
+			{
+				headers,
+			}
 		);
 		// The process exits mid-request: no licence comes back (the status line depends on the server).
 		expect( await cut.text() ).not.toContain( '"status"' );
@@ -420,7 +424,12 @@ test.describe( 'event log', () => {
 			headers,
 		} );
 
-		const mine = { actor_kind: 'api_key', actor: prefix };
+		// The key also created the product: its licence events are the ones counted here.
+		const mine = {
+			actor_kind: 'api_key',
+			actor: prefix,
+			subject_type: 'license',
+		};
 		const all = await events( request, headers, mine );
 		expect( all.total ).toBe( 4 );
 		expect( all.data.map( ( e ) => e.subject.id ) ).toEqual( [
@@ -535,6 +544,274 @@ test.describe( 'event log', () => {
 			403,
 			'product_out_of_scope'
 		);
+	} );
+
+	test( 'product, release and settings changes each write one event, and a refused change writes none', async ( {
+		request,
+	} ) => {
+		const { headers, prefix } = await adminKey( request );
+		const made = await product( request, headers );
+		const other = await product( request, headers );
+		const actor = { kind: 'api_key', label: prefix };
+		const of = async ( subjectType: string, id: number ) =>
+			(
+				await events( request, headers, {
+					subject_type: subjectType,
+					subject_id: id,
+					per_page: 100,
+				} )
+			).data;
+
+		// Products: created, updated with only what changed; a taken slug and an empty change write nothing.
+		const renamed = await request.put( `${ ADMIN }/products/${ made.id }`, {
+			headers,
+			data: {
+				name: 'Events Renamed',
+				homepage_url: 'https://shop.example/p',
+			},
+		} );
+		expect( renamed.status() ).toBe( 200 );
+		await expectError(
+			await request.put( `${ ADMIN }/products/${ made.id }`, {
+				headers,
+				data: { slug: other.slug },
+			} ),
+			409,
+			'product_slug_exists'
+		);
+		expect(
+			( await of( 'product', made.id ) ).map( ( e ) => [
+				e.type,
+				e.product_id,
+				e.actor,
+				e.payload,
+			] )
+		).toEqual( [
+			[
+				'product.updated',
+				made.id,
+				actor,
+				{
+					changes: {
+						name: 'Events Renamed',
+						homepage_url: 'https://shop.example/p',
+					},
+				},
+			],
+			[
+				'product.created',
+				made.id,
+				actor,
+				{ slug: made.slug, name: expect.stringMatching( /^Events / ) },
+			],
+		] );
+
+		// Releases: created (and published at once), a later one published, a rollback, an edit, a delete.
+		const release = async ( version: string, publish: boolean ) => {
+			const response = await request.post(
+				`${ ADMIN }/products/${ made.id }/releases`,
+				{
+					headers,
+					data: {
+						version,
+						publish,
+						package_url: `https://cdn.example.com/${ version }.zip`,
+						package_sha256: 'b'.repeat( 64 ),
+					},
+				}
+			);
+			expect( response.status(), await response.text() ).toBe( 201 );
+			return ( await response.json() ) as { id: number };
+		};
+		const first = await release( '1.0.0', true );
+		const second = await release( '1.1.0', false );
+		const publish = ( id: number ) =>
+			request.post( `${ ADMIN }/releases/${ id }/publish`, { headers } );
+		expect( ( await publish( second.id ) ).status() ).toBe( 200 );
+		expect( ( await publish( first.id ) ).status() ).toBe( 200 );
+		expect(
+			(
+				await request.put( `${ ADMIN }/releases/${ second.id }`, {
+					headers,
+					data: { rollout: 40 },
+				} )
+			).status()
+		).toBe( 200 );
+		// The current release cannot be deleted: no event.
+		await expectError(
+			await request.delete( `${ ADMIN }/releases/${ first.id }`, {
+				headers,
+			} ),
+			409,
+			'release_is_current'
+		);
+		expect(
+			(
+				await request.delete( `${ ADMIN }/releases/${ second.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 200 );
+		const shown = ( list: LoggedEvent[] ) =>
+			list.map( ( e ) => [ e.type, e.product_id, e.payload ] );
+		expect( shown( await of( 'release', first.id ) ) ).toEqual( [
+			[
+				'release.published',
+				made.id,
+				{ version: '1.0.0', previous_version: '1.1.0', rollback: true },
+			],
+			[
+				'release.published',
+				made.id,
+				{ version: '1.0.0', previous_version: null, rollback: false },
+			],
+			[ 'release.created', made.id, { version: '1.0.0' } ],
+		] );
+		expect( shown( await of( 'release', second.id ) ) ).toEqual( [
+			[ 'release.deleted', made.id, { version: '1.1.0' } ],
+			[
+				'release.updated',
+				made.id,
+				{ version: '1.1.0', changes: { rollout: 40 } },
+			],
+			[
+				'release.published',
+				made.id,
+				{
+					version: '1.1.0',
+					previous_version: '1.0.0',
+					rollback: false,
+				},
+			],
+			[ 'release.created', made.id, { version: '1.1.0' } ],
+		] );
+
+		// Deleting the product (its releases go with it) is one product event.
+		expect(
+			(
+				await request.delete( `${ ADMIN }/products/${ made.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 200 );
+		expect( shown( await of( 'product', made.id ) )[ 0 ] ).toEqual( [
+			'product.deleted',
+			made.id,
+			{ slug: made.slug },
+		] );
+	} );
+
+	test( 'a publish cut short at its event leaves the current version and the draft as they were', async ( {
+		request,
+	} ) => {
+		const { headers } = await adminKey( request );
+		const made = await product( request, headers );
+		const release = async ( version: string, publish: boolean ) => {
+			const response = await request.post(
+				`${ ADMIN }/products/${ made.id }/releases`,
+				{
+					headers,
+					data: {
+						version,
+						publish,
+						package_url: `https://cdn.example.com/${ version }.zip`,
+						package_sha256: 'c'.repeat( 64 ),
+					},
+				}
+			);
+			expect( response.status(), await response.text() ).toBe( 201 );
+			return ( await response.json() ) as { id: number };
+		};
+		await release( '1.0.0', true );
+		const draft = await release( '1.1.0', false );
+
+		// The process ends at the event's INSERT, after both UPDATEs of the publish ran: both roll back.
+		await armCrash( request, 'svc_events` (`type`' );
+		const cut = await request.post(
+			`${ ADMIN }/releases/${ draft.id }/publish`,
+			{ headers }
+		);
+		expect( await cut.text() ).not.toContain( '"is_current"' );
+		await armCrash( request, '' );
+		expect(
+			await (
+				await request.get( `${ ADMIN }/products/${ made.id }`, {
+					headers,
+				} )
+			).json()
+		).toMatchObject( { current_version: '1.0.0' } );
+		expect(
+			await (
+				await request.get( `${ ADMIN }/releases/${ draft.id }`, {
+					headers,
+				} )
+			).json()
+		).toMatchObject( { status: 'draft', is_current: false } );
+		expect(
+			(
+				await events( request, headers, {
+					subject_type: 'release',
+					subject_id: draft.id,
+				} )
+			).data.map( ( e ) => e.type )
+		).toEqual( [ 'release.created' ] );
+	} );
+
+	test( 'a settings change records what changed, never the signing secret; a refused one records nothing', async ( {
+		request,
+	} ) => {
+		const { headers, prefix } = await adminKey( request );
+		const settings = async () =>
+			(
+				await events( request, headers, {
+					subject_type: 'settings',
+					per_page: 100,
+				} )
+			).data;
+		const before = ( await settings() ).length;
+		const secret = `whsec_${ randomUUID().replaceAll( '-', '' ) }`;
+		const previous = await (
+			await request.get( `${ ADMIN }/settings`, { headers } )
+		).json();
+		const put = ( data: Record< string, unknown > ) =>
+			request.put( `${ ADMIN }/settings`, { headers, data } );
+		try {
+			expect(
+				(
+					await put( {
+						renewal_page: 'https://shop.example/renew/',
+						webhook_signing_secret: secret,
+					} )
+				).status()
+			).toBe( 200 );
+			await expectError(
+				await put( { renewal_page: 'ftp://shop.example/' } ),
+				400,
+				'invalid_params'
+			);
+			const logged = await settings();
+			expect( logged.length ).toBe( before + 1 );
+			expect( logged[ 0 ] ).toMatchObject( {
+				type: 'settings.updated',
+				subject: { type: 'settings', id: 0 },
+				actor: { kind: 'api_key', label: prefix },
+				product_id: null,
+				payload: {
+					changes: {
+						renewal_page: 'https://shop.example/renew/',
+						webhook_signing_secret: '(changed)',
+					},
+				},
+			} );
+			expect( JSON.stringify( logged ) ).not.toContain( secret );
+		} finally {
+			await put( {
+				renewal_page: previous.renewal_page,
+				...( previous.webhook_signing_secret_set
+					? {}
+					: { webhook_signing_secret: '' } ),
+			} );
+		}
 	} );
 
 	test( "privacy erase redacts the customer's email, name and sites in the events, and leaves other customers' alone", async ( {

@@ -107,7 +107,7 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret, $client->transaction, $client->events );
-		$release_use   = new Releases( $releases, $packages );
+		$release_use   = new Releases( $releases, $packages, $client->transaction, $client->events );
 		$release_use->add_hooks();
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
@@ -127,7 +127,7 @@ final class Plugin {
 				$client->update_routes,
 				$client->download_routes,
 				new TrialController( new Trials( $client->finder, $licences, $secret, $settings ), $client->calls ),
-				new ProductController( new Products( $products ), $products, $guard ),
+				new ProductController( new Products( $products, $client->transaction, $client->events ), $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
 				new CatalogController( new Catalog( $catalog, $products ), $catalog, $guard ),
@@ -138,7 +138,7 @@ final class Plugin {
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new EventController( $client->events, $guard ),
 				new PrivacyController( $personal, $guard ),
-				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
+				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 				new SdkController( $sdk, $guard ),
 			)

@@ -8,13 +8,19 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\Changes;
+use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\Transaction;
 
 /**
  * Callers pass the fields they were given (names from the admin schema, values already of the schema's types)
- * and get product rows back. A slug is unique; a product with licences is withdrawn, never deleted.
+ * and get product rows back. A slug is unique; a product with licences is withdrawn, never deleted. Each change
+ * records its event in the change's transaction.
  */
 final class Products {
 
@@ -26,22 +32,41 @@ final class Products {
 	private $products;
 
 	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param ProductRepository $products Products.
+	 * @param ProductRepository $products    Products.
+	 * @param Transaction       $transaction Transactions.
+	 * @param EventRepository   $events      The event log.
 	 */
-	public function __construct( ProductRepository $products ) {
-		$this->products = $products;
+	public function __construct( ProductRepository $products, Transaction $transaction, EventRepository $events ) {
+		$this->products    = $products;
+		$this->transaction = $transaction;
+		$this->events      = $events;
 	}
 
 	/**
 	 * Creates a product; without a slug, one is made from the name.
 	 *
 	 * @param array<string, mixed> $fields Given fields, with a name.
+	 * @param Actor                $actor  Who creates it.
 	 * @return array<string, mixed> The product.
 	 * @throws ServiceError When no slug can be made from the name, or the slug is taken.
 	 */
-	public function create( array $fields ): array {
+	public function create( array $fields, Actor $actor ): array {
 		if ( ! isset( $fields['slug'] ) ) {
 			// sanitize_title() keeps underscores and percent-encoded letters; the slug pattern allows neither.
 			$fields['slug'] = trim( (string) preg_replace( '/[^a-z0-9]+/', '-', sanitize_title( (string) $fields['name'] ) ), '-' );
@@ -53,7 +78,15 @@ final class Products {
 				);
 			}
 		}
-		$id = $this->products->create_unique( $fields );
+		$id = $this->transaction->run(
+			function () use ( $fields, $actor ): ?int {
+				$id = $this->products->create_unique( $fields );
+				if ( null !== $id ) {
+					$this->events->record( EventType::PRODUCT_CREATED, $id, $actor, $id, Changes::of( array_intersect_key( $fields, array_flip( array( 'slug', 'name' ) ) ) ) );
+				}
+				return $id;
+			}
+		);
 		if ( null === $id ) {
 			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) $fields['slug'] ) );
 		}
@@ -65,11 +98,21 @@ final class Products {
 	 *
 	 * @param int                  $id     Product.
 	 * @param array<string, mixed> $fields Given fields.
+	 * @param Actor                $actor  Who changes it.
 	 * @return array<string, mixed> The product after the change.
 	 * @throws ServiceError On a taken slug.
 	 */
-	public function update( int $id, array $fields ): array {
-		if ( ! empty( $fields ) && ! $this->products->update( $id, $fields ) ) {
+	public function update( int $id, array $fields, Actor $actor ): array {
+		$updated = empty( $fields ) || $this->transaction->run(
+			function () use ( $id, $fields, $actor ): bool {
+				if ( ! $this->products->update( $id, $fields ) ) {
+					return false;
+				}
+				$this->events->record( EventType::PRODUCT_UPDATED, $id, $actor, $id, array( 'changes' => Changes::of( $fields ) ) );
+				return true;
+			}
+		);
+		if ( ! $updated ) {
 			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) ( $fields['slug'] ?? '' ) ) );
 		}
 		return $this->found( $id );
@@ -78,11 +121,22 @@ final class Products {
 	/**
 	 * Deletes a product without licences; its releases and files follow (Hooks::PRODUCT_DELETED).
 	 *
-	 * @param int $id Product.
+	 * @param int   $id    Product.
+	 * @param Actor $actor Who deletes it.
 	 * @throws ServiceError 409 product_has_licenses while licences exist.
 	 */
-	public function delete( int $id ): void {
-		if ( ! $this->products->delete_unlicensed( $id ) ) {
+	public function delete( int $id, Actor $actor ): void {
+		$product = $this->products->find( $id );
+		$deleted = null !== $product && $this->transaction->run(
+			function () use ( $product, $actor ): bool {
+				if ( ! $this->products->delete_unlicensed( $product['id'] ) ) {
+					return false;
+				}
+				$this->events->record( EventType::PRODUCT_DELETED, $product['id'], $actor, $product['id'], array( 'slug' => $product['slug'] ) );
+				return true;
+			}
+		);
+		if ( ! $deleted ) {
 			throw new ServiceError(
 				ErrorCode::PRODUCT_HAS_LICENSES,
 				__( 'This product has licences, so it cannot be deleted. Set is_active to false to withdraw it.', 'svc-licensing' )

@@ -8,15 +8,22 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\Changes;
+use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Storage\Transaction;
 
 /**
  * A release's version and package never change once created, so its hash stays true; its notes, requirements
  * and rollout may. Publishing makes a release the product's current version; publishing an earlier release
  * is the rollback. Callers pass the fields they were given (names from the admin schema) and get ids back.
+ * Each change records its event in the change's transaction (a package file is stored before and removed after).
  */
 final class Releases {
 
@@ -35,14 +42,32 @@ final class Releases {
 	private $packages;
 
 	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param ReleaseRepository $releases Releases.
-	 * @param PackageDirectory  $packages Stored packages.
+	 * @param ReleaseRepository $releases    Releases.
+	 * @param PackageDirectory  $packages    Stored packages.
+	 * @param Transaction       $transaction Transactions.
+	 * @param EventRepository   $events      The event log.
 	 */
-	public function __construct( ReleaseRepository $releases, PackageDirectory $packages ) {
-		$this->releases = $releases;
-		$this->packages = $packages;
+	public function __construct( ReleaseRepository $releases, PackageDirectory $packages, Transaction $transaction, EventRepository $events ) {
+		$this->releases    = $releases;
+		$this->packages    = $packages;
+		$this->transaction = $transaction;
+		$this->events      = $events;
 	}
 
 	/**
@@ -60,25 +85,38 @@ final class Releases {
 	 * @param array<string, mixed>                                                  $fields  Given editable fields.
 	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string} $package The given package.
 	 * @param bool                                                                  $publish Make it current at once.
+	 * @param Actor                                                                 $actor   Who adds it.
 	 * @return int The release.
 	 * @throws ServiceError On a bad package, a taken version or unwritable storage.
 	 */
-	public function create( array $product, string $version, array $fields, array $package, bool $publish ): int {
+	public function create( array $product, string $version, array $fields, array $package, bool $publish, Actor $actor ): int {
 		$columns = $this->columns( $fields ) + array(
 			'changelog'    => '',
 			'requires_wp'  => (string) $product['requires_wp'],
 			'requires_php' => (string) $product['requires_php'],
 		);
 		$stored  = $this->package( $package );
-		$id      = $this->releases->create_unique(
-			array_merge(
-				$columns,
-				$stored,
-				array(
-					'product_id' => $product['id'],
-					'version'    => $version,
-				)
-			)
+		$id      = $this->transaction->run(
+			function () use ( $columns, $stored, $product, $version, $publish, $actor ): ?int {
+				$id = $this->releases->create_unique(
+					array_merge(
+						$columns,
+						$stored,
+						array(
+							'product_id' => $product['id'],
+							'version'    => $version,
+						)
+					)
+				);
+				$release = null === $id ? null : $this->releases->find( $id );
+				if ( null !== $release ) {
+					$this->events->record( EventType::RELEASE_CREATED, $release['id'], $actor, $release['product_id'], array( 'version' => $version ) );
+					if ( $publish ) {
+						$this->publish_recorded( $release, $actor );
+					}
+				}
+				return $id;
+			}
 		);
 		if ( null === $id ) {
 			$this->packages->delete( (string) ( $stored['package_file'] ?? '' ) );
@@ -88,43 +126,95 @@ final class Releases {
 				sprintf( __( 'This product already has a release %s. Versions cannot be reused; publish a new one.', 'svc-licensing' ), $version )
 			);
 		}
-		$release = $this->releases->find( $id );
-		if ( $publish && null !== $release ) {
-			$this->releases->publish( $release );
-		}
 		return $id;
 	}
 
 	/**
 	 * Changes only the given notes, requirements and rollout.
 	 *
-	 * @param int                  $id     Release.
-	 * @param array<string, mixed> $fields Given editable fields.
+	 * @param array<string, mixed> $release Release.
+	 * @param array<string, mixed> $fields  Given editable fields.
+	 * @param Actor                $actor   Who changes it.
 	 */
-	public function update( int $id, array $fields ): void {
+	public function update( array $release, array $fields, Actor $actor ): void {
 		$columns = $this->columns( $fields );
-		if ( array() !== $columns ) {
-			$this->releases->update( $id, $columns );
+		if ( array() === $columns ) {
+			return;
 		}
+		$this->transaction->run(
+			function () use ( $release, $columns, $fields, $actor ): void {
+				$this->releases->update( $release['id'], $columns );
+				$this->events->record(
+					EventType::RELEASE_UPDATED,
+					$release['id'],
+					$actor,
+					$release['product_id'],
+					array(
+						'version' => $release['version'],
+						'changes' => Changes::of( $fields ),
+					)
+				);
+			}
+		);
 	}
 
 	/**
-	 * Makes a release the current version; on an earlier release, a rollback.
+	 * Makes a release the current version; on an earlier release, a rollback. Publishing the current release again
+	 * changes nothing and records nothing.
 	 *
 	 * @param array<string, mixed> $release Release.
+	 * @param Actor                $actor   Who publishes it.
 	 */
-	public function publish( array $release ): void {
-		$this->releases->publish( $release );
+	public function publish( array $release, Actor $actor ): void {
+		$this->transaction->run(
+			function () use ( $release, $actor ): void {
+				$this->publish_recorded( $release, $actor );
+			}
+		);
+	}
+
+	/**
+	 * Publishes inside the caller's transaction and records release.published when the current version moved.
+	 *
+	 * @param array<string, mixed> $release Release.
+	 * @param Actor                $actor   Who publishes it.
+	 */
+	private function publish_recorded( array $release, Actor $actor ): void {
+		$previous = $this->releases->publish( $release );
+		if ( $previous === $release['version'] ) {
+			return;
+		}
+		$this->events->record(
+			EventType::RELEASE_PUBLISHED,
+			$release['id'],
+			$actor,
+			$release['product_id'],
+			array(
+				'version'          => $release['version'],
+				'previous_version' => $previous,
+				'rollback'         => null !== $previous && Version::is_valid( $previous ) && Version::parse( $release['version'] )->compare( Version::parse( $previous ) ) < 0,
+			)
+		);
 	}
 
 	/**
 	 * Deletes a release that is not the current one, and its stored package.
 	 *
 	 * @param array<string, mixed> $release Release.
+	 * @param Actor                $actor   Who deletes it.
 	 * @throws ServiceError 409 release_is_current.
 	 */
-	public function delete( array $release ): void {
-		if ( ! $this->releases->delete_unless_current( (int) $release['id'] ) ) {
+	public function delete( array $release, Actor $actor ): void {
+		$deleted = $this->transaction->run(
+			function () use ( $release, $actor ): bool {
+				if ( ! $this->releases->delete_unless_current( (int) $release['id'] ) ) {
+					return false;
+				}
+				$this->events->record( EventType::RELEASE_DELETED, (int) $release['id'], $actor, (int) $release['product_id'], array( 'version' => $release['version'] ) );
+				return true;
+			}
+		);
+		if ( ! $deleted ) {
 			throw new ServiceError(
 				ErrorCode::RELEASE_IS_CURRENT,
 				__( 'This is the product\'s current release. Publish another release first, then delete this one.', 'svc-licensing' )

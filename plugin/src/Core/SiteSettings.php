@@ -8,11 +8,16 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\DataRemoval;
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\Changes;
+use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\License\StagingHosts;
 use Svc\Licensing\Domain\License\RenewalLink;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\DataInventory;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\Transaction;
 use Svc\Licensing\Storage\UninstallPolicy;
 
 /**
@@ -43,26 +48,45 @@ final class SiteSettings {
 	private $inventory;
 
 	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
+	 * The event log.
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Settings        $settings  Settings.
-	 * @param UninstallPolicy $policy    Whether deleting the plugin erases the data.
-	 * @param DataInventory   $inventory What would be erased.
+	 * @param Settings        $settings    Settings.
+	 * @param UninstallPolicy $policy      Whether deleting the plugin erases the data.
+	 * @param DataInventory   $inventory   What would be erased.
+	 * @param Transaction     $transaction Transactions.
+	 * @param EventRepository $events      The event log.
 	 */
-	public function __construct( Settings $settings, UninstallPolicy $policy, DataInventory $inventory ) {
-		$this->settings  = $settings;
-		$this->policy    = $policy;
-		$this->inventory = $inventory;
+	public function __construct( Settings $settings, UninstallPolicy $policy, DataInventory $inventory, Transaction $transaction, EventRepository $events ) {
+		$this->settings    = $settings;
+		$this->policy      = $policy;
+		$this->inventory   = $inventory;
+		$this->transaction = $transaction;
+		$this->events      = $events;
 	}
 
 	/**
 	 * Changes only the given settings.
 	 *
 	 * @param array<string, mixed> $values Given values, names and types from Settings::schema().
+	 * @param Actor                $actor  Who changes them.
 	 * @throws ServiceError 400 when a staging host pattern is not one, or the renewal page is not an http(s) address
 	 *                      (nothing is changed).
 	 */
-	public function update( array $values ): void {
+	public function update( array $values, Actor $actor ): void {
 		if ( array_key_exists( 'staging_hosts', $values ) ) {
 			$values['staging_hosts'] = self::staging_hosts( (array) $values['staging_hosts'] );
 		}
@@ -77,7 +101,25 @@ final class SiteSettings {
 				);
 			}
 		}
-		$this->settings->update( $values );
+		if ( array() === $values ) {
+			return;
+		}
+		$this->transaction->run(
+			function () use ( $values, $actor ): void {
+				$this->settings->update( $values );
+				$this->record( array( 'changes' => Changes::of( $values, Settings::SECRETS ) ), $actor );
+			}
+		);
+	}
+
+	/**
+	 * Records settings.updated; the settings have no id, so the subject is 0.
+	 *
+	 * @param array<string, mixed> $payload What changed.
+	 * @param Actor                $actor   Who changed it.
+	 */
+	private function record( array $payload, Actor $actor ): void {
+		$this->events->record( EventType::SETTINGS_UPDATED, 0, $actor, null, $payload );
 	}
 
 	/**
@@ -127,10 +169,11 @@ final class SiteSettings {
 	 *
 	 * @param bool   $remove  Erase on delete.
 	 * @param string $confirm The site's name, as typed; needed to turn removal on.
+	 * @param Actor  $actor   Who sets it.
 	 * @return array<string, mixed> The data removal choice afterwards (as data_removal()).
 	 * @throws ServiceError 400 when the typed name does not match.
 	 */
-	public function set_data_removal( bool $remove, string $confirm ): array {
+	public function set_data_removal( bool $remove, string $confirm, Actor $actor ): array {
 		if ( $remove && ! DataRemoval::confirms( self::confirm_phrase(), $confirm ) ) {
 			throw ServiceError::invalid_param(
 				'confirm',
@@ -139,7 +182,12 @@ final class SiteSettings {
 				__( 'Does not match the site name.', 'svc-licensing' )
 			);
 		}
-		$this->policy->set( $remove );
+		$this->transaction->run(
+			function () use ( $remove, $actor ): void {
+				$this->policy->set( $remove );
+				$this->record( array( 'changes' => array( 'remove_on_uninstall' => $remove ) ), $actor );
+			}
+		);
 		return $this->data_removal();
 	}
 

@@ -186,7 +186,7 @@ final class ProductController implements Controller {
 	 */
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		return new WP_REST_Response( self::present( $this->admin->create( RequestFields::given( $request, self::fields() ) ) ), 201 );
+		return new WP_REST_Response( self::present( $this->admin->create( RequestFields::given( $request, self::fields() ), $this->guard->actor( $request ) ) ), 201 );
 	}
 
 	/**
@@ -206,7 +206,7 @@ final class ProductController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->existing( $request );
-		return new WP_REST_Response( self::present( $this->admin->update( $product['id'], RequestFields::given( $request, self::fields() ) ) ) );
+		return new WP_REST_Response( self::present( $this->admin->update( $product['id'], RequestFields::given( $request, self::fields() ), $this->guard->actor( $request ) ) ) );
 	}
 
 	/**
@@ -217,7 +217,7 @@ final class ProductController implements Controller {
 	 */
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->existing( $request );
-		$this->admin->delete( $product['id'] );
+		$this->admin->delete( $product['id'], $this->guard->actor( $request ) );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,

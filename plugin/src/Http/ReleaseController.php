@@ -183,7 +183,8 @@ final class ReleaseController implements Controller {
 				'url'    => null === $request['package_url'] ? null : (string) $request['package_url'],
 				'sha256' => null === $request['package_sha256'] ? null : (string) $request['package_sha256'],
 			),
-			(bool) $request['publish']
+			(bool) $request['publish'],
+			$this->guard->actor( $request )
 		);
 		return new WP_REST_Response( $this->present_fresh( $request, $id ), 201 );
 	}
@@ -204,7 +205,7 @@ final class ReleaseController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$release = $this->existing( $request );
-		$this->admin->update( $release['id'], RequestFields::given( $request, self::editable_fields() ) );
+		$this->admin->update( $release, RequestFields::given( $request, self::editable_fields() ), $this->guard->actor( $request ) );
 		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
 	}
 
@@ -215,7 +216,7 @@ final class ReleaseController implements Controller {
 	 */
 	public function publish( WP_REST_Request $request ): WP_REST_Response {
 		$release = $this->existing( $request );
-		$this->admin->publish( $release );
+		$this->admin->publish( $release, $this->guard->actor( $request ) );
 		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
 	}
 
@@ -228,7 +229,7 @@ final class ReleaseController implements Controller {
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$release  = $this->existing( $request );
 		$previous = $this->present_fresh( $request, $release['id'] );
-		$this->admin->delete( $release );
+		$this->admin->delete( $release, $this->guard->actor( $request ) );
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,

@@ -120,7 +120,7 @@ final class SettingsController implements Controller {
 	public function set_data_removal( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
 		$this->guard->assert_person( $request );
-		return new WP_REST_Response( $this->admin->set_data_removal( (bool) $request->get_param( 'remove_on_uninstall' ), (string) $request->get_param( 'confirm' ) ) );
+		return new WP_REST_Response( $this->admin->set_data_removal( (bool) $request->get_param( 'remove_on_uninstall' ), (string) $request->get_param( 'confirm' ), $this->guard->actor( $request ) ) );
 	}
 
 	/**
@@ -140,7 +140,7 @@ final class SettingsController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$this->admin->update( RequestFields::given( $request, Settings::schema() ) );
+		$this->admin->update( RequestFields::given( $request, Settings::schema() ), $this->guard->actor( $request ) );
 		return new WP_REST_Response( $this->view() );
 	}
 

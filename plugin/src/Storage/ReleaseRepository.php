@@ -92,14 +92,17 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * Publishes a release and makes it the product's current version, both or neither.
+	 * Publishes a release and makes it the product's current version. Two statements: the caller holds them in
+	 * one transaction (Core\Releases, with the event that records it).
 	 *
 	 * @param array<string, mixed> $release Release.
+	 * @return string|null The product's current version before, or null when it had none.
 	 */
-	public function publish( array $release ): void {
+	public function publish( array $release ): ?string {
 		$now      = gmdate( 'Y-m-d H:i:s' );
 		$products = $this->table_name( Tables::PRODUCTS );
-		$this->db->query( 'START TRANSACTION' );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$previous = $this->db->get_var( $this->db->prepare( "SELECT current_version FROM {$products} WHERE id = %d", $release['product_id'] ) );
 		$this->db->query(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 			$this->db->prepare( "UPDATE {$this->table()} SET published_at = COALESCE(published_at, %s), updated_at = %s WHERE id = %d", $now, $now, $release['id'] )
@@ -108,7 +111,7 @@ final class ReleaseRepository extends TableRepository {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 			$this->db->prepare( "UPDATE {$products} SET current_version = %s, updated_at = %s WHERE id = %d", $release['version'], $now, $release['product_id'] )
 		);
-		$this->db->query( 'COMMIT' );
+		return null === $previous || '' === $previous ? null : (string) $previous;
 	}
 
 	/**

@@ -49,6 +49,11 @@ final class Settings {
 	);
 
 	/**
+	 * Settings whose values are never shown or recorded (the event log says only that they changed).
+	 */
+	public const SECRETS = array( 'webhook_signing_secret' );
+
+	/**
 	 * The JSON schema of every setting: the REST args of PUT /admin/settings and the validation of stored values.
 	 *
 	 * @return array<string, array<string, mixed>>

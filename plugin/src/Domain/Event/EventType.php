@@ -23,6 +23,14 @@ final class EventType {
 	public const LICENSE_DELETED     = 'license.deleted';
 	public const API_KEY_CREATED     = 'api_key.created';
 	public const API_KEY_REVOKED     = 'api_key.revoked';
+	public const PRODUCT_CREATED     = 'product.created';
+	public const PRODUCT_UPDATED     = 'product.updated';
+	public const PRODUCT_DELETED     = 'product.deleted';
+	public const RELEASE_CREATED     = 'release.created';
+	public const RELEASE_UPDATED     = 'release.updated';
+	public const RELEASE_PUBLISHED   = 'release.published';
+	public const RELEASE_DELETED     = 'release.deleted';
+	public const SETTINGS_UPDATED    = 'settings.updated';
 
 	/**
 	 * Every type, for the list filter.
@@ -40,12 +48,20 @@ final class EventType {
 		self::LICENSE_DELETED,
 		self::API_KEY_CREATED,
 		self::API_KEY_REVOKED,
+		self::PRODUCT_CREATED,
+		self::PRODUCT_UPDATED,
+		self::PRODUCT_DELETED,
+		self::RELEASE_CREATED,
+		self::RELEASE_UPDATED,
+		self::RELEASE_PUBLISHED,
+		self::RELEASE_DELETED,
+		self::SETTINGS_UPDATED,
 	);
 
 	/**
 	 * Subject types.
 	 */
-	public const SUBJECTS = array( 'license', 'api_key' );
+	public const SUBJECTS = array( 'license', 'api_key', 'product', 'release', 'settings' );
 
 	/**
 	 * The subject type of an event type.
