@@ -98,7 +98,7 @@ final class Releases {
 		$stored  = $this->package( $package );
 		$id      = $this->transaction->run(
 			function () use ( $columns, $stored, $product, $version, $publish, $actor ): ?int {
-				$id = $this->releases->create_unique(
+				$id      = $this->releases->create_unique(
 					array_merge(
 						$columns,
 						$stored,
