@@ -101,3 +101,63 @@ test( 'a wrong key is explained in plain words and not kept', async ( {
 	await expect( page.getByLabel( 'Licence key' ) ).toHaveValue( '' );
 	await page.context().close();
 } );
+
+test( 'a product that names its own menu gets its licence screen there, reached from its Plugins row and the menu, and it works', async ( {
+	browser,
+	request,
+} ) => {
+	const { license_key, license_id } = await createLicense(
+		request,
+		{ slug: 'acme-gadgets', current_version: '1.0.0' },
+		{ activation_limit: 2 }
+	);
+	const page = await clientAdmin( browser );
+
+	// The Plugins row's Licence link leads into the seller's menu, not under Plugins.
+	await page.goto( '/wp-admin/plugins.php' );
+	await page
+		.locator( 'tr[data-plugin="acme-gadgets/acme-gadgets.php"]' )
+		.getByRole( 'link', { name: 'Licence of Acme Gadgets' } )
+		.click();
+	await expect( page ).toHaveURL(
+		/\/wp-admin\/admin\.php\?page=svc-licence-acme-gadgets$/
+	);
+	await expect(
+		page.getByRole( 'heading', { name: 'Acme Gadgets licence' } )
+	).toBeVisible();
+	// Core marks the seller's menu open, with the screen as its current entry.
+	const menu = page.locator( '#adminmenu li.toplevel_page_acme-gadgets' );
+	await expect( menu ).toHaveClass( /wp-has-current-submenu/ );
+	await expect( menu.locator( 'li.current a' ) ).toHaveText( 'Licence' );
+	await expect(
+		page.locator(
+			'#adminmenu a[href="plugins.php?page=svc-licence-acme-gadgets"]'
+		)
+	).toHaveCount( 0 );
+
+	await page.getByLabel( 'Licence key' ).fill( license_key );
+	await page.getByRole( 'button', { name: 'Activate' } ).click();
+	await expect( page.getByRole( 'status' ) ).toHaveText(
+		'Acme Gadgets is activated on this site.'
+	);
+	await expect( page ).toHaveURL( /\/wp-admin\/admin\.php\?/ );
+	await expect( page.locator( '.form-table' ) ).toContainText( '1 of 2' );
+	const headers = await keyHeaders( request, 'read' );
+	expect(
+		(
+			await (
+				await request.get(
+					`/wp-json/svc/v1/admin/licenses/${ license_id }`,
+					{ headers }
+				)
+			).json()
+		).activation_count
+	).toBe( 1 );
+	await page
+		.getByRole( 'button', { name: 'Deactivate on this site' } )
+		.click();
+	await expect( page.getByRole( 'status' ) ).toContainText(
+		'Acme Gadgets is deactivated on this site'
+	);
+	await page.context().close();
+} );

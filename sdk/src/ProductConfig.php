@@ -49,6 +49,13 @@ final class ProductConfig {
 	private $account_url;
 
 	/**
+	 * The admin menu the licence screen goes under ('' for Plugins, or Appearance for a theme).
+	 *
+	 * @var string
+	 */
+	private $menu_parent;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param string $root        REST root.
@@ -56,13 +63,15 @@ final class ProductConfig {
 	 * @param string $file        Main file.
 	 * @param int    $grace_days  Grace period.
 	 * @param string $account_url Customer account URL, or ''.
+	 * @param string $menu_parent The licence screen's parent menu, or ''.
 	 */
-	private function __construct( string $root, string $slug, string $file, int $grace_days, string $account_url ) {
+	private function __construct( string $root, string $slug, string $file, int $grace_days, string $account_url, string $menu_parent ) {
 		$this->root        = $root;
 		$this->slug        = $slug;
 		$this->file        = $file;
 		$this->grace_days  = $grace_days;
 		$this->account_url = $account_url;
+		$this->menu_parent = $menu_parent;
 	}
 
 	/**
@@ -71,7 +80,9 @@ final class ProductConfig {
 	 * Keys: `server` (required: the seller's WordPress address, e.g. https://seller.example; its REST API is
 	 * assumed at /wp-json/ unless `rest_root` names the /svc/v1 root itself), `product` (required: the slug),
 	 * `file` (required: __FILE__ of the plugin's main file or of the theme's functions.php), `grace_days`
-	 * (1 to 90, default 7), `account_url` (optional, https).
+	 * (1 to 90, default 7), `account_url` (optional, https), `menu_parent` (optional: the slug of the seller's own
+	 * admin menu, or an admin file such as options-general.php, to put the licence screen there instead of under
+	 * Plugins or Appearance).
 	 *
 	 * @param array<string, mixed> $config The call's array.
 	 * @throws \InvalidArgumentException When a key is missing or wrong, saying which and why.
@@ -101,7 +112,11 @@ final class ProductConfig {
 		if ( '' !== $account && ! preg_match( '#^https?://\S+$#i', $account ) ) {
 			throw new \InvalidArgumentException( "'account_url' must be a URL (got '{$account}')." );
 		}
-		return new self( rtrim( $root, '/' ), $slug, $file, $grace, $account );
+		$parent = self::string( $config, 'menu_parent' );
+		if ( ! preg_match( '~^[A-Za-z0-9_./?=&-]{0,200}$~', $parent ) ) {
+			throw new \InvalidArgumentException( "'menu_parent' must be the slug of your admin menu (as given to add_menu_page) or an admin file such as options-general.php (got '{$parent}')." );
+		}
+		return new self( rtrim( $root, '/' ), $slug, $file, $grace, $account, $parent );
 	}
 
 	/**
@@ -154,6 +169,26 @@ final class ProductConfig {
 	 */
 	public function account_url(): string {
 		return $this->account_url;
+	}
+
+	/**
+	 * The licence screen's parent menu as given, or '' for Plugins (Appearance for a theme).
+	 */
+	public function menu_parent(): string {
+		return $this->menu_parent;
+	}
+
+	/**
+	 * The admin file the licence screen's URL starts from: plugins.php or themes.php by default, the parent itself
+	 * when it is an admin file (options-general.php, edit.php?post_type=…), else admin.php (a top-level menu).
+	 *
+	 * @param bool $is_theme Whether the product is a theme.
+	 */
+	public function screen_base( bool $is_theme ): string {
+		if ( '' === $this->menu_parent ) {
+			return $is_theme ? 'themes.php' : 'plugins.php';
+		}
+		return false !== strpos( $this->menu_parent, '.php' ) ? $this->menu_parent : 'admin.php';
 	}
 
 	/**

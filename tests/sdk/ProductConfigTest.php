@@ -55,6 +55,8 @@ final class ProductConfigTest extends TestCase {
 			array( array( 'grace_days' => '7' ), "'grace_days'" ),
 			array( array( 'account_url' => 'my account' ), "'account_url'" ),
 			array( array( 'rest_root' => 'svc/v1' ), "'rest_root'" ),
+			array( array( 'menu_parent' => 'Acme <b>' ), "'menu_parent'" ),
+			array( array( 'menu_parent' => array( 'acme' ) ), "'menu_parent' must be a string" ),
 		);
 		foreach ( $cases as list( $changes, $message ) ) {
 			try {
@@ -64,6 +66,19 @@ final class ProductConfigTest extends TestCase {
 				$this->assertStringContainsString( $message, $e->getMessage() );
 			}
 		}
+	}
+
+	public function test_the_licence_screen_goes_under_plugins_or_appearance_unless_the_seller_names_a_menu(): void {
+		$default = ProductConfig::from_array( $this->call() );
+		$this->assertSame( '', $default->menu_parent() );
+		$this->assertSame( 'plugins.php', $default->screen_base( false ) );
+		$this->assertSame( 'themes.php', $default->screen_base( true ) );
+		$own = ProductConfig::from_array( $this->call( array( 'menu_parent' => 'acme-gadgets' ) ) );
+		$this->assertSame( 'acme-gadgets', $own->menu_parent() );
+		$this->assertSame( 'admin.php', $own->screen_base( false ) );
+		$this->assertSame( 'admin.php', $own->screen_base( true ) );
+		$this->assertSame( 'options-general.php', ProductConfig::from_array( $this->call( array( 'menu_parent' => 'options-general.php' ) ) )->screen_base( false ) );
+		$this->assertSame( 'edit.php?post_type=acme_item', ProductConfig::from_array( $this->call( array( 'menu_parent' => 'edit.php?post_type=acme_item' ) ) )->screen_base( false ) );
 	}
 
 	public function test_a_theme_is_told_apart_by_its_folder(): void {

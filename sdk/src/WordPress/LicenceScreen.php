@@ -36,7 +36,8 @@ final class LicenceScreen {
 	 * Hooks.
 	 */
 	public function add_hooks(): void {
-		add_action( 'admin_menu', array( $this, 'add_page' ) );
+		// Under the seller's own menu, after it exists (sellers add theirs at the default priority).
+		add_action( 'admin_menu', array( $this, 'add_page' ), '' === $this->product->config()->menu_parent() ? 10 : 20 );
 		add_action( 'admin_post_' . $this->action(), array( $this, 'handle' ) );
 		if ( ! $this->product->is_theme() ) {
 			add_filter( 'plugin_action_links_' . $this->product->id(), array( $this, 'action_link' ) );
@@ -56,7 +57,7 @@ final class LicenceScreen {
 	 * @param array<string, string> $args Query arguments.
 	 */
 	public function url( array $args = array() ): string {
-		$base = $this->product->is_theme() ? 'themes.php' : 'plugins.php';
+		$base = $this->product->config()->screen_base( $this->product->is_theme() );
 		return add_query_arg( array_merge( array( 'page' => $this->page() ), $args ), admin_url( $base ) );
 	}
 
@@ -68,12 +69,15 @@ final class LicenceScreen {
 	}
 
 	/**
-	 * The page under Plugins, or under Appearance for a theme.
+	 * The page under the seller's menu when the call names one, else under Plugins, or Appearance for a theme.
 	 */
 	public function add_page(): void {
 		/* translators: %s: product name. */
-		$title = sprintf( __( '%s licence', 'svc-licensing-client' ), $this->product->name() );
-		if ( $this->product->is_theme() ) {
+		$title  = sprintf( __( '%s licence', 'svc-licensing-client' ), $this->product->name() );
+		$parent = $this->product->config()->menu_parent();
+		if ( '' !== $parent ) {
+			add_submenu_page( $parent, $title, __( 'Licence', 'svc-licensing-client' ), $this->product->capability(), $this->page(), array( $this, 'render' ) );
+		} elseif ( $this->product->is_theme() ) {
 			add_theme_page( $title, $title, $this->product->capability(), $this->page(), array( $this, 'render' ) );
 		} else {
 			add_plugins_page( $title, $title, $this->product->capability(), $this->page(), array( $this, 'render' ) );
