@@ -571,6 +571,19 @@ test.describe( 'event log', () => {
 			},
 		} );
 		expect( renamed.status() ).toBe( 200 );
+		// The same values again (as a form that sends every field does): nothing moved, no event.
+		expect(
+			(
+				await request.put( `${ ADMIN }/products/${ made.id }`, {
+					headers,
+					data: {
+						name: 'Events Renamed',
+						slug: made.slug,
+						homepage_url: 'https://shop.example/p',
+					},
+				} )
+			).status()
+		).toBe( 200 );
 		await expectError(
 			await request.put( `${ ADMIN }/products/${ made.id }`, {
 				headers,
@@ -629,6 +642,15 @@ test.describe( 'event log', () => {
 			request.post( `${ ADMIN }/releases/${ id }/publish`, { headers } );
 		expect( ( await publish( second.id ) ).status() ).toBe( 200 );
 		expect( ( await publish( first.id ) ).status() ).toBe( 200 );
+		expect(
+			(
+				await request.put( `${ ADMIN }/releases/${ second.id }`, {
+					headers,
+					data: { rollout: 40 },
+				} )
+			).status()
+		).toBe( 200 );
+		// The same rollout again: no event.
 		expect(
 			(
 				await request.put( `${ ADMIN }/releases/${ second.id }`, {
@@ -781,6 +803,16 @@ test.describe( 'event log', () => {
 					await put( {
 						renewal_page: 'https://shop.example/renew/',
 						webhook_signing_secret: secret,
+					} )
+				).status()
+			).toBe( 200 );
+			// The same values again, and the fast lane as it is: nothing moved, no event.
+			expect(
+				(
+					await put( {
+						renewal_page: 'https://shop.example/renew/',
+						webhook_signing_secret: secret,
+						fast_lane: previous.fast_lane,
 					} )
 				).status()
 			).toBe( 200 );

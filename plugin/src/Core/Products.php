@@ -94,7 +94,7 @@ final class Products {
 	}
 
 	/**
-	 * Changes only the given fields.
+	 * Changes only the given fields; product.updated records those whose values moved (none: no event).
 	 *
 	 * @param int                  $id     Product.
 	 * @param array<string, mixed> $fields Given fields.
@@ -105,10 +105,13 @@ final class Products {
 	public function update( int $id, array $fields, Actor $actor ): array {
 		$updated = empty( $fields ) || $this->transaction->run(
 			function () use ( $id, $fields, $actor ): bool {
+				$changes = Changes::between( $this->products->find( $id ) ?? array(), $fields );
 				if ( ! $this->products->update( $id, $fields ) ) {
 					return false;
 				}
-				$this->events->record( EventType::PRODUCT_UPDATED, $id, $actor, $id, array( 'changes' => Changes::of( $fields ) ) );
+				if ( array() !== $changes ) {
+					$this->events->record( EventType::PRODUCT_UPDATED, $id, $actor, $id, array( 'changes' => $changes ) );
+				}
 				return true;
 			}
 		);

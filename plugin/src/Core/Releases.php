@@ -130,7 +130,7 @@ final class Releases {
 	}
 
 	/**
-	 * Changes only the given notes, requirements and rollout.
+	 * Changes only the given notes, requirements and rollout; release.updated records those whose values moved.
 	 *
 	 * @param array<string, mixed> $release Release.
 	 * @param array<string, mixed> $fields  Given editable fields.
@@ -141,9 +141,18 @@ final class Releases {
 		if ( array() === $columns ) {
 			return;
 		}
+		// The event names the fields as the API does: `requires` is stored as requires_wp.
+		$changes = Changes::between( $release, $columns );
+		if ( array_key_exists( 'requires_wp', $changes ) ) {
+			$changes['requires'] = $changes['requires_wp'];
+			unset( $changes['requires_wp'] );
+		}
 		$this->transaction->run(
-			function () use ( $release, $columns, $fields, $actor ): void {
+			function () use ( $release, $columns, $changes, $actor ): void {
 				$this->releases->update( $release['id'], $columns );
+				if ( array() === $changes ) {
+					return;
+				}
 				$this->events->record(
 					EventType::RELEASE_UPDATED,
 					$release['id'],
@@ -151,7 +160,7 @@ final class Releases {
 					$release['product_id'],
 					array(
 						'version' => $release['version'],
-						'changes' => Changes::of( $fields ),
+						'changes' => $changes,
 					)
 				);
 			}

@@ -79,7 +79,7 @@ final class SiteSettings {
 	}
 
 	/**
-	 * Changes only the given settings.
+	 * Changes only the given settings; settings.updated records those whose values moved (none: no event).
 	 *
 	 * @param array<string, mixed> $values Given values, names and types from Settings::schema().
 	 * @param Actor                $actor  Who changes them.
@@ -104,10 +104,22 @@ final class SiteSettings {
 		if ( array() === $values ) {
 			return;
 		}
+		$before = array();
+		foreach ( array_keys( $values ) as $name ) {
+			$before[ $name ] = $this->settings->get( $name );
+		}
+		$after = $values;
+		if ( isset( $after['rate_limits'] ) ) {
+			// Rate limits merge route by route, so compare what they become.
+			$after['rate_limits'] = array_merge( (array) $before['rate_limits'], (array) $after['rate_limits'] );
+		}
+		$changes = Changes::between( $before, $after, Settings::SECRETS );
 		$this->transaction->run(
-			function () use ( $values, $actor ): void {
+			function () use ( $values, $changes, $actor ): void {
 				$this->settings->update( $values );
-				$this->record( array( 'changes' => Changes::of( $values, Settings::SECRETS ) ), $actor );
+				if ( array() !== $changes ) {
+					$this->record( array( 'changes' => $changes ), $actor );
+				}
 			}
 		);
 	}
@@ -184,8 +196,11 @@ final class SiteSettings {
 		}
 		$this->transaction->run(
 			function () use ( $remove, $actor ): void {
+				$changed = $this->policy->opted_in() !== $remove;
 				$this->policy->set( $remove );
-				$this->record( array( 'changes' => array( 'remove_on_uninstall' => $remove ) ), $actor );
+				if ( $changed ) {
+					$this->record( array( 'changes' => array( 'remove_on_uninstall' => $remove ) ), $actor );
+				}
 			}
 		);
 		return $this->data_removal();

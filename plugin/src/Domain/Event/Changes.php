@@ -30,6 +30,26 @@ final class Changes {
 	public const MAX_TEXT = 200;
 
 	/**
+	 * The given fields whose values differ from before (loosely: '3' is 3, 1 is true, a list's order counts), as
+	 * an event records them; a field before did not have counts as changed.
+	 *
+	 * @param array<string, mixed> $before  Values before the change.
+	 * @param array<string, mixed> $given   Given fields.
+	 * @param string[]             $secrets Names whose values are never recorded.
+	 * @return array<string, mixed>
+	 */
+	public static function between( array $before, array $given, array $secrets = array() ): array {
+		$changed = array();
+		foreach ( $given as $name => $value ) {
+			// phpcs:ignore Universal.Operators.StrictComparisons.LooseEqual, WordPress.PHP.StrictComparisons.LooseComparison -- a stored '3' and a given 3 are the same setting.
+			if ( ! array_key_exists( $name, $before ) || $before[ $name ] != $value ) {
+				$changed[ $name ] = $value;
+			}
+		}
+		return self::of( $changed, $secrets );
+	}
+
+	/**
 	 * The given fields as an event records them.
 	 *
 	 * @param array<string, mixed> $fields  Given fields.

@@ -73,4 +73,35 @@ final class ChangesTest extends TestCase {
 			Changes::of( array( 'hosts' => array_fill( 0, 100, 'staging.example.com' ) ) )
 		);
 	}
+
+	public function test_between_keeps_only_what_differs_from_before(): void {
+		$before = array(
+			'name'      => 'Acme',
+			'is_active' => true,
+			'limit'     => 3,
+			'hosts'     => array( 'a.test', 'b.test' ),
+			'secret'    => 'whsec_old',
+		);
+		$this->assertSame(
+			array(
+				'limit'  => 4,
+				'hosts'  => array( 'b.test', 'a.test' ),
+				'secret' => Changes::CHANGED,
+				'new'    => 'x',
+			),
+			Changes::between(
+				$before,
+				array(
+					'name'      => 'Acme',
+					'is_active' => 1,
+					'limit'     => 4,
+					'hosts'     => array( 'b.test', 'a.test' ),
+					'secret'    => 'whsec_new',
+					'new'       => 'x',
+				),
+				array( 'secret' )
+			)
+		);
+		$this->assertSame( array(), Changes::between( $before, array( 'secret' => 'whsec_old', 'limit' => '3' ), array( 'secret' ) ) );
+	}
 }
