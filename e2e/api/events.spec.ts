@@ -76,6 +76,30 @@ async function licence(
 	};
 }
 
+/** A release with an external package, published at once or left a draft. */
+async function addRelease(
+	request: APIRequestContext,
+	headers: Record< string, string >,
+	productId: number,
+	version: string,
+	publish: boolean
+) {
+	const response = await request.post(
+		`${ ADMIN }/products/${ productId }/releases`,
+		{
+			headers,
+			data: {
+				version,
+				publish,
+				package_url: `https://cdn.example.com/${ version }.zip`,
+				package_sha256: 'b'.repeat( 64 ),
+			},
+		}
+	);
+	expect( response.status(), await response.text() ).toBe( 201 );
+	return ( await response.json() ) as { id: number };
+}
+
 async function events(
 	request: APIRequestContext,
 	headers: Record< string, string >,
@@ -620,22 +644,8 @@ test.describe( 'event log', () => {
 		] );
 
 		// Releases: created (and published at once), a later one published, a rollback, an edit, a delete.
-		const release = async ( version: string, publish: boolean ) => {
-			const response = await request.post(
-				`${ ADMIN }/products/${ made.id }/releases`,
-				{
-					headers,
-					data: {
-						version,
-						publish,
-						package_url: `https://cdn.example.com/${ version }.zip`,
-						package_sha256: 'b'.repeat( 64 ),
-					},
-				}
-			);
-			expect( response.status(), await response.text() ).toBe( 201 );
-			return ( await response.json() ) as { id: number };
-		};
+		const release = ( version: string, publish: boolean ) =>
+			addRelease( request, headers, made.id, version, publish );
 		const first = await release( '1.0.0', true );
 		const second = await release( '1.1.0', false );
 		const publish = ( id: number ) =>
@@ -728,22 +738,8 @@ test.describe( 'event log', () => {
 	} ) => {
 		const { headers } = await adminKey( request );
 		const made = await product( request, headers );
-		const release = async ( version: string, publish: boolean ) => {
-			const response = await request.post(
-				`${ ADMIN }/products/${ made.id }/releases`,
-				{
-					headers,
-					data: {
-						version,
-						publish,
-						package_url: `https://cdn.example.com/${ version }.zip`,
-						package_sha256: 'c'.repeat( 64 ),
-					},
-				}
-			);
-			expect( response.status(), await response.text() ).toBe( 201 );
-			return ( await response.json() ) as { id: number };
-		};
+		const release = ( version: string, publish: boolean ) =>
+			addRelease( request, headers, made.id, version, publish );
 		await release( '1.0.0', true );
 		const draft = await release( '1.1.0', false );
 
