@@ -11,7 +11,12 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
+use Svc\Licensing\Cli\Commands;
+use Svc\Licensing\Cli\LicenseCommand;
+use Svc\Licensing\Cli\Output;
+use Svc\Licensing\Cli\ProductCommand;
 use Svc\Licensing\Core\ApiKeys;
+use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -148,6 +153,17 @@ final class Plugin {
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
+
+		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+			$cli_out      = new Output();
+			$product_uses = new Products( $products );
+			( new Commands(
+				array(
+					'product' => new ProductCommand( $product_uses, $products, $cli_out ),
+					'license' => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
+				)
+			) )->register();
+		}
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();
