@@ -11,10 +11,15 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
+use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
+use Svc\Licensing\Cli\EventCommand;
+use Svc\Licensing\Cli\KeyCommand;
 use Svc\Licensing\Cli\LicenseCommand;
 use Svc\Licensing\Cli\Output;
 use Svc\Licensing\Cli\ProductCommand;
+use Svc\Licensing\Cli\StatsCommand;
+use Svc\Licensing\Cli\WebhookCommand;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\Backups;
@@ -159,8 +164,13 @@ final class Plugin {
 			$product_uses = new Products( $products );
 			( new Commands(
 				array(
-					'product' => new ProductCommand( $product_uses, $products, $cli_out ),
-					'license' => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
+					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
+					'license'    => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
+					'activation' => new ActivationCommand( $licence_admin, $client->activations, $cli_out ),
+					'key'        => new KeyCommand( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $product_uses, $cli_out ),
+					'webhook'    => new WebhookCommand( $inbox, $events, $cli_out ),
+					'event'      => new EventCommand( $client->events, $cli_out ),
+					'stats'      => new StatsCommand( new StatsRepository( $wpdb ), $cli_out ),
 				)
 			) )->register();
 		}
