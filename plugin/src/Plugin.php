@@ -18,6 +18,7 @@ use Svc\Licensing\Cli\KeyCommand;
 use Svc\Licensing\Cli\LicenseCommand;
 use Svc\Licensing\Cli\Output;
 use Svc\Licensing\Cli\ProductCommand;
+use Svc\Licensing\Cli\ReleaseCommand;
 use Svc\Licensing\Cli\StatsCommand;
 use Svc\Licensing\Cli\WebhookCommand;
 use Svc\Licensing\Core\ApiKeys;
@@ -166,6 +167,7 @@ final class Plugin {
 				array(
 					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
 					'license'    => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
+					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
 					'activation' => new ActivationCommand( $licence_admin, $client->activations, $cli_out ),
 					'key'        => new KeyCommand( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $cli_out ),
