@@ -40,10 +40,12 @@ async function counts( request: APIRequestContext, headers: Record< string, stri
 }
 
 test.describe( 'wp svc license import', () => {
+	// Each `wp` boots WordPress (about a second on a busy machine); the specs run dozens.
+	test.describe.configure( { timeout: 180_000 } );
+
 	test( '1,000 rows: a dry run writes nothing, the import writes them all and the keys validate over HTTP', async ( {
 		request,
 	} ) => {
-		test.setTimeout( 240_000 );
 		const headers = await keyHeaders( request, 'admin' );
 		const product = await (
 			await request.post( `${ ADMIN }/products`, {

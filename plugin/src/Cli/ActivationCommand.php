@@ -77,7 +77,7 @@ final class ActivationCommand {
 	 *
 	 * @subcommand list
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
@@ -105,7 +105,7 @@ final class ActivationCommand {
 	 *
 	 *     wp svc activation deactivate 42 7
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function deactivate( array $args, array $assoc_args ): void {

@@ -85,7 +85,7 @@ final class EventCommand {
 	 *     wp svc event tail --subject=license:42
 	 *     wp svc event tail --type=license.created --count=100 --format=json
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function tail( array $args, array $assoc_args ): void {
@@ -116,9 +116,9 @@ final class EventCommand {
 	/**
 	 * A flag's value, when it is one of the allowed.
 	 *
-	 * @param string       $name    Flag.
-	 * @param string       $value   Value.
-	 * @param list<string> $allowed Allowed values.
+	 * @param string   $name    Flag.
+	 * @param string   $value   Value.
+	 * @param string[] $allowed Allowed values.
 	 * @throws ServiceError When it is not.
 	 */
 	private static function one_of( string $name, string $value, array $allowed ): string {

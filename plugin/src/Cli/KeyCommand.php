@@ -95,7 +95,7 @@ final class KeyCommand {
 	 *
 	 *     wp svc key create --label="Help desk" --permissions=read --porcelain
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function create( array $args, array $assoc_args ): void {
@@ -105,7 +105,7 @@ final class KeyCommand {
 				if ( ! in_array( $level, Permission::LEVELS, true ) ) {
 					throw ServiceError::invalid_param( 'permissions', __( 'permissions must be read, write or admin.', 'svc-licensing' ), __( 'Unknown level.', 'svc-licensing' ) );
 				}
-				$product        = isset( $assoc_args['product'] ) ? (int) $this->products->named( (string) $assoc_args['product'] )['id'] : null;
+				$product           = isset( $assoc_args['product'] ) ? (int) $this->products->named( (string) $assoc_args['product'] )['id'] : null;
 				list( $key, $row ) = $this->keys->create( (string) $assoc_args['label'], $level, $product, CliActor::current() );
 				if ( ! empty( $assoc_args['porcelain'] ) ) {
 					WP_CLI::line( $key );
@@ -142,7 +142,7 @@ final class KeyCommand {
 	 *
 	 * @subcommand list
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
@@ -162,7 +162,7 @@ final class KeyCommand {
 	 *
 	 *     wp svc key revoke 3
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function revoke( array $args, array $assoc_args ): void {

@@ -67,11 +67,11 @@ final class LicenseCommand {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceAdmin      $admin    Admin licence use cases.
-	 * @param Licences          $licences Licence use cases.
-	 * @param LicenceImport     $import   The CSV import.
-	 * @param Products          $products Products.
-	 * @param Output            $out      Formats and errors.
+	 * @param LicenceAdmin  $admin    Admin licence use cases.
+	 * @param Licences      $licences Licence use cases.
+	 * @param LicenceImport $import   The CSV import.
+	 * @param Products      $products Products.
+	 * @param Output        $out      Formats and errors.
 	 */
 	public function __construct( LicenceAdmin $admin, Licences $licences, LicenceImport $import, Products $products, Output $out ) {
 		$this->admin    = $admin;
@@ -125,7 +125,7 @@ final class LicenseCommand {
 	 *
 	 * @subcommand list
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
@@ -179,7 +179,7 @@ final class LicenseCommand {
 	 *
 	 *     wp svc license get 42 --format=json
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function get( array $args, array $assoc_args ): void {
@@ -232,7 +232,7 @@ final class LicenseCommand {
 	 *
 	 *     wp svc license create --product=acme-widgets --customer_email=ann@example.com --expires=2027-01-31
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function create( array $args, array $assoc_args ): void {
@@ -288,7 +288,7 @@ final class LicenseCommand {
 	 *
 	 *     wp svc license update 42 --status=suspended
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function update( array $args, array $assoc_args ): void {
@@ -321,7 +321,7 @@ final class LicenseCommand {
 	 *
 	 *     wp svc license rotate 42 --porcelain
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function rotate( array $args, array $assoc_args ): void {
@@ -358,7 +358,7 @@ final class LicenseCommand {
 	 *
 	 *     wp svc license cancel 42
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function cancel( array $args, array $assoc_args ): void {
@@ -396,7 +396,7 @@ final class LicenseCommand {
 	 *
 	 *     wp svc license extend 42 --days=365
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function extend( array $args, array $assoc_args ): void {
@@ -456,7 +456,7 @@ final class LicenseCommand {
 	 *     wp svc license import licences.csv --dry-run
 	 *     wp svc license import licences.csv --format=csv > keys.csv
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function import( array $args, array $assoc_args ): void {

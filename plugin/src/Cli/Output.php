@@ -23,8 +23,8 @@ final class Output {
 	 * Shows rows; `ids` prints their ids separated by spaces, `count` how many there are.
 	 *
 	 * @param array<string, mixed>             $assoc_args The command's flags (format, fields, field).
-	 * @param list<array<string, mixed>>       $rows       Rows, each with an id.
-	 * @param list<string>                     $fields     Default fields.
+	 * @param array<int, array<string, mixed>> $rows       Rows, each with an id.
+	 * @param string[]                         $fields     Default fields.
 	 */
 	public function rows( array $assoc_args, array $rows, array $fields ): void {
 		$format = (string) ( $assoc_args['format'] ?? 'table' );

@@ -73,7 +73,7 @@ final class ProductCommand {
 	 *
 	 * @subcommand list
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
@@ -105,7 +105,7 @@ final class ProductCommand {
 	 *
 	 *     wp svc product get acme-widgets --field=current_version
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function get( array $args, array $assoc_args ): void {
@@ -143,7 +143,7 @@ final class ProductCommand {
 	 *
 	 *     wp svc product create --name="Acme Widgets" --current_version=1.0.0 --porcelain
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function create( array $args, array $assoc_args ): void {

@@ -90,7 +90,7 @@ final class ReleaseCommand {
 	 *
 	 * @subcommand list
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
@@ -139,7 +139,7 @@ final class ReleaseCommand {
 	 *
 	 *     wp svc release publish acme-widgets ./acme-widgets-2.1.0.zip --version=2.1.0 --rollout=25
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function publish( array $args, array $assoc_args ): void {
@@ -195,7 +195,7 @@ final class ReleaseCommand {
 	 *
 	 *     wp svc release rollout 12 100
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function rollout( array $args, array $assoc_args ): void {
@@ -229,7 +229,7 @@ final class ReleaseCommand {
 	 *
 	 *     wp svc release rollback acme-widgets 2.0.3
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function rollback( array $args, array $assoc_args ): void {

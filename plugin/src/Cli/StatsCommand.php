@@ -61,7 +61,7 @@ final class StatsCommand {
 	 *
 	 *     wp svc stats --format=json
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {

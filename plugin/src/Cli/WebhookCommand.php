@@ -94,7 +94,7 @@ final class WebhookCommand {
 	 *
 	 * @subcommand list
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
@@ -129,7 +129,7 @@ final class WebhookCommand {
 	 *     wp svc webhook retry 12
 	 *     wp svc webhook retry --due
 	 *
-	 * @param list<string>         $args       Positional arguments.
+	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function retry( array $args, array $assoc_args ): void {

@@ -78,9 +78,9 @@ final class LicenceImport {
 	/**
 	 * Imports a file's licences, or with $dry_run only checks them.
 	 *
-	 * @param string                $csv     The file's content (LicenceCsv's format).
-	 * @param bool                  $dry_run Check everything, write nothing.
-	 * @param Actor                 $actor   Who imports.
+	 * @param string                  $csv     The file's content (LicenceCsv's format).
+	 * @param bool                    $dry_run Check everything, write nothing.
+	 * @param Actor                   $actor   Who imports.
 	 * @param (callable(): void)|null $tick  Called once per row (a progress bar).
 	 * @return array{imported: list<array{line: int, id: int, license_key: string, customer_email: string}>, errors: list<array{line: int, message: string}>, rows: int, written: bool}
 	 */

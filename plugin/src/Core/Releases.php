@@ -55,11 +55,11 @@ final class Releases {
 	/**
 	 * Adds a release: its package is an upload moved into storage, or an external URL with its digest.
 	 *
-	 * @param array<string, mixed>                                                  $product Its product.
-	 * @param string                                                                $version Version.
-	 * @param array<string, mixed>                                                  $fields  Given editable fields.
+	 * @param array<string, mixed>                                                                 $product Its product.
+	 * @param string                                                                               $version Version.
+	 * @param array<string, mixed>                                                                 $fields  Given editable fields.
 	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string, path?: string} $package The given package; `path`: a local ZIP (the command line).
-	 * @param bool                                                                  $publish Make it current at once.
+	 * @param bool                                                                                 $publish Make it current at once.
 	 * @return int The release.
 	 * @throws ServiceError On a bad package, a taken version or unwritable storage.
 	 */

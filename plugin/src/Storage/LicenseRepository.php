@@ -422,7 +422,7 @@ final class LicenseRepository extends TableRepository {
 	/**
 	 * Which of these key hashes a licence already holds (the import refuses those keys before it writes).
 	 *
-	 * @param list<string> $hashes Keyed hashes.
+	 * @param string[] $hashes Keyed hashes.
 	 * @return list<string> The ones in use.
 	 */
 	public function hashes_in_use( array $hashes ): array {

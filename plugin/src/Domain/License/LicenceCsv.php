@@ -40,6 +40,7 @@ final class LicenceCsv {
 		$rows   = array();
 		$errors = array();
 		$text   = 0 === strpos( $text, "\xEF\xBB\xBF" ) ? substr( $text, 3 ) : $text;
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fopen -- an in-memory stream for fgetcsv, no file.
 		$stream = fopen( 'php://memory', 'r+' );
 		if ( false === $stream ) {
 			return array(
@@ -52,13 +53,13 @@ final class LicenceCsv {
 				),
 			);
 		}
-		fwrite( $stream, $text );
+		fwrite( $stream, $text ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fwrite -- the in-memory stream.
 		rewind( $stream );
 		$header = fgetcsv( $stream, 0, ',', '"', '' );
 		$names  = is_array( $header ) ? array_map( static fn( $name ): string => strtolower( trim( (string) $name ) ), $header ) : array();
 		$wrong  = self::header_error( $names );
 		if ( null !== $wrong ) {
-			fclose( $stream );
+			fclose( $stream ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- the in-memory stream.
 			return array(
 				'rows'   => array(),
 				'errors' => array(
@@ -77,18 +78,7 @@ final class LicenceCsv {
 				continue;
 			}
 			try {
-				if ( count( $cells ) !== count( $names ) ) {
-					throw new InvalidArgumentException( sprintf( 'The row has %d cells; the header has %d.', count( $cells ), count( $names ) ) );
-				}
-				$row = self::row( array_combine( $names, array_map( static fn( $cell ): string => trim( (string) $cell ), $cells ) ) );
-				if ( null !== $row['key'] ) {
-					$seen = $keys[ $row['key']->reveal() ] ?? null;
-					if ( null !== $seen ) {
-						throw new InvalidArgumentException( sprintf( 'key is the same as on line %d.', $seen ) );
-					}
-					$keys[ $row['key']->reveal() ] = $line;
-				}
-				$rows[] = array_merge( array( 'line' => $line ), $row );
+				$rows[] = array_merge( array( 'line' => $line ), self::record( $names, $cells, $line, $keys ) );
 			} catch ( InvalidArgumentException $error ) {
 				$errors[] = array(
 					'line'    => $line,
@@ -96,7 +86,7 @@ final class LicenceCsv {
 				);
 			}
 		}
-		fclose( $stream );
+		fclose( $stream ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_fclose -- the in-memory stream.
 		return array(
 			'rows'   => $rows,
 			'errors' => $errors,
@@ -104,9 +94,34 @@ final class LicenceCsv {
 	}
 
 	/**
+	 * One record read, its key checked against the keys of the rows before it.
+	 *
+	 * @param string[]            $names Column names.
+	 * @param array<int, ?string> $cells Cells.
+	 * @param int                 $line  Its line.
+	 * @param array<string, int>  $keys  Key => line of the rows read so far; this row's key is added.
+	 * @return array{product: string, fields: array<string, mixed>, key: LicenseKey|null}
+	 * @throws InvalidArgumentException On a wrong row.
+	 */
+	private static function record( array $names, array $cells, int $line, array &$keys ): array {
+		if ( count( $cells ) !== count( $names ) ) {
+			throw new InvalidArgumentException( sprintf( 'The row has %d cells; the header has %d.', count( $cells ), count( $names ) ) );
+		}
+		$row = self::row( array_combine( $names, array_map( static fn( $cell ): string => trim( (string) $cell ), $cells ) ) );
+		if ( null !== $row['key'] ) {
+			$seen = $keys[ $row['key']->reveal() ] ?? null;
+			if ( null !== $seen ) {
+				throw new InvalidArgumentException( sprintf( 'key is the same as on line %d.', $seen ) );
+			}
+			$keys[ $row['key']->reveal() ] = $line;
+		}
+		return $row;
+	}
+
+	/**
 	 * What is wrong with the header, if anything.
 	 *
-	 * @param list<string> $names Column names.
+	 * @param string[] $names Column names.
 	 */
 	private static function header_error( array $names ): ?string {
 		if ( array() === $names || array( '' ) === $names ) {

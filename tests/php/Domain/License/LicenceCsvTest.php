@@ -103,9 +103,9 @@ final class LicenceCsvTest extends TestCase {
 	 */
 	public static function bad_headers(): array {
 		return array(
-			'unknown column'  => array( "product,customer_email,colour\n", 'Unknown column "colour"; the columns are product, customer_email, customer_name, status, expires, max_activations, key.' ),
-			'missing email'   => array( "product,customer_name\n", 'The header has no customer_email column; the file needs product and customer_email.' ),
-			'column twice'    => array( "product,customer_email,product\n", 'A column is named twice in the header.' ),
+			'unknown column' => array( "product,customer_email,colour\n", 'Unknown column "colour"; the columns are product, customer_email, customer_name, status, expires, max_activations, key.' ),
+			'missing email'  => array( "product,customer_name\n", 'The header has no customer_email column; the file needs product and customer_email.' ),
+			'column twice'   => array( "product,customer_email,product\n", 'A column is named twice in the header.' ),
 		);
 	}
 
