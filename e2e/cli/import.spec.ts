@@ -18,25 +18,44 @@ const ROWS = 1000;
 /** A key of the service's form, as another system's export would carry it. */
 const randomKey = () =>
 	Array.from( { length: 4 }, () =>
-		Array.from( { length: 4 }, () => ALPHABET[ randomInt( ALPHABET.length ) ] ).join( '' )
+		Array.from(
+			{ length: 4 },
+			() => ALPHABET[ randomInt( ALPHABET.length ) ]
+		).join( '' )
 	).join( '-' );
 
 function writeCsv( name: string, lines: string[] ): string {
-	const file = path.join( os.tmpdir(), `svc-cli-${ randomUUID() }-${ name }.csv` );
+	const file = path.join(
+		os.tmpdir(),
+		`svc-cli-${ randomUUID() }-${ name }.csv`
+	);
 	fs.writeFileSync( file, lines.join( '\n' ) + '\n' );
 	return file;
 }
 
-async function counts( request: APIRequestContext, headers: Record< string, string >, productId: number ) {
+async function counts(
+	request: APIRequestContext,
+	headers: Record< string, string >,
+	productId: number
+) {
 	const licences = await (
-		await request.get( `${ ADMIN }/licenses?product_id=${ productId }&per_page=1`, { headers } )
-	 ).json();
+		await request.get(
+			`${ ADMIN }/licenses?product_id=${ productId }&per_page=1`,
+			{ headers }
+		)
+	).json();
 	const events = await (
-		await request.get( `${ ADMIN }/events?type=license.created&product_id=${ productId }&per_page=1`, {
-			headers,
-		} )
-	 ).json();
-	return { licences: licences.total as number, events: events.total as number };
+		await request.get(
+			`${ ADMIN }/events?type=license.created&product_id=${ productId }&per_page=1`,
+			{
+				headers,
+			}
+		)
+	).json();
+	return {
+		licences: licences.total as number,
+		events: events.total as number,
+	};
 }
 
 test.describe( 'wp svc license import', () => {
@@ -52,7 +71,7 @@ test.describe( 'wp svc license import', () => {
 				headers,
 				data: { name: `CLI import ${ randomUUID().slice( 0, 8 ) }` },
 			} )
-		 ).json();
+		).json();
 		// Half the rows bring a key from the old system, half get a new one; by slug and by id.
 		const rows = Array.from( { length: ROWS }, ( _, i ) => ( {
 			product: i % 3 === 0 ? String( product.id ) : product.slug,
@@ -62,25 +81,51 @@ test.describe( 'wp svc license import', () => {
 		const file = writeCsv( 'thousand', [
 			'product,customer_email,customer_name,status,expires,max_activations,key',
 			...rows.map(
-				( row, i ) => `${ row.product },${ row.email },Customer ${ i },active,2030-12-31,2,${ row.key }`
+				( row, i ) =>
+					`${ row.product },${ row.email },Customer ${ i },active,2030-12-31,2,${ row.key }`
 			),
 		] );
 
 		const before = await counts( request, headers, product.id );
 		expect( before ).toEqual( { licences: 0, events: 0 } );
-		const dry = await wp( [ 'svc', 'license', 'import', file, '--dry-run' ] );
+		const dry = await wp( [
+			'svc',
+			'license',
+			'import',
+			file,
+			'--dry-run',
+		] );
 		expect( dry.code ).toBe( 0 );
-		expect( dry.stdout ).toContain( `Success: Dry run: all ${ ROWS } rows are valid; nothing was written.` );
-		expect( await counts( request, headers, product.id ) ).toEqual( before );
+		expect( dry.stdout ).toContain(
+			`Success: Dry run: all ${ ROWS } rows are valid; nothing was written.`
+		);
+		expect( await counts( request, headers, product.id ) ).toEqual(
+			before
+		);
 
-		const run = await wp( [ 'svc', 'license', 'import', file, '--format=json' ] );
+		const run = await wp( [
+			'svc',
+			'license',
+			'import',
+			file,
+			'--format=json',
+		] );
 		expect( run.code, run.stderr ).toBe( 0 );
 		const json = run.stdout.slice( 0, run.stdout.lastIndexOf( ']' ) + 1 );
-		const imported: { line: number; id: number; license_key: string; customer_email: string }[] =
-			JSON.parse( json );
-		expect( run.stdout ).toContain( `Success: Imported ${ ROWS } licences.` );
+		const imported: {
+			line: number;
+			id: number;
+			license_key: string;
+			customer_email: string;
+		}[] = JSON.parse( json );
+		expect( run.stdout ).toContain(
+			`Success: Imported ${ ROWS } licences.`
+		);
 		expect( imported ).toHaveLength( ROWS );
-		expect( await counts( request, headers, product.id ) ).toEqual( { licences: ROWS, events: ROWS } );
+		expect( await counts( request, headers, product.id ) ).toEqual( {
+			licences: ROWS,
+			events: ROWS,
+		} );
 		imported.forEach( ( licence, i ) => {
 			expect( licence.line ).toBe( i + 2 );
 			expect( licence.customer_email ).toBe( rows[ i ].email );
@@ -99,7 +144,7 @@ test.describe( 'wp svc license import', () => {
 						site_url: 'example.com',
 					},
 				} )
-			 ).json();
+			).json();
 			expect( answer, `line ${ imported[ i ].line }` ).toMatchObject( {
 				valid: true,
 				status: 'active',
@@ -107,8 +152,10 @@ test.describe( 'wp svc license import', () => {
 			} );
 		}
 		const one = await (
-			await request.get( `${ ADMIN }/licenses/${ imported[ 7 ].id }`, { headers } )
-		 ).json();
+			await request.get( `${ ADMIN }/licenses/${ imported[ 7 ].id }`, {
+				headers,
+			} )
+		).json();
 		expect( one ).toMatchObject( {
 			customer_name: 'Customer 7',
 			expires: '2030-12-31T00:00:00Z',
@@ -118,11 +165,16 @@ test.describe( 'wp svc license import', () => {
 		// The same file again: every brought key is now taken, so nothing at all is imported.
 		const again = await wp( [ 'svc', 'license', 'import', file ] );
 		expect( again.code ).toBe( 1 );
-		expect( cliLines( again.stderr ) ).toContain( 'Warning: Line 2: key is already the key of a licence here.' );
+		expect( cliLines( again.stderr ) ).toContain(
+			'Warning: Line 2: key is already the key of a licence here.'
+		);
 		expect( cliLines( again.stderr ).at( -1 ) ).toBe(
 			`Error: ${ ROWS / 2 } of ${ ROWS } rows have errors; nothing was imported.`
 		);
-		expect( await counts( request, headers, product.id ) ).toEqual( { licences: ROWS, events: ROWS } );
+		expect( await counts( request, headers, product.id ) ).toEqual( {
+			licences: ROWS,
+			events: ROWS,
+		} );
 	} );
 
 	test( 'bad rows: every error by line, all or nothing, the dry run finds the same', async ( {
@@ -134,7 +186,7 @@ test.describe( 'wp svc license import', () => {
 				headers,
 				data: { name: `CLI bad ${ randomUUID().slice( 0, 8 ) }` },
 			} )
-		 ).json();
+		).json();
 		const key = randomKey();
 		const file = writeCsv( 'bad', [
 			'product,customer_email,status,expires,key',
@@ -155,14 +207,30 @@ test.describe( 'wp svc license import', () => {
 			'Error: 5 of 7 rows have errors; nothing was imported.',
 		];
 		for ( const flags of [ [ '--dry-run' ], [] ] ) {
-			const result = await wp( [ 'svc', 'license', 'import', file, ...flags ] );
+			const result = await wp( [
+				'svc',
+				'license',
+				'import',
+				file,
+				...flags,
+			] );
 			expect( result.code ).toBe( 1 );
 			expect( cliLines( result.stderr ) ).toEqual( expected );
-			expect( await counts( request, headers, product.id ) ).toEqual( { licences: 0, events: 0 } );
+			expect( await counts( request, headers, product.id ) ).toEqual( {
+				licences: 0,
+				events: 0,
+			} );
 		}
 
-		const unreadable = await wp( [ 'svc', 'license', 'import', path.join( os.tmpdir(), `${ randomUUID() }.csv` ) ] );
+		const unreadable = await wp( [
+			'svc',
+			'license',
+			'import',
+			path.join( os.tmpdir(), `${ randomUUID() }.csv` ),
+		] );
 		expect( unreadable.code ).toBe( 1 );
-		expect( cliLines( unreadable.stderr )[ 0 ] ).toMatch( /^Error: Cannot read the file / );
+		expect( cliLines( unreadable.stderr )[ 0 ] ).toMatch(
+			/^Error: Cannot read the file /
+		);
 	} );
 } );

@@ -26,7 +26,7 @@ const validate = async (
 				site_url: 'example.com',
 			},
 		} )
-	 ).json();
+	).json();
 
 test.describe( 'wp svc product and license', () => {
 	// Each `wp` boots WordPress (about a second on a busy machine); the specs run dozens.
@@ -36,20 +36,22 @@ test.describe( 'wp svc product and license', () => {
 		request,
 	} ) => {
 		const slug = unique( 'cli-prod' );
-		const id = ( await wpOk( [
-			'svc',
-			'product',
-			'create',
-			`--name=CLI ${ slug }`,
-			`--slug=${ slug }`,
-			'--current_version=2.1.0',
-			'--porcelain',
-		] ) ).trim();
+		const id = (
+			await wpOk( [
+				'svc',
+				'product',
+				'create',
+				`--name=CLI ${ slug }`,
+				`--slug=${ slug }`,
+				'--current_version=2.1.0',
+				'--porcelain',
+			] )
+		).trim();
 		expect( id ).toMatch( /^\d+$/ );
 		const headers = await keyHeaders( request, 'admin' );
 		const overHttp = await (
 			await request.get( `${ ADMIN }/products/${ id }`, { headers } )
-		 ).json();
+		).json();
 		expect( overHttp ).toMatchObject( {
 			slug,
 			current_version: '2.1.0',
@@ -65,10 +67,14 @@ test.describe( 'wp svc product and license', () => {
 			is_active: true,
 		} );
 		expect(
-			( await wpOk( [ 'svc', 'product', 'get', id, '--field=slug' ] ) ).trim()
+			(
+				await wpOk( [ 'svc', 'product', 'get', id, '--field=slug' ] )
+			).trim()
 		).toBe( slug );
 		expect(
-			( await wpOk( [ 'svc', 'product', 'get', id, '--format=ids' ] ) ).trim()
+			(
+				await wpOk( [ 'svc', 'product', 'get', id, '--format=ids' ] )
+			).trim()
 		).toBe( id );
 		expect(
 			await wpOk( [ 'svc', 'product', 'get', id, '--format=yaml' ] )
@@ -77,12 +83,16 @@ test.describe( 'wp svc product and license', () => {
 			await wpOk( [ 'svc', 'product', 'get', id, '--format=table' ] )
 		).toMatch( new RegExp( `slug\\s+${ slug }` ) );
 
-		const ids = ( await wpOk( [ 'svc', 'product', 'list', '--format=ids' ] ) )
+		const ids = (
+			await wpOk( [ 'svc', 'product', 'list', '--format=ids' ] )
+		)
 			.trim()
 			.split( ' ' );
 		expect( ids ).toContain( id );
 		const count = Number(
-			( await wpOk( [ 'svc', 'product', 'list', '--format=count' ] ) ).trim()
+			(
+				await wpOk( [ 'svc', 'product', 'list', '--format=count' ] )
+			).trim()
 		);
 		expect( count ).toBe( ids.length );
 		const csv = parseCsv(
@@ -159,13 +169,17 @@ test.describe( 'wp svc product and license', () => {
 			expires: '2031-01-01T00:00:00Z',
 			license_key_masked: `XXXX-XXXX-XXXX-${ created.license_key.slice( -4 ) }`,
 		} );
-		expect( await validate( request, created.license_key, slug ) ).toMatchObject( {
+		expect(
+			await validate( request, created.license_key, slug )
+		).toMatchObject( {
 			valid: true,
 		} );
 		// The REST API sees the licence the command made, and the event names the --user.
 		const overHttp = await (
-			await request.get( `${ ADMIN }/licenses/${ created.id }`, { headers } )
-		 ).json();
+			await request.get( `${ ADMIN }/licenses/${ created.id }`, {
+				headers,
+			} )
+		).json();
 		expect( overHttp ).toMatchObject( {
 			id: created.id,
 			customer_email: 'ada@example.com',
@@ -176,7 +190,7 @@ test.describe( 'wp svc product and license', () => {
 				`${ ADMIN }/events?subject_type=license&subject_id=${ created.id }`,
 				{ headers }
 			)
-		 ).json();
+		).json();
 		expect( events.data ).toHaveLength( 1 );
 		expect( events.data[ 0 ] ).toMatchObject( {
 			type: 'license.created',
@@ -193,7 +207,7 @@ test.describe( 'wp svc product and license', () => {
 				'--customer_email=bob@example.com',
 				'--porcelain',
 			] )
-		 ).trim();
+		).trim();
 		expect( porcelain ).toMatch( KEY );
 
 		// get in every format.
@@ -204,7 +218,9 @@ test.describe( 'wp svc product and license', () => {
 		expect( got ).not.toHaveProperty( 'license_key' );
 		expect( got.license_key_masked ).toBe( created.license_key_masked );
 		expect(
-			( await wpOk( [ 'svc', 'license', 'get', id, '--format=ids' ] ) ).trim()
+			(
+				await wpOk( [ 'svc', 'license', 'get', id, '--format=ids' ] )
+			).trim()
 		).toBe( id );
 		expect(
 			await wpOk( [ 'svc', 'license', 'get', id, '--format=yaml' ] )
@@ -219,8 +235,14 @@ test.describe( 'wp svc product and license', () => {
 		).toContainEqual( { Field: 'status', Value: 'active' } );
 		expect(
 			(
-				await wpOk( [ 'svc', 'license', 'get', id, '--field=customer_email' ] )
-			 ).trim()
+				await wpOk( [
+					'svc',
+					'license',
+					'get',
+					id,
+					'--field=customer_email',
+				] )
+			).trim()
 		).toBe( 'ada@example.com' );
 
 		// list in every format, filtered to this product.
@@ -239,15 +261,19 @@ test.describe( 'wp svc product and license', () => {
 		expect( ( await list( 'ids' ) ).trim().split( ' ' ).sort() ).toEqual(
 			listed.map( ( l: { id: number } ) => String( l.id ) ).sort()
 		);
-		expect( parseCsv( await list( 'csv', '--fields=id,customer_email' ) ) ).toContainEqual(
-			{ id, customer_email: 'ada@example.com' }
+		expect(
+			parseCsv( await list( 'csv', '--fields=id,customer_email' ) )
+		).toContainEqual( { id, customer_email: 'ada@example.com' } );
+		expect( await list( 'yaml' ) ).toContain(
+			'customer_email: bob@example.com'
 		);
-		expect( await list( 'yaml' ) ).toContain( 'customer_email: bob@example.com' );
 		expect( await list( 'table' ) ).toContain( 'ada@example.com' );
 		expect(
 			JSON.parse( await list( 'json', '--search=bob@example.com' ) )
 		).toHaveLength( 1 );
-		expect( ( await list( 'count', '--status=suspended' ) ).trim() ).toBe( '0' );
+		expect( ( await list( 'count', '--status=suspended' ) ).trim() ).toBe(
+			'0'
+		);
 
 		// update: only the given fields change.
 		const updated = JSON.parse(
@@ -268,9 +294,11 @@ test.describe( 'wp svc product and license', () => {
 		expect(
 			(
 				await (
-					await request.get( `${ ADMIN }/licenses/${ id }`, { headers } )
-				 ).json()
-			 ).status
+					await request.get( `${ ADMIN }/licenses/${ id }`, {
+						headers,
+					} )
+				).json()
+			).status
 		).toBe( 'suspended' );
 		await wpOk( [ 'svc', 'license', 'update', id, '--status=active' ] );
 
@@ -323,13 +351,19 @@ test.describe( 'wp svc product and license', () => {
 				`${ ADMIN }/events?subject_type=license&subject_id=${ id }&type=license.renewed`,
 				{ headers }
 			)
-		 ).json();
+		).json();
 		expect( renewed.total ).toBe( 2 );
 		expect( renewed.data[ 0 ].actor ).toEqual( {
 			kind: 'system',
 			label: 'wp-cli',
 		} );
-		const earlier = await wp( [ 'svc', 'license', 'extend', id, '--to=2030-01-01' ] );
+		const earlier = await wp( [
+			'svc',
+			'license',
+			'extend',
+			id,
+			'--to=2030-01-01',
+		] );
 		expect( earlier.code ).toBe( 1 );
 		expect( cliLines( earlier.stderr ) ).toEqual( [
 			'Error: The new expiry must be later than the current one.',
@@ -338,19 +372,21 @@ test.describe( 'wp svc product and license', () => {
 		// cancel.
 		const cancelled = await wp( [ 'svc', 'license', 'cancel', id ] );
 		expect( cancelled.code ).toBe( 0 );
-		expect( cliLines( cancelled.stderr ).concat( cancelled.stdout.trim() ) ).toContain(
-			`Success: Cancelled licence ${ id }.`
-		);
+		expect(
+			cliLines( cancelled.stderr ).concat( cancelled.stdout.trim() )
+		).toContain( `Success: Cancelled licence ${ id }.` );
 		expect(
 			(
 				await (
-					await request.get( `${ ADMIN }/licenses/${ id }`, { headers } )
-				 ).json()
-			 ).status
+					await request.get( `${ ADMIN }/licenses/${ id }`, {
+						headers,
+					} )
+				).json()
+			).status
 		).toBe( 'cancelled' );
 	} );
 
-	test( 'failures exit 1 with the REST API\'s own message', async ( {
+	test( "failures exit 1 with the REST API's own message", async ( {
 		request,
 	} ) => {
 		const headers = await keyHeaders( request, 'admin' );
@@ -359,12 +395,15 @@ test.describe( 'wp svc product and license', () => {
 				headers,
 				data: { name: unique( 'cli-err' ) },
 			} )
-		 ).json();
+		).json();
 
 		const missing = await wp( [ 'svc', 'license', 'get', '999999999' ] );
-		const restMissing = await request.get( `${ ADMIN }/licenses/999999999`, {
-			headers,
-		} );
+		const restMissing = await request.get(
+			`${ ADMIN }/licenses/999999999`,
+			{
+				headers,
+			}
+		);
 		expect( restMissing.status() ).toBe( 404 );
 		expect( missing.code ).toBe( 1 );
 		expect( missing.stdout ).toBe( '' );
@@ -401,10 +440,13 @@ test.describe( 'wp svc product and license', () => {
 		] );
 		// Nothing was written by the refused create.
 		const none = await (
-			await request.get( `${ ADMIN }/licenses?product_id=${ product.id }`, {
-				headers,
-			} )
-		 ).json();
+			await request.get(
+				`${ ADMIN }/licenses?product_id=${ product.id }`,
+				{
+					headers,
+				}
+			)
+		).json();
 		expect( none.total ).toBe( 0 );
 	} );
 } );

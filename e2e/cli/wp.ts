@@ -87,29 +87,42 @@ export function parseCsv( text: string ): Record< string, string >[] {
 export async function everyListFormat(
 	args: string[]
 ): Promise< Record< string, unknown >[] > {
-	const run = ( format: string ) => wpOk( [ ...args, `--format=${ format }` ] );
+	const run = ( format: string ) =>
+		wpOk( [ ...args, `--format=${ format }` ] );
 	const rows: Record< string, unknown >[] = JSON.parse( await run( 'json' ) );
 	const csv = parseCsv( await run( 'csv' ) );
 	if ( csv.length !== rows.length ) {
-		throw new Error( `${ args.join( ' ' ) }: csv has ${ csv.length } rows, json ${ rows.length }` );
+		throw new Error(
+			`${ args.join( ' ' ) }: csv has ${ csv.length } rows, json ${ rows.length }`
+		);
 	}
 	const count = ( await run( 'count' ) ).trim();
 	if ( count !== String( rows.length ) ) {
-		throw new Error( `${ args.join( ' ' ) }: count says ${ count }, json has ${ rows.length }` );
+		throw new Error(
+			`${ args.join( ' ' ) }: count says ${ count }, json has ${ rows.length }`
+		);
 	}
-	const yamlItems = ( await run( 'yaml' ) ).split( '\n' ).filter( ( line ) => /^- *$/.test( line ) ).length;
+	const yamlItems = ( await run( 'yaml' ) )
+		.split( '\n' )
+		.filter( ( line ) => /^- *$/.test( line ) ).length;
 	if ( yamlItems !== rows.length ) {
-		throw new Error( `${ args.join( ' ' ) }: yaml has ${ yamlItems } items, json ${ rows.length }` );
+		throw new Error(
+			`${ args.join( ' ' ) }: yaml has ${ yamlItems } items, json ${ rows.length }`
+		);
 	}
 	const table = ( await run( 'table' ) ).trim().split( '\n' );
 	if ( rows.length > 0 && table.length !== rows.length + 1 ) {
-		throw new Error( `${ args.join( ' ' ) }: table has ${ table.length } lines for ${ rows.length } rows` );
+		throw new Error(
+			`${ args.join( ' ' ) }: table has ${ table.length } lines for ${ rows.length } rows`
+		);
 	}
 	if ( rows.length > 0 && 'id' in rows[ 0 ] ) {
 		const ids = ( await run( 'ids' ) ).trim();
 		const expected = rows.map( ( row ) => String( row.id ) ).join( ' ' );
 		if ( ids !== expected ) {
-			throw new Error( `${ args.join( ' ' ) }: ids says "${ ids }", json "${ expected }"` );
+			throw new Error(
+				`${ args.join( ' ' ) }: ids says "${ ids }", json "${ expected }"`
+			);
 		}
 	}
 	return rows;

@@ -160,7 +160,7 @@ final class Plugin {
 		( new ExportDownload( $image ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
 
-		if ( defined( 'WP_CLI' ) && WP_CLI ) {
+		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {
 			$cli_out      = new Output();
 			$product_uses = new Products( $products );
 			( new Commands(

@@ -91,7 +91,9 @@ export function referencesIn(
  * use case are a Core service's, so a controller calls no method of a Storage class that writes to the database.
  */
 export function isController( relative: string ): boolean {
-	return /^(?:Http[\\/]\w+Controller|Cli[\\/]\w+Command)\.php$/.test( relative );
+	return /^(?:Http[\\/]\w+Controller|Cli[\\/]\w+Command)\.php$/.test(
+		relative
+	);
 }
 
 /**

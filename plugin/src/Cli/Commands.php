@@ -35,9 +35,11 @@ final class Commands {
 	 * Adds each group as `wp svc <group>`.
 	 */
 	public function register(): void {
-		WP_CLI::add_command( 'svc', SvcNamespace::class );
+		// WP_CLI::add_command() documents a callable, and takes (as WP-CLI's own commands use it) a class name or an
+		// object whose public methods are the subcommands.
+		WP_CLI::add_command( 'svc', SvcNamespace::class ); // @phpstan-ignore argument.type
 		foreach ( $this->groups as $name => $command ) {
-			WP_CLI::add_command( 'svc ' . $name, $command );
+			WP_CLI::add_command( 'svc ' . $name, $command ); // @phpstan-ignore argument.type
 		}
 	}
 }

@@ -17,6 +17,7 @@ use Svc\Licensing\Domain\License\LicenceInput;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\ServiceError;
 use WP_CLI;
+use cli\progress\Bar;
 
 /**
  * Creates, lists, shows, edits, re-keys, cancels, extends and imports licences. The rules are LicenceAdmin's,
@@ -469,8 +470,20 @@ final class LicenseCommand {
 		$dry_run = ! empty( $assoc_args['dry-run'] );
 		$rows    = max( 0, substr_count( $csv, "\n" ) );
 		$bar     = \WP_CLI\Utils\make_progress_bar( $dry_run ? __( 'Checking licences', 'svc-licensing' ) : __( 'Importing licences', 'svc-licensing' ), $rows );
-		$result  = $this->import->run( $csv, $dry_run, CliActor::current(), array( $bar, 'tick' ) );
-		$bar->finish();
+		$result  = $this->import->run(
+			$csv,
+			$dry_run,
+			CliActor::current(),
+			static function () use ( $bar ): void {
+				// make_progress_bar() answers a bar, or (output piped) a NoOp that draws nothing.
+				if ( $bar instanceof Bar ) {
+					$bar->tick();
+				}
+			}
+		);
+		if ( $bar instanceof Bar ) {
+			$bar->finish();
+		}
 		foreach ( $result['errors'] as $error ) {
 			/* translators: 1: line number, 2: what is wrong. */
 			WP_CLI::warning( sprintf( __( 'Line %1$d: %2$s', 'svc-licensing' ), $error['line'], $error['message'] ) );

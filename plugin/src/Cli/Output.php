@@ -57,13 +57,11 @@ final class Output {
 	/**
 	 * Runs a command's work; a use case's refusal or a bad flag becomes WP_CLI::error (exit code 1).
 	 *
-	 * @template T
-	 * @param callable(): T $work The work.
-	 * @return T
+	 * @param callable(): void $work The work.
 	 */
-	public function attempt( callable $work ) {
+	public function attempt( callable $work ): void {
 		try {
-			return $work();
+			$work();
 		} catch ( ServiceError $error ) {
 			WP_CLI::error( $error->getMessage() );
 		} catch ( InvalidArgumentException $error ) {

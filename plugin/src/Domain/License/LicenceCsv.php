@@ -107,7 +107,11 @@ final class LicenceCsv {
 		if ( count( $cells ) !== count( $names ) ) {
 			throw new InvalidArgumentException( sprintf( 'The row has %d cells; the header has %d.', count( $cells ), count( $names ) ) );
 		}
-		$row = self::row( array_combine( $names, array_map( static fn( $cell ): string => trim( (string) $cell ), $cells ) ) );
+		$named = array_combine( $names, array_map( static fn( $cell ): string => trim( (string) $cell ), $cells ) );
+		if ( false === $named ) {
+			throw new InvalidArgumentException( 'The row cannot be read.' );
+		}
+		$row = self::row( $named );
 		if ( null !== $row['key'] ) {
 			$seen = $keys[ $row['key']->reveal() ] ?? null;
 			if ( null !== $seen ) {
