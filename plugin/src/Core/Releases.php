@@ -55,11 +55,11 @@ final class Releases {
 	/**
 	 * Adds a release: its package is an upload moved into storage, or an external URL with its digest.
 	 *
-	 * @param array<string, mixed>                                                                 $product Its product.
-	 * @param string                                                                               $version Version.
-	 * @param array<string, mixed>                                                                 $fields  Given editable fields.
-	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string, path?: string} $package The given package; `path`: a local ZIP (the command line).
-	 * @param bool                                                                                 $publish Make it current at once.
+	 * @param array<string, mixed>                                                  $product Its product.
+	 * @param string                                                                $version Version.
+	 * @param array<string, mixed>                                                  $fields  Given editable fields.
+	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string} $package The given package.
+	 * @param bool                                                                  $publish Make it current at once.
 	 * @return int The release.
 	 * @throws ServiceError On a bad package, a taken version or unwritable storage.
 	 */
@@ -162,7 +162,7 @@ final class Releases {
 	/**
 	 * The package columns: an uploaded ZIP moved into storage, or an external URL with its digest.
 	 *
-	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string, path?: string} $package The given package.
+	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string, path?: string} $package The given package; `path` (the command line): a local ZIP.
 	 * @return array<string, mixed>
 	 * @throws ServiceError When there is not exactly one package, or it is not a ZIP, or storage fails.
 	 */
