@@ -34,5 +34,7 @@ export default defineConfig( {
 		},
 		// The client SDK on the client site, against this run's licence service.
 		{ name: 'client', testMatch: 'client/**/*.spec.ts' },
+		// `wp svc …`: Composer's WP-CLI against the test site, its effects checked over HTTP.
+		{ name: 'cli', testMatch: 'cli/**/*.spec.ts' },
 	],
 } );

@@ -140,6 +140,8 @@ async function e2e( args: string[] ): Promise< number > {
 	const client = new Site( clientProfile( site.url ) );
 	ensureSystemPackages( { testing: true } );
 	ensurePanelBuilt();
+	// The WP-CLI specs (e2e/cli/) run Composer's vendor/bin/wp against the test site.
+	ensurePhpTools();
 	const started = Date.now();
 	await site.reset();
 	await copy.reset();
@@ -168,6 +170,7 @@ async function e2e( args: string[] ): Promise< number > {
 							: '',
 					SVC_FAST_LANE: lane,
 					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
+					SVC_SITE_DIR: site.docroot,
 					SVC_COPY_BASE_URL: copy.url,
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
 					SVC_CLIENT_BASE_URL: client.url,

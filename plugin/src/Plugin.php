@@ -11,7 +11,18 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
+use Svc\Licensing\Cli\ActivationCommand;
+use Svc\Licensing\Cli\Commands;
+use Svc\Licensing\Cli\EventCommand;
+use Svc\Licensing\Cli\KeyCommand;
+use Svc\Licensing\Cli\LicenseCommand;
+use Svc\Licensing\Cli\Output;
+use Svc\Licensing\Cli\ProductCommand;
+use Svc\Licensing\Cli\ReleaseCommand;
+use Svc\Licensing\Cli\StatsCommand;
+use Svc\Licensing\Cli\WebhookCommand;
 use Svc\Licensing\Core\ApiKeys;
+use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -148,6 +159,23 @@ final class Plugin {
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
+
+		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {
+			$cli_out      = new Output();
+			$product_uses = new Products( $products );
+			( new Commands(
+				array(
+					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
+					'license'    => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
+					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
+					'activation' => new ActivationCommand( $licence_admin, $client->activations, $cli_out ),
+					'key'        => new KeyCommand( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $product_uses, $cli_out ),
+					'webhook'    => new WebhookCommand( $inbox, $events, $cli_out ),
+					'event'      => new EventCommand( $client->events, $cli_out ),
+					'stats'      => new StatsCommand( new StatsRepository( $wpdb ), $cli_out ),
+				)
+			) )->register();
+		}
 
 		if ( is_admin() ) {
 			( new AdminPage( $plugin_file, SVC_LICENSING_VERSION ) )->add_hooks();

@@ -100,4 +100,14 @@ test( "property calls are typed by the property's @var docblock; only controller
 	assert.equal( isController( 'Http/ThingController.php' ), true );
 	assert.equal( isController( 'Http/RateLimiter.php' ), false );
 	assert.equal( isController( 'Core/ThingController.php' ), false );
+	// A WP-CLI command translates like a controller: its writes are a Core service's too.
+	assert.equal( isController( 'Cli/ThingCommand.php' ), true );
+	assert.equal( isController( 'Cli/Output.php' ), false );
+} );
+
+test( 'the WP-CLI commands sit beside the REST controllers: Core under them, never Http', () => {
+	assert.equal( allowed( 'cli', 'core', 'LicenceAdmin' ), true );
+	assert.equal( allowed( 'cli', 'http', 'LicenseView' ), false );
+	assert.equal( allowed( 'http', 'cli', 'Output' ), false );
+	assert.equal( allowed( 'root', 'cli', 'Commands' ), true );
 } );

@@ -12,6 +12,8 @@ export const LAYER_OF_SEGMENT: Record< string, string > = {
 	Privacy: 'adapters',
 	Health: 'adapters',
 	Http: 'http',
+	// The WP-CLI commands: an entry point like the REST controllers, at their level.
+	Cli: 'cli',
 	Lane: 'entry',
 	Admin: 'entry',
 	'': 'root',
@@ -24,14 +26,16 @@ export const MAY_USE: Record< string, string[] > = {
 	core: [ 'storage', 'domain' ],
 	adapters: [ 'core', 'storage', 'domain' ],
 	http: [ 'adapters', 'core', 'storage', 'domain' ],
+	cli: [ 'adapters', 'core', 'storage', 'domain' ],
 	entry: [ 'http', 'adapters', 'core', 'storage', 'domain' ],
-	root: [ 'entry', 'http', 'adapters', 'core', 'storage', 'domain' ],
+	root: [ 'entry', 'http', 'cli', 'adapters', 'core', 'storage', 'domain' ],
 };
 
 /** Root classes a lower layer may name: the lane builds its graph with the same ClientApi as Plugin::boot(). */
 export const ROOT_EXCEPTIONS: Record< string, string[] > = {
 	entry: [ 'ClientApi', 'Plugin', 'Lifecycle', 'Hooks' ],
 	http: [ 'Hooks' ],
+	cli: [ 'Hooks' ],
 	adapters: [ 'Hooks' ],
 	core: [ 'Hooks' ],
 };
@@ -87,7 +91,9 @@ export function referencesIn(
  * use case are a Core service's, so a controller calls no method of a Storage class that writes to the database.
  */
 export function isController( relative: string ): boolean {
-	return /^Http[\\/]\w+Controller\.php$/.test( relative );
+	return /^(?:Http[\\/]\w+Controller|Cli[\\/]\w+Command)\.php$/.test(
+		relative
+	);
 }
 
 /**

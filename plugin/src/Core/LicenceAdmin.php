@@ -131,10 +131,11 @@ final class LicenceAdmin {
 	 * @param int                  $product_id Product.
 	 * @param array<string, mixed> $fields     Given fields.
 	 * @param Actor                $actor      Who issues it.
+	 * @param LicenseKey|null      $key        A key brought from another system (the import); null: a new one.
 	 * @return array{0: string, 1: array<string, mixed>} The full key, shown this once, and the licence.
 	 * @throws ServiceError On an unknown product, a bad email, or a tier or price that does not exist.
 	 */
-	public function create( int $product_id, array $fields, Actor $actor ): array {
+	public function create( int $product_id, array $fields, Actor $actor, ?LicenseKey $key = null ): array {
 		if ( null === $this->products->find( $product_id ) ) {
 			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
 		}
@@ -143,7 +144,7 @@ final class LicenceAdmin {
 			$price                      = isset( $fields['price_id'] ) ? $this->catalog->price( (int) $fields['price_id'] ) : null;
 			$fields['activation_limit'] = null === $price ? 1 : (int) $price['activation_limit'];
 		}
-		$key    = LicenseKey::generate();
+		$key    = $key ?? LicenseKey::generate();
 		$fields = array_merge( array( 'status' => LicenseStatus::ACTIVE ), $fields );
 		$id     = $this->transaction->run(
 			function () use ( $product_id, $fields, $key, $actor ): int {

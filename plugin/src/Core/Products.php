@@ -59,6 +59,21 @@ final class Products {
 	}
 
 	/**
+	 * A product named by its slug or its id (the command line and the licence import name products so).
+	 *
+	 * @param string $name Slug or id.
+	 * @return array<string, mixed> The product.
+	 * @throws ServiceError When no product has it.
+	 */
+	public function named( string $name ): array {
+		$product = ctype_digit( $name ) ? $this->products->find( (int) $name ) : $this->products->find_by_slug( $name );
+		if ( null === $product ) {
+			throw ServiceError::invalid_param( 'product_id', __( 'No product has this slug or id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
+		}
+		return $product;
+	}
+
+	/**
 	 * Creates a product; without a slug, one is made from the name.
 	 *
 	 * @param array<string, mixed> $fields Given fields, with a name.

@@ -261,13 +261,16 @@ final class Releases {
 	/**
 	 * The package columns: an uploaded ZIP moved into storage, or an external URL with its digest.
 	 *
-	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string} $package The given package.
+	 * @param array{file: array<string, mixed>|null, url: ?string, sha256: ?string, path?: string} $package The given package; `path` (the command line): a local ZIP.
 	 * @return array<string, mixed>
 	 * @throws ServiceError When there is not exactly one package, or it is not a ZIP, or storage fails.
 	 */
 	private function package( array $package ): array {
 		$file = $package['file'];
 		$url  = $package['url'];
+		if ( isset( $package['path'] ) && null === $file && null === $url ) {
+			return $this->stored_copy( $package['path'] );
+		}
 		if ( ( null === $file ) === ( null === $url ) ) {
 			throw ServiceError::invalid_param(
 				'package',
@@ -311,20 +314,56 @@ final class Releases {
 				__( 'Upload failed.', 'svc-licensing' )
 			);
 		}
-		if ( ! PackageDirectory::is_zip( (string) $file['tmp_name'] ) ) {
+		self::assert_zip( (string) $file['tmp_name'] );
+		return self::stored( $this->packages->store_upload( (string) $file['tmp_name'] ), (string) ( $file['name'] ?? 'package.zip' ) );
+	}
+
+	/**
+	 * Checks a local ZIP and copies it into package storage.
+	 *
+	 * @param string $path Local file.
+	 * @return array<string, mixed>
+	 * @throws ServiceError When it cannot be read, is not a ZIP, or cannot be stored.
+	 */
+	private function stored_copy( string $path ): array {
+		if ( ! is_file( $path ) || ! is_readable( $path ) ) {
+			throw ServiceError::invalid_param( 'package', __( 'The package file cannot be read.', 'svc-licensing' ), __( 'Unreadable file.', 'svc-licensing' ) );
+		}
+		self::assert_zip( $path );
+		return self::stored( $this->packages->store_copy( $path ), basename( $path ) );
+	}
+
+	/**
+	 * Refuses a file that is not a ZIP archive.
+	 *
+	 * @param string $path File.
+	 * @throws ServiceError When it is not.
+	 */
+	private static function assert_zip( string $path ): void {
+		if ( ! PackageDirectory::is_zip( $path ) ) {
 			throw ServiceError::invalid_param(
 				'package',
 				__( 'The package is not a ZIP archive.', 'svc-licensing' ),
 				__( 'Not a ZIP archive.', 'svc-licensing' )
 			);
 		}
-		$stored = $this->packages->store_upload( (string) $file['tmp_name'] );
+	}
+
+	/**
+	 * The package columns of a stored file.
+	 *
+	 * @param array{name: string, sha256: string, size: int}|null $stored The stored file, or null when storing failed.
+	 * @param string                                              $name   The name it was given under.
+	 * @return array<string, mixed>
+	 * @throws ServiceError When storing failed.
+	 */
+	private static function stored( ?array $stored, string $name ): array {
 		if ( null === $stored ) {
 			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The package could not be stored. Check the file_storage health check.', 'svc-licensing' ) );
 		}
 		return array(
 			'package_file'   => $stored['name'],
-			'package_name'   => sanitize_file_name( (string) ( $file['name'] ?? 'package.zip' ) ),
+			'package_name'   => sanitize_file_name( $name ),
 			'package_sha256' => $stored['sha256'],
 			'package_size'   => $stored['size'],
 		);

@@ -8,7 +8,6 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Domain\Webhook\EventStatus;
@@ -121,14 +120,8 @@ final class AdminWebhookController implements Controller {
 	 * @throws ServiceError 409 when it is processed already or being processed.
 	 */
 	public function reprocess( WP_REST_Request $request ): WP_REST_Response {
-		$row = $this->existing( $request );
-		if ( null !== $row['processed_at'] ) {
-			throw new ServiceError( ErrorCode::ALREADY_PROCESSED, __( 'This event was processed already; processing it again would change nothing.', 'svc-licensing' ) );
-		}
-		if ( WebhookInbox::OUTCOME_BUSY === $this->inbox->reprocess( $row['id'], time() ) ) {
-			throw new ServiceError( ErrorCode::EVENT_BUSY, __( 'This event is being processed right now. Try again in a minute.', 'svc-licensing' ) );
-		}
-		$row = (array) $this->events->find( $row['id'] );
+		$this->guard->assert_scope( $request, null );
+		$row = $this->inbox->retry( (int) $request['id'], time() );
 		return new WP_REST_Response( self::detail( $row ) );
 	}
 
@@ -141,11 +134,7 @@ final class AdminWebhookController implements Controller {
 	 */
 	private function existing( WP_REST_Request $request ): array {
 		$this->guard->assert_scope( $request, null );
-		$row = $this->events->find( (int) $request['id'] );
-		if ( null === $row ) {
-			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No webhook event has this id.', 'svc-licensing' ) );
-		}
-		return $row;
+		return $this->inbox->event( (int) $request['id'] );
 	}
 
 	/**

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Payments;
 
 use InvalidArgumentException;
+use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Webhook\RetrySchedule;
 use Svc\Licensing\Domain\Webhook\StripeEvent;
@@ -90,6 +91,41 @@ final class WebhookInbox {
 			'duplicate' => false,
 			'event'     => (array) $this->events->find( $id ),
 		);
+	}
+
+	/**
+	 * A stored event.
+	 *
+	 * @param int $id Row.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 404 when no event has this id.
+	 */
+	public function event( int $id ): array {
+		$row = $this->events->find( $id );
+		if ( null === $row ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No webhook event has this id.', 'svc-licensing' ) );
+		}
+		return $row;
+	}
+
+	/**
+	 * An admin retries one stored event now (REST reprocess, `wp svc webhook retry`): refused when it was
+	 * processed already or another attempt holds it.
+	 *
+	 * @param int $id  Row.
+	 * @param int $now Unix time.
+	 * @return array<string, mixed> The event after the attempt.
+	 * @throws ServiceError 404, already_processed or event_busy.
+	 */
+	public function retry( int $id, int $now ): array {
+		$row = $this->event( $id );
+		if ( null !== $row['processed_at'] ) {
+			throw new ServiceError( ErrorCode::ALREADY_PROCESSED, __( 'This event was processed already; processing it again would change nothing.', 'svc-licensing' ) );
+		}
+		if ( self::OUTCOME_BUSY === $this->reprocess( (int) $row['id'], $now ) ) {
+			throw new ServiceError( ErrorCode::EVENT_BUSY, __( 'This event is being processed right now. Try again in a minute.', 'svc-licensing' ) );
+		}
+		return $this->event( (int) $row['id'] );
 	}
 
 	/**

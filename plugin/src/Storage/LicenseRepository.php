@@ -420,6 +420,22 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * Which of these key hashes a licence already holds (the import refuses those keys before it writes).
+	 *
+	 * @param string[] $hashes Keyed hashes.
+	 * @return list<string> The ones in use.
+	 */
+	public function hashes_in_use( array $hashes ): array {
+		$found = array();
+		foreach ( array_chunk( $hashes, 500 ) as $chunk ) {
+			$marks = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, values as placeholders.
+			$found = array_merge( $found, array_map( 'strval', $this->db->get_col( $this->db->prepare( "SELECT key_hash FROM {$this->table()} WHERE key_hash IN ({$marks})", $chunk ) ) ) );
+		}
+		return $found;
+	}
+
+	/**
 	 * Inserts a licence unless a UNIQUE key already holds one (a paid subscription's, a trial's email).
 	 *
 	 * @param array<string, mixed> $fields Column values.

@@ -124,6 +124,29 @@ final class PackageDirectory {
 	}
 
 	/**
+	 * Copies a local ZIP (a path given to `wp svc release publish`) in under a random name, like an upload; the
+	 * original stays where it is.
+	 *
+	 * @param string $source Local file.
+	 * @return array{name: string, sha256: string, size: int}|null Null when it could not be stored.
+	 */
+	public function store_copy( string $source ): ?array {
+		if ( ! is_file( $source ) || ! $this->ensure_writable() ) {
+			return null;
+		}
+		$name   = bin2hex( random_bytes( 16 ) ) . '.zip';
+		$target = $this->path . '/' . $name;
+		if ( ! copy( $source, $target ) ) {
+			return null;
+		}
+		return array(
+			'name'   => $name,
+			'sha256' => (string) hash_file( 'sha256', $target ),
+			'size'   => (int) filesize( $target ),
+		);
+	}
+
+	/**
 	 * Absolute path of a stored package, or null when the name is not one of ours or the file is gone.
 	 *
 	 * @param string $name Stored name.

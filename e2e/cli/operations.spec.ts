@@ -1,0 +1,514 @@
+/**
+ * `wp svc release`, `activation`, `key`, `webhook`, `event tail` and `stats`: each command in its formats with the
+ * real `wp` against the test site, its effect checked over HTTP.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { makeZip } from '../fixtures/zip';
+import {
+	deliver,
+	event,
+	invoice,
+	nowSeconds,
+	unique,
+} from '../fixtures/stripe';
+import { keyHeaders, setSettings } from '../fixtures/test-helpers';
+import { cliLines, everyListFormat, wp, wpOk } from './wp';
+
+const ADMIN = '/wp-json/svc/v1/admin';
+
+async function product( request: APIRequestContext ) {
+	const headers = await keyHeaders( request, 'admin' );
+	const created = await (
+		await request.post( `${ ADMIN }/products`, {
+			headers,
+			data: { name: unique( 'CLI ops' ), current_version: '1.0.0' },
+		} )
+	).json();
+	return { headers, product: created as { id: number; slug: string } };
+}
+
+const json = async ( args: string[] ) =>
+	JSON.parse( await wpOk( [ ...args, '--format=json' ] ) );
+
+test.describe( 'wp svc operations', () => {
+	// Each `wp` boots WordPress (about a second on a busy machine); the specs run dozens.
+	test.describe.configure( { timeout: 180_000 } );
+
+	test( 'release publish from a ZIP path, rollout, rollback and list, seen over HTTP', async ( {
+		request,
+	} ) => {
+		const { headers, product: p } = await product( request );
+		const zip = path.join( os.tmpdir(), `svc-cli-${ randomUUID() }.zip` );
+		fs.writeFileSync(
+			zip,
+			makeZip( { [ `${ p.slug }/${ p.slug }.php` ]: '<?php // v' } )
+		);
+
+		const first = await json( [
+			'svc',
+			'release',
+			'publish',
+			p.slug,
+			zip,
+			'--version=1.1.0',
+		] );
+		expect( first ).toMatchObject( {
+			version: '1.1.0',
+			status: 'published',
+			is_current: true,
+			rollout: 100,
+		} );
+		const second = await json( [
+			'svc',
+			'release',
+			'publish',
+			String( p.id ),
+			zip,
+			'--version=1.2.0',
+			'--rollout=30',
+		] );
+		expect( second ).toMatchObject( {
+			version: '1.2.0',
+			is_current: true,
+			rollout: 30,
+		} );
+		const overHttp = await (
+			await request.get( `${ ADMIN }/releases/${ second.id }`, {
+				headers,
+			} )
+		).json();
+		expect( overHttp ).toMatchObject( {
+			version: '1.2.0',
+			rollout: 30,
+			status: 'published',
+			is_current: true,
+		} );
+		expect( overHttp.package.hash ).toBe(
+			`sha256:${ second.package_sha256 }`
+		);
+		const draft = await json( [
+			'svc',
+			'release',
+			'publish',
+			p.slug,
+			zip,
+			'--version=1.3.0',
+			'--draft',
+		] );
+		expect( draft ).toMatchObject( { status: 'draft', is_current: false } );
+
+		expect(
+			(
+				await json( [
+					'svc',
+					'release',
+					'rollout',
+					String( second.id ),
+					'75',
+				] )
+			).rollout
+		).toBe( 75 );
+		expect(
+			(
+				await (
+					await request.get( `${ ADMIN }/releases/${ second.id }`, {
+						headers,
+					} )
+				).json()
+			).rollout
+		).toBe( 75 );
+
+		const back = await json( [
+			'svc',
+			'release',
+			'rollback',
+			p.slug,
+			'1.1.0',
+		] );
+		expect( back ).toMatchObject( { version: '1.1.0', is_current: true } );
+		expect(
+			(
+				await (
+					await request.get( `${ ADMIN }/products/${ p.id }`, {
+						headers,
+					} )
+				).json()
+			).current_version
+		).toBe( '1.1.0' );
+
+		const listed = await everyListFormat( [
+			'svc',
+			'release',
+			'list',
+			p.slug,
+		] );
+		expect( listed.map( ( r ) => r.version ) ).toEqual( [
+			'1.3.0',
+			'1.2.0',
+			'1.1.0',
+		] );
+		expect(
+			(
+				await wpOk( [
+					'svc',
+					'release',
+					'list',
+					p.slug,
+					'--field=version',
+				] )
+			)
+				.trim()
+				.split( '\n' )
+		).toEqual( [ '1.3.0', '1.2.0', '1.1.0' ] );
+
+		// Refusals: the same words as the REST API.
+		const again = await wp( [
+			'svc',
+			'release',
+			'publish',
+			p.slug,
+			zip,
+			'--version=1.2.0',
+		] );
+		expect( again.code ).toBe( 1 );
+		expect( cliLines( again.stderr ) ).toEqual( [
+			'Error: This product already has a release 1.2.0. Versions cannot be reused; publish a new one.',
+		] );
+		const notZip = path.join(
+			os.tmpdir(),
+			`svc-cli-${ randomUUID() }.zip`
+		);
+		fs.writeFileSync( notZip, 'not a zip' );
+		const bad = await wp( [
+			'svc',
+			'release',
+			'publish',
+			p.slug,
+			notZip,
+			'--version=1.4.0',
+		] );
+		expect( bad.code ).toBe( 1 );
+		expect( cliLines( bad.stderr ) ).toEqual( [
+			'Error: The package is not a ZIP archive.',
+		] );
+		expect(
+			(
+				await wp( [
+					'svc',
+					'release',
+					'rollout',
+					String( second.id ),
+					'101',
+				] )
+			).code
+		).toBe( 1 );
+		expect(
+			( await wp( [ 'svc', 'release', 'rollback', p.slug, '9.9.9' ] ) )
+				.code
+		).toBe( 1 );
+	} );
+
+	test( 'activation list and deactivate; key create, list and revoke; event tail; stats', async ( {
+		request,
+	} ) => {
+		const { headers, product: p } = await product( request );
+		const licence = await json( [
+			'svc',
+			'license',
+			'create',
+			`--product=${ p.slug }`,
+			'--customer_email=ops@example.com',
+			'--activation_limit=3',
+		] );
+		for ( const site of [ 'one.example.com', 'two.example.com' ] ) {
+			const activated = await request.post(
+				'/wp-json/svc/v1/licenses/activate',
+				{
+					data: {
+						license_key: licence.license_key,
+						product_slug: p.slug,
+						site_url: site,
+					},
+				}
+			);
+			expect( activated.status() ).toBeLessThan( 300 );
+		}
+		const activations = await everyListFormat( [
+			'svc',
+			'activation',
+			'list',
+			String( licence.id ),
+		] );
+		expect( activations.map( ( a ) => a.site_url ).sort() ).toEqual( [
+			'one.example.com',
+			'two.example.com',
+		] );
+		const one = activations.find(
+			( a ) => a.site_url === 'one.example.com'
+		) as { id: number };
+		const freed = await wp( [
+			'svc',
+			'activation',
+			'deactivate',
+			String( licence.id ),
+			String( one.id ),
+		] );
+		expect( freed.code ).toBe( 0 );
+		expect( freed.stdout ).toContain(
+			`Success: Deactivated one.example.com from licence ${ licence.id }.`
+		);
+		const left = await (
+			await request.get(
+				`${ ADMIN }/licenses/${ licence.id }/activations`,
+				{ headers }
+			)
+		).json();
+		expect( left.map( ( a: { site_url: string } ) => a.site_url ) ).toEqual(
+			[ 'two.example.com' ]
+		);
+		const twice = await wp( [
+			'svc',
+			'activation',
+			'deactivate',
+			String( licence.id ),
+			String( one.id ),
+		] );
+		const restTwice = await request.delete(
+			`${ ADMIN }/licenses/${ licence.id }/activations/${ one.id }`,
+			{ headers }
+		);
+		expect( twice.code ).toBe( 1 );
+		expect( cliLines( twice.stderr ) ).toEqual( [
+			`Error: ${ ( await restTwice.json() ).message }`,
+		] );
+
+		// Keys: the key the command shows works over HTTP until the command revokes it.
+		const key = await json( [
+			'svc',
+			'key',
+			'create',
+			`--label=${ unique( 'cli' ) }`,
+			'--permissions=read',
+		] );
+		expect( key.api_key.startsWith( key.key_prefix ) ).toBe( true );
+		const withKey = { 'X-Service-Key': key.api_key };
+		expect(
+			(
+				await request.get( `${ ADMIN }/licenses/${ licence.id }`, {
+					headers: withKey,
+				} )
+			).status()
+		).toBe( 200 );
+		const keys = await everyListFormat( [ 'svc', 'key', 'list' ] );
+		expect( keys.map( ( k ) => k.id ) ).toContain( key.id );
+		expect( JSON.stringify( keys ) ).not.toContain( key.api_key );
+		const porcelain = (
+			await wpOk( [
+				'svc',
+				'key',
+				'create',
+				'--label=porcelain',
+				`--product=${ p.slug }`,
+				'--porcelain',
+			] )
+		).trim();
+		expect( porcelain ).toMatch( /^svc_/ );
+		const revoked = await wp( [
+			'svc',
+			'key',
+			'revoke',
+			String( key.id ),
+		] );
+		expect( revoked.stdout ).toContain(
+			`Success: Revoked API key ${ key.id } (${ key.key_prefix }).`
+		);
+		expect(
+			(
+				await request.get( `${ ADMIN }/licenses/${ licence.id }`, {
+					headers: withKey,
+				} )
+			).status()
+		).toBe( 401 );
+		const gone = await wp( [ 'svc', 'key', 'revoke', String( key.id ) ] );
+		expect( gone.code ).toBe( 1 );
+		expect( cliLines( gone.stderr ) ).toEqual( [
+			'Error: No active API key has this id.',
+		] );
+		expect(
+			( await json( [ 'svc', 'key', 'list', '--include-revoked' ] ) ).map(
+				( k: { id: number } ) => k.id
+			)
+		).toContain( key.id );
+
+		// Event tail: this licence's history, oldest first, the same rows as GET /admin/events.
+		const history = await everyListFormat( [
+			'svc',
+			'event',
+			'tail',
+			`--subject=license:${ licence.id }`,
+		] );
+		expect( history.map( ( e ) => e.type ) ).toEqual( [
+			'license.created',
+			'license.activated',
+			'license.activated',
+			'license.deactivated',
+		] );
+		const rest = await (
+			await request.get(
+				`${ ADMIN }/events?subject_type=license&subject_id=${ licence.id }`,
+				{ headers }
+			)
+		).json();
+		expect( history.map( ( e ) => e.id ) ).toEqual(
+			rest.data.map( ( e: { id: number } ) => e.id ).reverse()
+		);
+		expect( history[ 3 ].actor ).toBe( 'system:wp-cli' );
+		expect(
+			(
+				await json( [
+					'svc',
+					'event',
+					'tail',
+					'--count=1',
+					'--type=api_key.revoked',
+				] )
+			)[ 0 ].subject
+		).toBe( `api_key:${ key.id }` );
+		const badType = await wp( [ 'svc', 'event', 'tail', '--type=nope' ] );
+		expect( badType.code ).toBe( 1 );
+
+		// Stats: the counts GET /admin/stats answers.
+		const stats = await json( [ 'svc', 'stats', `--product=${ p.id }` ] );
+		// GET /admin/stats counts what the API key reaches: a key scoped to the product.
+		const scoped = await keyHeaders( request, 'read', p.id );
+		const restStats = await (
+			await request.get( `${ ADMIN }/stats`, { headers: scoped } )
+		).json();
+		const flat = Object.fromEntries(
+			stats.map(
+				( s: { group: string; name: string; count: number } ) => [
+					`${ s.group }.${ s.name }`,
+					s.count,
+				]
+			)
+		);
+		expect( flat[ 'licenses.total' ] ).toBe( 1 );
+		expect( flat[ 'activations.total' ] ).toBe( 1 );
+		for ( const group of [ 'products', 'licenses', 'activations' ] ) {
+			for ( const [ name, count ] of Object.entries(
+				restStats[ group ]
+			) ) {
+				expect(
+					flat[ `${ group }.${ name }` ],
+					`${ group }.${ name }`
+				).toBe( count );
+			}
+		}
+		expect( await wpOk( [ 'svc', 'stats', '--format=csv' ] ) ).toMatch(
+			/^group,name,count\n/
+		);
+		expect( await wpOk( [ 'svc', 'stats', '--format=yaml' ] ) ).toContain(
+			'group: licenses'
+		);
+		expect( await wpOk( [ 'svc', 'stats', '--format=table' ] ) ).toMatch(
+			/licenses\s+total\s+\d+/
+		);
+	} );
+
+	test( 'webhook list and retry: one event, every due event; a processed one is refused', async ( {
+		request,
+	} ) => {
+		const { headers, product: p } = await product( request );
+		const secret = `whsec_${ unique( 'cli' ) }`;
+		await setSettings( request, { webhook_signing_secret: secret } );
+		const price = unique( 'price_cli' );
+		const payload = event(
+			'invoice.paid',
+			invoice(
+				{
+					invoice: unique( 'in' ),
+					subscription: unique( 'sub' ),
+					price,
+					email: `${ unique( 'buyer' ) }@example.com`,
+					periodEnd: nowSeconds() + 30 * 86400,
+				},
+				'basil'
+			)
+		);
+		expect( ( await deliver( request, payload, secret ) ).status() ).toBe(
+			202
+		);
+		const stored = (
+			await json( [
+				'svc',
+				'webhook',
+				'list',
+				'--type=invoice.paid',
+				'--status=pending_retry',
+			] )
+		).find( ( e: { event_id: string } ) => e.event_id === payload.id );
+		expect( stored ).toMatchObject( {
+			status: 'pending_retry',
+			retry_count: 1,
+		} );
+		await everyListFormat( [ 'svc', 'webhook', 'list', '--per-page=5' ] );
+
+		// The price is still unknown: the retry fails again and says why, keeping the schedule.
+		const early = await json( [
+			'svc',
+			'webhook',
+			'retry',
+			String( stored.id ),
+		] );
+		expect( early ).toMatchObject( {
+			id: stored.id,
+			status: 'pending_retry',
+			next_retry_at: stored.next_retry_at,
+		} );
+		expect( early.processing_error ).not.toBe( '' );
+
+		await request.post( `${ ADMIN }/prices`, {
+			headers,
+			data: { processor_price_id: price, product_id: p.id },
+		} );
+		const done = await json( [
+			'svc',
+			'webhook',
+			'retry',
+			String( stored.id ),
+		] );
+		expect( done ).toMatchObject( { status: 'processed' } );
+		const licences = await (
+			await request.get( `${ ADMIN }/licenses?product_id=${ p.id }`, {
+				headers,
+			} )
+		).json();
+		expect( licences.total ).toBe( 1 );
+
+		const refused = await wp( [
+			'svc',
+			'webhook',
+			'retry',
+			String( stored.id ),
+		] );
+		const restRefused = await request.post(
+			`${ ADMIN }/webhooks/${ stored.id }/reprocess`,
+			{ headers }
+		);
+		expect( refused.code ).toBe( 1 );
+		expect( cliLines( refused.stderr ) ).toEqual( [
+			`Error: ${ ( await restRefused.json() ).message }`,
+		] );
+
+		const due = await wp( [ 'svc', 'webhook', 'retry', '--due' ] );
+		expect( due.code ).toBe( 0 );
+		expect( due.stdout ).toMatch(
+			/^Success: Due events retried: \d+ processed, \d+ failed again, \d+ busy\.$/m
+		);
+		expect( ( await wp( [ 'svc', 'webhook', 'retry' ] ) ).code ).toBe( 1 );
+	} );
+} );

@@ -1,0 +1,138 @@
+<?php
+/**
+ * `wp svc activation`: a licence's sites.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Cli;
+
+use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Domain\IsoTime;
+use WP_CLI;
+
+/**
+ * Lists a licence's activations and frees one, through Activations, as the admin REST API does.
+ */
+final class ActivationCommand {
+
+	/**
+	 * Admin licence use cases (find).
+	 *
+	 * @var LicenceAdmin
+	 */
+	private $admin;
+
+	/**
+	 * Activation use cases.
+	 *
+	 * @var Activations
+	 */
+	private $activations;
+
+	/**
+	 * Formats and errors.
+	 *
+	 * @var Output
+	 */
+	private $out;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param LicenceAdmin $admin       Admin licence use cases.
+	 * @param Activations  $activations Activation use cases.
+	 * @param Output       $out         Formats and errors.
+	 */
+	public function __construct( LicenceAdmin $admin, Activations $activations, Output $out ) {
+		$this->admin       = $admin;
+		$this->activations = $activations;
+		$this->out         = $out;
+	}
+
+	/**
+	 * Lists the sites a licence is active on.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <license-id>
+	 * : Licence id.
+	 *
+	 * [--fields=<fields>]
+	 * : Fields to show.
+	 *
+	 * [--field=<field>]
+	 * : One field of each activation.
+	 *
+	 * [--format=<format>]
+	 * : table, csv, json, yaml, count or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc activation list 42 --format=csv
+	 *
+	 * @subcommand list
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function list_( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$license = $this->admin->find( (int) $args[0] );
+				$rows    = array_map( array( self::class, 'present' ), $this->activations->of_licence( (int) $license['id'] ) );
+				$this->out->rows( $assoc_args, $rows, array( 'id', 'site_url', 'activated_at', 'last_checked', 'is_staging' ) );
+			}
+		);
+	}
+
+	/**
+	 * Frees one of a licence's sites (license.deactivated).
+	 *
+	 * ## OPTIONS
+	 *
+	 * <license-id>
+	 * : Licence id.
+	 *
+	 * <activation-id>
+	 * : Activation id, from `wp svc activation list`.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc activation deactivate 42 7
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function deactivate( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$license = $this->admin->find( (int) $args[0] );
+				$freed   = $this->activations->release_by_id( (int) $license['id'], (int) $args[1], CliActor::current() );
+				/* translators: 1: site URL, 2: licence id. */
+				WP_CLI::success( sprintf( __( 'Deactivated %1$s from licence %2$d.', 'svc-licensing' ), $freed['site_url'], $license['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * An activation as the commands show it.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private static function present( array $row ): array {
+		return array(
+			'id'                 => (int) $row['id'],
+			'site_url'           => (string) $row['site_url'],
+			'server_fingerprint' => null === $row['server_fingerprint'] ? null : (string) $row['server_fingerprint'],
+			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
+			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
+			'is_staging'         => 1 === (int) ( $row['is_staging'] ?? 0 ),
+		);
+	}
+}

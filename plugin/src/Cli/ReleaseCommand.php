@@ -1,0 +1,312 @@
+<?php
+/**
+ * `wp svc release`: a product's releases.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Cli;
+
+use Svc\Licensing\Core\Products;
+use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Version;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ReleaseRepository;
+
+/**
+ * Publishes a release from a ZIP on disk, sets its rollout, rolls a product back to an earlier release, lists
+ * releases; through Releases, as the admin REST API does.
+ */
+final class ReleaseCommand {
+
+	/**
+	 * Release use cases.
+	 *
+	 * @var Releases
+	 */
+	private $admin;
+
+	/**
+	 * Releases, to find and list them.
+	 *
+	 * @var ReleaseRepository
+	 */
+	private $releases;
+
+	/**
+	 * Products, to name one by slug.
+	 *
+	 * @var Products
+	 */
+	private $products;
+
+	/**
+	 * Formats and errors.
+	 *
+	 * @var Output
+	 */
+	private $out;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Releases          $admin    Release use cases.
+	 * @param ReleaseRepository $releases Releases.
+	 * @param Products          $products Products.
+	 * @param Output            $out      Formats and errors.
+	 */
+	public function __construct( Releases $admin, ReleaseRepository $releases, Products $products, Output $out ) {
+		$this->admin    = $admin;
+		$this->releases = $releases;
+		$this->products = $products;
+		$this->out      = $out;
+	}
+
+	/**
+	 * Lists a product's releases, newest version first.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <product>
+	 * : Slug or id.
+	 *
+	 * [--fields=<fields>]
+	 * : Fields to show.
+	 *
+	 * [--field=<field>]
+	 * : One field of each release.
+	 *
+	 * [--format=<format>]
+	 * : table, csv, json, yaml, count or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release list acme-widgets
+	 *
+	 * @subcommand list
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function list_( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$product = $this->products->named( (string) $args[0] );
+				$rows    = array_map(
+					static fn( array $row ): array => self::present( $row, $product ),
+					$this->releases->of_product( (int) $product['id'] )
+				);
+				$this->out->rows( $assoc_args, $rows, array( 'id', 'version', 'status', 'is_current', 'rollout', 'package_size', 'published_at' ) );
+			}
+		);
+	}
+
+	/**
+	 * Adds a release with a ZIP from disk, published (the current version) unless --draft.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <product>
+	 * : Slug or id.
+	 *
+	 * <zip>
+	 * : Path of the package ZIP; it is copied into the package storage.
+	 *
+	 * --version=<version>
+	 * : Semantic version, e.g. 2.1.0.
+	 *
+	 * [--rollout=<percent>]
+	 * : Percentage of licences offered this release, 0-100.
+	 *
+	 * [--changelog=<html>]
+	 * : Release notes.
+	 *
+	 * [--draft]
+	 * : Keep it as a draft.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release publish acme-widgets ./acme-widgets-2.1.0.zip --version=2.1.0 --rollout=25
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function publish( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$product = $this->products->named( (string) $args[0] );
+				$version = (string) $assoc_args['version'];
+				if ( ! Version::is_valid( $version ) ) {
+					throw ServiceError::invalid_param( 'version', __( 'version must be a semantic version such as 2.1.0.', 'svc-licensing' ), __( 'Not a semantic version.', 'svc-licensing' ) );
+				}
+				$fields = array();
+				if ( isset( $assoc_args['rollout'] ) ) {
+					$fields['rollout'] = self::percent( (string) $assoc_args['rollout'] );
+				}
+				if ( isset( $assoc_args['changelog'] ) ) {
+					$fields['changelog'] = (string) $assoc_args['changelog'];
+				}
+				$id = $this->admin->create(
+					$product,
+					$version,
+					$fields,
+					array(
+						'file'   => null,
+						'url'    => null,
+						'sha256' => null,
+						'path'   => (string) $args[1],
+					),
+					empty( $assoc_args['draft'] )
+				);
+				$this->out->item( $assoc_args, $this->fresh( $id ) );
+			}
+		);
+	}
+
+	/**
+	 * Sets the share of licences a release is offered to.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Release id.
+	 *
+	 * <percent>
+	 * : 0-100.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release rollout 12 100
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function rollout( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$this->admin->update( (int) $release['id'], array( 'rollout' => self::percent( (string) $args[1] ) ) );
+				$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * Makes an earlier release of a product the current version again.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <product>
+	 * : Slug or id.
+	 *
+	 * <version>
+	 * : The version to go back to.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release rollback acme-widgets 2.0.3
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function rollback( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$product = $this->products->named( (string) $args[0] );
+				foreach ( $this->releases->of_product( (int) $product['id'] ) as $release ) {
+					if ( (string) $release['version'] === (string) $args[1] ) {
+						$this->admin->publish( $release );
+						$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
+						return;
+					}
+				}
+				throw new ServiceError( ErrorCode::NOT_FOUND, __( 'This product has no release with this version.', 'svc-licensing' ) );
+			}
+		);
+	}
+
+	/**
+	 * A rollout percentage.
+	 *
+	 * @param string $text Text.
+	 * @throws ServiceError When it is not 0-100.
+	 */
+	private static function percent( string $text ): int {
+		if ( ! ctype_digit( $text ) || (int) $text > 100 ) {
+			throw ServiceError::invalid_param( 'rollout', __( 'rollout must be a whole number from 0 to 100.', 'svc-licensing' ), __( 'Not 0-100.', 'svc-licensing' ) );
+		}
+		return (int) $text;
+	}
+
+	/**
+	 * A release by id.
+	 *
+	 * @param int $id Release.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 404.
+	 */
+	private function existing( int $id ): array {
+		$release = $this->releases->find( $id );
+		if ( null === $release ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'No release has this id.', 'svc-licensing' ) );
+		}
+		return $release;
+	}
+
+	/**
+	 * A release as it is now, shown.
+	 *
+	 * @param int $id Release.
+	 * @return array<string, mixed>
+	 */
+	private function fresh( int $id ): array {
+		$release = $this->existing( $id );
+		return self::present( $release, $this->products->named( (string) $release['product_id'] ) );
+	}
+
+	/**
+	 * A release as the commands show it.
+	 *
+	 * @param array<string, mixed> $row     Release row.
+	 * @param array<string, mixed> $product Its product.
+	 * @return array<string, mixed>
+	 */
+	private static function present( array $row, array $product ): array {
+		return array(
+			'id'             => (int) $row['id'],
+			'product_id'     => (int) $row['product_id'],
+			'version'        => (string) $row['version'],
+			'status'         => null === $row['published_at'] ? 'draft' : 'published',
+			'is_current'     => null !== $row['published_at'] && (string) $product['current_version'] === (string) $row['version'],
+			'rollout'        => (int) $row['rollout'],
+			'package_name'   => (string) $row['package_name'],
+			'package_size'   => null === $row['package_size'] ? null : (int) $row['package_size'],
+			'package_sha256' => (string) $row['package_sha256'],
+			'published_at'   => IsoTime::from_storage( $row['published_at'] ),
+			'created_at'     => IsoTime::from_storage( $row['created_at'] ),
+		);
+	}
+}

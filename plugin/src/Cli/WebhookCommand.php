@@ -1,0 +1,171 @@
+<?php
+/**
+ * `wp svc webhook`: the payment processor's events received (inbound Stripe webhooks).
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Cli;
+
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Webhook\EventStatus;
+use Svc\Licensing\Payments\WebhookInbox;
+use Svc\Licensing\Storage\WebhookEventRepository;
+use WP_CLI;
+
+/**
+ * Lists the stored events and retries one (as POST /admin/webhooks/{id}/reprocess) or every due one (as the
+ * retry job), through WebhookInbox. Replaying an outbound delivery belongs to the outbound webhooks, which are
+ * built separately; their command will join this group.
+ */
+final class WebhookCommand {
+
+	/**
+	 * Most due events one `retry --due` handles.
+	 */
+	private const DUE_LIMIT = 1000;
+
+	/**
+	 * The inbox.
+	 *
+	 * @var WebhookInbox
+	 */
+	private $inbox;
+
+	/**
+	 * Stored events, for the list.
+	 *
+	 * @var WebhookEventRepository
+	 */
+	private $events;
+
+	/**
+	 * Formats and errors.
+	 *
+	 * @var Output
+	 */
+	private $out;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param WebhookInbox           $inbox  The inbox.
+	 * @param WebhookEventRepository $events Stored events.
+	 * @param Output                 $out    Formats and errors.
+	 */
+	public function __construct( WebhookInbox $inbox, WebhookEventRepository $events, Output $out ) {
+		$this->inbox  = $inbox;
+		$this->events = $events;
+		$this->out    = $out;
+	}
+
+	/**
+	 * Lists received payment events, newest first.
+	 *
+	 * ## OPTIONS
+	 *
+	 * [--status=<status>]
+	 * : processed, pending_retry or failed.
+	 *
+	 * [--type=<type>]
+	 * : Exact event type, e.g. invoice.paid.
+	 *
+	 * [--per-page=<n>]
+	 * : How many, up to 1000.
+	 * ---
+	 * default: 100
+	 * ---
+	 *
+	 * [--fields=<fields>]
+	 * : Fields to show.
+	 *
+	 * [--field=<field>]
+	 * : One field of each event.
+	 *
+	 * [--format=<format>]
+	 * : table, csv, json, yaml, count or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc webhook list --status=failed
+	 *
+	 * @subcommand list
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function list_( array $args, array $assoc_args ): void {
+		$status = isset( $assoc_args['status'] ) ? (string) $assoc_args['status'] : null;
+		if ( null !== $status && ! in_array( $status, EventStatus::ALL, true ) ) {
+			WP_CLI::error( __( 'status must be processed, pending_retry or failed.', 'svc-licensing' ) );
+		}
+		$type         = isset( $assoc_args['type'] ) ? (string) $assoc_args['type'] : null;
+		list( $rows ) = $this->events->page( $status, $type, null, 1, max( 1, min( 1000, (int) $assoc_args['per-page'] ) ) );
+		$this->out->rows( $assoc_args, array_map( array( self::class, 'present' ), $rows ), array( 'id', 'event_id', 'event_type', 'status', 'retry_count', 'next_retry_at', 'processing_error' ) );
+	}
+
+	/**
+	 * Retries one stored event now, or every event whose retry is due.
+	 *
+	 * ## OPTIONS
+	 *
+	 * [<id>]
+	 * : The event's id (from `wp svc webhook list`).
+	 *
+	 * [--due]
+	 * : Every event whose retry is due, as the retry job would.
+	 *
+	 * [--format=<format>]
+	 * : For one event: table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc webhook retry 12
+	 *     wp svc webhook retry --due
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function retry( array $args, array $assoc_args ): void {
+		if ( ! empty( $assoc_args['due'] ) === isset( $args[0] ) ) {
+			WP_CLI::error( __( 'Give either an event id or --due.', 'svc-licensing' ) );
+		}
+		if ( ! empty( $assoc_args['due'] ) ) {
+			$outcomes = $this->inbox->retry_due( time(), self::DUE_LIMIT );
+			/* translators: 1: processed, 2: failed again, 3: busy. */
+			WP_CLI::success( sprintf( __( 'Due events retried: %1$d processed, %2$d failed again, %3$d busy.', 'svc-licensing' ), $outcomes[ WebhookInbox::OUTCOME_PROCESSED ], $outcomes[ WebhookInbox::OUTCOME_FAILED ], $outcomes[ WebhookInbox::OUTCOME_BUSY ] ) );
+			return;
+		}
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$this->out->item( $assoc_args, self::present( $this->inbox->retry( (int) $args[0], time() ) ) );
+			}
+		);
+	}
+
+	/**
+	 * An event as the commands show it (without its payload).
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private static function present( array $row ): array {
+		return array(
+			'id'               => (int) $row['id'],
+			'event_id'         => (string) $row['event_id'],
+			'event_type'       => (string) $row['event_type'],
+			'status'           => EventStatus::of( $row['processed_at'], $row['next_retry_at'] ),
+			'processed_at'     => IsoTime::from_storage( $row['processed_at'] ),
+			'processing_error' => null === $row['processing_error'] ? '' : (string) $row['processing_error'],
+			'retry_count'      => (int) $row['retry_count'],
+			'next_retry_at'    => IsoTime::from_storage( $row['next_retry_at'] ),
+			'created_at'       => IsoTime::from_storage( $row['created_at'] ),
+		);
+	}
+}
