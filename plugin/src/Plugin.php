@@ -119,6 +119,8 @@ final class Plugin {
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret, $client->transaction, $client->events );
 		$release_use   = new Releases( $releases, $packages, $client->transaction, $client->events );
+		$product_uses  = new Products( $products, $client->transaction, $client->events );
+		$api_key_uses  = new ApiKeys( $keys, $products, $client->transaction, $client->events );
 		$release_use->add_hooks();
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
@@ -138,14 +140,14 @@ final class Plugin {
 				$client->update_routes,
 				$client->download_routes,
 				new TrialController( new Trials( $client->finder, $licences, $secret, $settings ), $client->calls ),
-				new ProductController( new Products( $products, $client->transaction, $client->events ), $products, $guard ),
+				new ProductController( $product_uses, $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
 				new CatalogController( new Catalog( $catalog, $products ), $catalog, $guard ),
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
-				new ApiKeyController( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $guard ),
+				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new EventController( $client->events, $guard ),
 				new PrivacyController( $personal, $guard ),
@@ -161,15 +163,14 @@ final class Plugin {
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
 
 		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {
-			$cli_out      = new Output();
-			$product_uses = new Products( $products );
+			$cli_out = new Output();
 			( new Commands(
 				array(
 					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
 					'license'    => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
 					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
 					'activation' => new ActivationCommand( $licence_admin, $client->activations, $cli_out ),
-					'key'        => new KeyCommand( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $product_uses, $cli_out ),
+					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( new StatsRepository( $wpdb ), $cli_out ),

@@ -155,7 +155,7 @@ final class ProductCommand {
 						$fields[ $name ] = (string) $assoc_args[ $name ];
 					}
 				}
-				$product = $this->products->create( $fields );
+				$product = $this->products->create( $fields, CliActor::current() );
 				if ( ! empty( $assoc_args['porcelain'] ) ) {
 					\WP_CLI::line( (string) $product['id'] );
 					return;

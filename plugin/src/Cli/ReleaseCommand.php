@@ -167,7 +167,8 @@ final class ReleaseCommand {
 						'sha256' => null,
 						'path'   => (string) $args[1],
 					),
-					empty( $assoc_args['draft'] )
+					empty( $assoc_args['draft'] ),
+					CliActor::current()
 				);
 				$this->out->item( $assoc_args, $this->fresh( $id ) );
 			}
@@ -202,7 +203,7 @@ final class ReleaseCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$release = $this->existing( (int) $args[0] );
-				$this->admin->update( (int) $release['id'], array( 'rollout' => self::percent( (string) $args[1] ) ) );
+				$this->admin->update( $release, array( 'rollout' => self::percent( (string) $args[1] ) ), CliActor::current() );
 				$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
 			}
 		);
@@ -238,7 +239,7 @@ final class ReleaseCommand {
 				$product = $this->products->named( (string) $args[0] );
 				foreach ( $this->releases->of_product( (int) $product['id'] ) as $release ) {
 					if ( (string) $release['version'] === (string) $args[1] ) {
-						$this->admin->publish( $release );
+						$this->admin->publish( $release, CliActor::current() );
 						$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
 						return;
 					}
