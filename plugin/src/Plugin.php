@@ -11,6 +11,14 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
+use Svc\Licensing\Admin\DisabledEndpointNotice;
+use Svc\Licensing\Core\OutboundTarget;
+use Svc\Licensing\Core\WebhookDeliveries;
+use Svc\Licensing\Core\WebhookEndpoints;
+use Svc\Licensing\Http\OutboundWebhookController;
+use Svc\Licensing\Jobs\OutboundWebhookJob;
+use Svc\Licensing\Storage\WebhookDeliveryRepository;
+use Svc\Licensing\Storage\WebhookEndpointRepository;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
@@ -113,6 +121,12 @@ final class Plugin {
 		( new Scheduler() )->add_hooks();
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
 		( new LicenseExpiryJob( $licences ) )->add_hooks();
+		// Outbound webhooks: the queue the every-minute job runs, and the admin's use cases.
+		$endpoints  = new WebhookEndpointRepository( $wpdb );
+		$deliveries = new WebhookDeliveryRepository( $wpdb );
+		$target     = new OutboundTarget( $settings );
+		$outbound   = new WebhookDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
+		( new OutboundWebhookJob( $outbound ) )->add_hooks();
 		// One list of checks: GET /health and Site Health run the same ones.
 		$checks = array(
 			'database'        => new DatabaseCheck( $wpdb, $migrator ),
@@ -137,6 +151,7 @@ final class Plugin {
 				new ApiKeyController( new ApiKeys( $keys, $products, $client->transaction, $client->events ), $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new EventController( $client->events, $guard ),
+				new OutboundWebhookController( new WebhookEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction ), $endpoints, $deliveries, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
@@ -147,6 +162,7 @@ final class Plugin {
 		( new CoreIntegration( $personal ) )->add_hooks();
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
+		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
 
 		if ( is_admin() ) {

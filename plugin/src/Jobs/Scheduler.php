@@ -34,6 +34,10 @@ final class Scheduler {
 			'interval' => 5 * MINUTE_IN_SECONDS,
 			'display'  => __( 'Every five minutes', 'svc-licensing' ),
 		);
+		$schedules[ CronHooks::EVERY_MINUTE ] = array(
+			'interval' => MINUTE_IN_SECONDS,
+			'display'  => __( 'Every minute', 'svc-licensing' ),
+		);
 		return $schedules;
 	}
 
@@ -42,8 +46,9 @@ final class Scheduler {
 	 */
 	public static function ensure_scheduled(): void {
 		$jobs = array(
-			CronHooks::WEBHOOK_RETRY   => CronHooks::FIVE_MINUTES,
-			CronHooks::EXPIRE_LICENSES => 'daily',
+			CronHooks::WEBHOOK_RETRY     => CronHooks::FIVE_MINUTES,
+			CronHooks::EXPIRE_LICENSES   => 'daily',
+			CronHooks::OUTBOUND_WEBHOOKS => CronHooks::EVERY_MINUTE,
 		);
 		foreach ( $jobs as $hook => $recurrence ) {
 			if ( false === wp_next_scheduled( $hook ) ) {

@@ -78,7 +78,7 @@ final class HostAddress {
 	 * @param string $host Host as written in a URL.
 	 */
 	public static function literal( string $host ): ?string {
-		$bare = ( '' !== $host && '[' === $host[0] && ']' === substr( $host, -1 ) ) ? substr( $host, 1, -1 ) : $host;
+		$bare = ( '' !== $host && '[' === $host[0] && ']' === substr( $host, -1 ) ) ? (string) substr( $host, 1, -1 ) : $host;
 		return false === filter_var( $bare, FILTER_VALIDATE_IP ) ? null : $bare;
 	}
 
