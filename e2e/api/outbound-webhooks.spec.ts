@@ -15,7 +15,11 @@ import {
 	readBlocked,
 	runOutboundJob,
 } from '../fixtures/outbound';
-import { keyHeaders, setSettings } from '../fixtures/test-helpers';
+import {
+	keyHeaders,
+	scanPersonalData,
+	setSettings,
+} from '../fixtures/test-helpers';
 import { startReceiver, type Receiver } from '../fixtures/webhook-receiver';
 
 const ADMIN = '/wp-json/svc/v1/admin';
@@ -110,7 +114,11 @@ async function licence( request: APIRequestContext, productId: number ) {
 		},
 	} );
 	expect( response.status(), await response.text() ).toBe( 201 );
-	return ( await response.json() ) as { id: number; license_key: string };
+	return ( await response.json() ) as {
+		id: number;
+		license_key: string;
+		customer_email: string;
+	};
 }
 
 /** A registered endpoint on a receiver path, whose secret the receiver verifies with. */
@@ -626,6 +634,41 @@ test.describe( 'outbound webhooks', () => {
 			404,
 			'not_found'
 		);
+	} );
+
+	test( 'a privacy erase redacts the customer in the delivery log too', async ( {
+		request,
+	} ) => {
+		const productId = await product( request );
+		const hook = await endpoint( request, '/privacy', productId );
+		const { customer_email: email } = await licence( request, productId );
+		await runOutboundJob( request, now() );
+		expect( receiver.hits( '/privacy' ) ).toHaveLength( 1 );
+		expect( await scanPersonalData( request, email ) ).toMatchObject( {
+			svc_events: 1,
+			svc_webhook_deliveries: 1,
+		} );
+		const replayed = await request.post(
+			`${ ADMIN }/webhook-deliveries/${ ( await deliveries( request, hook.id ) )[ 0 ].id }/replay`,
+			{ headers }
+		);
+		expect( replayed.status() ).toBe( 201 );
+
+		const erased = await request.post( `${ ADMIN }/privacy/erase`, {
+			headers,
+			data: { email },
+		} );
+		expect( erased.status(), await erased.text() ).toBe( 200 );
+		const found = await scanPersonalData( request, email );
+		expect(
+			Object.values( found ).every( ( count ) => count === 0 ),
+			JSON.stringify( found )
+		).toBe( true );
+		const [ latest ] = await deliveries( request, hook.id );
+		const body = JSON.parse(
+			String( ( await delivery( request, latest.id ) ).body )
+		);
+		expect( body.event.payload.customer_email ).toBe( '[erased]' );
 	} );
 
 	test( 'several job runs at once send each delivery exactly once', async ( {

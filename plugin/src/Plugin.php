@@ -98,12 +98,16 @@ final class Plugin {
 		$licences = $client->licences;
 		$limiter  = $client->limiter;
 
+		// Outbound webhooks' tables (the privacy erase reaches the deliveries too).
+		$endpoints  = new WebhookEndpointRepository( $wpdb );
+		$deliveries = new WebhookDeliveryRepository( $wpdb );
+
 		$catalog   = new CatalogRepository( $wpdb );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events );
+		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries );
 		$inventory = new DataInventory( $wpdb, $packages );
 		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
@@ -122,10 +126,8 @@ final class Plugin {
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
 		( new LicenseExpiryJob( $licences ) )->add_hooks();
 		// Outbound webhooks: the queue the every-minute job runs, and the admin's use cases.
-		$endpoints  = new WebhookEndpointRepository( $wpdb );
-		$deliveries = new WebhookDeliveryRepository( $wpdb );
-		$target     = new OutboundTarget( $settings );
-		$outbound   = new WebhookDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
+		$target   = new OutboundTarget( $settings );
+		$outbound = new WebhookDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
 		( new OutboundWebhookJob( $outbound ) )->add_hooks();
 		// One list of checks: GET /health and Site Health run the same ones.
 		$checks = array(

@@ -7,6 +7,9 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Event\EventView;
+use Svc\Licensing\Domain\Outbound\DeliveryBody;
+
 /**
  * The two tables' one writer. The database decides every race: a fan-out row is an INSERT IGNORE against
  * UNIQUE (endpoint_id, fanout_event_id); a due delivery is claimed by one conditional UPDATE that writes a
@@ -232,6 +235,35 @@ final class WebhookDeliveryRepository extends TableRepository {
 	 */
 	public function attempts_of( int $delivery_id ): array {
 		return (array) $this->db->get_results( $this->db->prepare( "SELECT * FROM {$this->attempts()} WHERE delivery_id = %d ORDER BY attempt", $delivery_id ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+	}
+
+	/**
+	 * Re-renders the event in the bodies of the deliveries of these licences' events from the event log as it is
+	 * now: after a privacy erase has redacted the log, the delivery log holds no more of the customer than it.
+	 *
+	 * @param int[] $license_ids Licences.
+	 * @return int Deliveries rewritten.
+	 */
+	public function refresh_licence_events( array $license_ids ): int {
+		if ( empty( $license_ids ) ) {
+			return 0;
+		}
+		$ids    = implode( ',', array_map( 'intval', $license_ids ) );
+		$events = $this->table_name( Tables::EVENTS );
+		$rows   = (array) $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants, ids cast to integers.
+			"SELECT d.id AS delivery_row, d.delivery_uuid, d.body, e.* FROM {$this->table()} d JOIN {$events} e ON e.id = d.event_id WHERE e.subject_type = 'license' AND e.subject_id IN ({$ids})",
+			ARRAY_A
+		);
+		foreach ( $rows as $row ) {
+			$body = json_decode( (string) $row['body'], true );
+			$this->db->update(
+				$this->table(),
+				array( 'body' => DeliveryBody::encode( (string) $row['delivery_uuid'], EventView::present( $row ), (string) ( is_array( $body ) ? ( $body['created_at'] ?? '' ) : '' ) ) ),
+				array( 'id' => (int) $row['delivery_row'] )
+			);
+		}
+		return count( $rows );
 	}
 
 	/**
