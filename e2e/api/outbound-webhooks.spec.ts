@@ -77,12 +77,12 @@ test.afterAll( async () => {
 test.beforeEach( async ( { request } ) => {
 	headers = await keyHeaders( request, 'admin' );
 	// Delivery tests send to the receiver on the loopback; the SSRF tests switch this off themselves.
-	await setSettings( request, { webhooks_allow_private_hosts: true } );
+	await setSettings( request, { webhooks_allow_private: true } );
 	await clearBlocked( request );
 } );
 
 test.afterEach( async ( { request } ) => {
-	await setSettings( request, { webhooks_allow_private_hosts: false } );
+	await setSettings( request, { webhooks_allow_private: false } );
 	while ( created.length > 0 ) {
 		await request.delete(
 			`${ ADMIN }/webhook-endpoints/${ created.pop() }`,
@@ -474,7 +474,7 @@ test.describe( 'outbound webhooks', () => {
 		request,
 	} ) => {
 		const productId = await product( request );
-		await setSettings( request, { webhooks_allow_private_hosts: false } );
+		await setSettings( request, { webhooks_allow_private: false } );
 		const port = new URL( receiver.url( '/' ) ).port;
 		for ( const url of [
 			`http://127.0.0.1:${ port }/ssrf`,
@@ -497,9 +497,7 @@ test.describe( 'outbound webhooks', () => {
 				400,
 				'invalid_params'
 			);
-			expect( body.message, url ).toContain(
-				'webhooks_allow_private_hosts'
-			);
+			expect( body.message, url ).toContain( 'webhooks_allow_private' );
 		}
 		for ( const url of [
 			'ftp://example.com/hook',
@@ -522,7 +520,7 @@ test.describe( 'outbound webhooks', () => {
 		}
 
 		// Allowed, both register; switched off again, the job refuses to send to either, and logs why.
-		await setSettings( request, { webhooks_allow_private_hosts: true } );
+		await setSettings( request, { webhooks_allow_private: true } );
 		const loopback = await endpoint( request, '/ssrf', productId );
 		const privateNet = await request.post( `${ ADMIN }/webhook-endpoints`, {
 			headers,
@@ -535,7 +533,7 @@ test.describe( 'outbound webhooks', () => {
 		expect( privateNet.status(), await privateNet.text() ).toBe( 201 );
 		const privateHook = ( await privateNet.json() ) as Endpoint;
 		created.push( privateHook.id );
-		await setSettings( request, { webhooks_allow_private_hosts: false } );
+		await setSettings( request, { webhooks_allow_private: false } );
 
 		await licence( request, productId );
 		await runOutboundJob( request, now() );

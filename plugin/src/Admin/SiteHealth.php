@@ -205,20 +205,22 @@ final class SiteHealth {
 			),
 		);
 		$tables = array(
-			Tables::LICENSES           => __( 'Rows: licences', 'svc-licensing' ),
-			Tables::ACTIVATIONS        => __( 'Rows: activations', 'svc-licensing' ),
-			Tables::PRODUCTS           => __( 'Rows: products', 'svc-licensing' ),
-			Tables::TIERS              => __( 'Rows: tiers', 'svc-licensing' ),
-			Tables::PRICES             => __( 'Rows: prices', 'svc-licensing' ),
-			Tables::RELEASES           => __( 'Rows: releases', 'svc-licensing' ),
-			Tables::TRANSACTIONS       => __( 'Rows: transactions', 'svc-licensing' ),
-			Tables::WEBHOOK_EVENTS     => __( 'Rows: payment webhook events', 'svc-licensing' ),
-			Tables::API_KEYS           => __( 'Rows: API keys', 'svc-licensing' ),
-			Tables::EVENTS             => __( 'Rows: licence events', 'svc-licensing' ),
-			Tables::WEBHOOK_ENDPOINTS  => __( 'Rows: outbound webhook endpoints', 'svc-licensing' ),
-			Tables::WEBHOOK_DELIVERIES => __( 'Rows: outbound webhook deliveries', 'svc-licensing' ),
-			Tables::WEBHOOK_ATTEMPTS   => __( 'Rows: outbound webhook attempts', 'svc-licensing' ),
+			Tables::LICENSES       => __( 'Rows: licences', 'svc-licensing' ),
+			Tables::ACTIVATIONS    => __( 'Rows: activations', 'svc-licensing' ),
+			Tables::PRODUCTS       => __( 'Rows: products', 'svc-licensing' ),
+			Tables::TIERS          => __( 'Rows: tiers', 'svc-licensing' ),
+			Tables::PRICES         => __( 'Rows: prices', 'svc-licensing' ),
+			Tables::RELEASES       => __( 'Rows: releases', 'svc-licensing' ),
+			Tables::TRANSACTIONS   => __( 'Rows: transactions', 'svc-licensing' ),
+			Tables::WEBHOOK_EVENTS => __( 'Rows: payment webhook events', 'svc-licensing' ),
+			Tables::API_KEYS       => __( 'Rows: API keys', 'svc-licensing' ),
+			Tables::EVENTS         => __( 'Rows: licence events', 'svc-licensing' ),
 		);
+
+		$tables[ Tables::WEBHOOK_ENDPOINTS ]  = __( 'Rows: outbound webhook endpoints', 'svc-licensing' );
+		$tables[ Tables::WEBHOOK_DELIVERIES ] = __( 'Rows: outbound webhook deliveries', 'svc-licensing' );
+		$tables[ Tables::WEBHOOK_ATTEMPTS ]   = __( 'Rows: outbound webhook attempts', 'svc-licensing' );
+
 		foreach ( $facts['rows'] as $table => $count ) {
 			$fields[ 'rows_' . $table ] = array(
 				'label' => $tables[ $table ] ?? $table,
@@ -226,11 +228,12 @@ final class SiteHealth {
 			);
 		}
 		$jobs = array(
-			CronHooks::EXPIRE_LICENSES   => __( 'Next run: licence expiry', 'svc-licensing' ),
-			CronHooks::WEBHOOK_RETRY     => __( 'Next run: payment webhook retries', 'svc-licensing' ),
-			CronHooks::OUTBOUND_WEBHOOKS => __( 'Next run: outbound webhooks', 'svc-licensing' ),
+			CronHooks::EXPIRE_LICENSES => __( 'Next run: licence expiry', 'svc-licensing' ),
+			CronHooks::WEBHOOK_RETRY   => __( 'Next run: payment webhook retries', 'svc-licensing' ),
 		);
 		$now  = time();
+
+		$jobs[ CronHooks::OUTBOUND_WEBHOOKS ] = __( 'Next run: outbound webhooks', 'svc-licensing' );
 		foreach ( $facts['jobs'] as $hook => $next ) {
 			$fields[ 'next_run_' . $hook ] = array(
 				'label' => $jobs[ $hook ] ?? $hook,

@@ -13,7 +13,7 @@ use Svc\Licensing\Storage\Settings;
 
 /**
  * The URL must be http(s) (EndpointUrl); its host is resolved (A and AAAA) and every address must be public
- * (HostAddress), unless the setting webhooks_allow_private_hosts allows private and loopback ones. A host that
+ * (HostAddress), unless the setting webhooks_allow_private allows private and loopback ones. A host that
  * does not resolve is refused. The check runs when an endpoint is saved and again before every attempt, and
  * the attempt is pinned to the address checked (CURLOPT_RESOLVE), so a name cannot resolve elsewhere between
  * the check and the request.
@@ -72,13 +72,13 @@ final class OutboundTarget {
 			/* translators: %s: host name. */
 			return $refused( sprintf( __( 'The host %s does not resolve to any address.', 'svc-licensing' ), $parts['host'] ) );
 		}
-		if ( ! $this->settings->get( 'webhooks_allow_private_hosts' ) ) {
+		if ( ! $this->settings->get( 'webhooks_allow_private' ) ) {
 			foreach ( $addresses as $address ) {
 				if ( ! HostAddress::is_public( $address ) ) {
 					return $refused(
 						sprintf(
 							/* translators: 1: host, 2: IP address. */
-							__( 'The host %1$s resolves to %2$s, a private, loopback or reserved address. Webhooks are only sent to public addresses unless the setting webhooks_allow_private_hosts is on.', 'svc-licensing' ),
+							__( 'The host %1$s resolves to %2$s, a private, loopback or reserved address. Webhooks are only sent to public addresses unless the setting webhooks_allow_private is on.', 'svc-licensing' ),
 							$parts['host'],
 							$address
 						)

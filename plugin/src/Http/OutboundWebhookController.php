@@ -139,7 +139,7 @@ final class OutboundWebhookController implements Controller {
 	public static function fields(): array {
 		return array(
 			'url'         => array(
-				'description' => 'Where deliveries are POSTed: http:// or https://, a public address unless webhooks_allow_private_hosts is on.',
+				'description' => 'Where deliveries are POSTed: http:// or https://, a public address unless webhooks_allow_private is on.',
 				'type'        => 'string',
 				'minLength'   => 1,
 				'maxLength'   => EndpointUrl::MAX_LENGTH,

@@ -11,8 +11,9 @@ namespace Svc\Licensing\Jobs;
  * Every cron hook the plugin schedules, so deactivation and uninstall can clear them all.
  */
 final class CronHooks {
-	public const WEBHOOK_RETRY     = 'svc_licensing_retry_webhooks';
-	public const EXPIRE_LICENSES   = 'svc_licensing_expire_licenses';
+	public const WEBHOOK_RETRY   = 'svc_licensing_retry_webhooks';
+	public const EXPIRE_LICENSES = 'svc_licensing_expire_licenses';
+
 	public const OUTBOUND_WEBHOOKS = 'svc_licensing_outbound_webhooks';
 
 	public const FIVE_MINUTES = 'svc_licensing_five_minutes';

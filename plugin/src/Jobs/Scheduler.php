@@ -46,10 +46,12 @@ final class Scheduler {
 	 */
 	public static function ensure_scheduled(): void {
 		$jobs = array(
-			CronHooks::WEBHOOK_RETRY     => CronHooks::FIVE_MINUTES,
-			CronHooks::EXPIRE_LICENSES   => 'daily',
-			CronHooks::OUTBOUND_WEBHOOKS => CronHooks::EVERY_MINUTE,
+			CronHooks::WEBHOOK_RETRY   => CronHooks::FIVE_MINUTES,
+			CronHooks::EXPIRE_LICENSES => 'daily',
 		);
+
+		$jobs[ CronHooks::OUTBOUND_WEBHOOKS ] = CronHooks::EVERY_MINUTE;
+
 		foreach ( $jobs as $hook => $recurrence ) {
 			if ( false === wp_next_scheduled( $hook ) ) {
 				wp_schedule_event( time() + 60, $recurrence, $hook );
