@@ -12,6 +12,7 @@ use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Outbound\DeliveryBody;
 use Svc\Licensing\Domain\Outbound\DeliverySchedule;
 use Svc\Licensing\Domain\Outbound\EndpointSecret;
+use Svc\Licensing\Domain\Outbound\HostAddress;
 use Svc\Licensing\Storage\Transaction;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEndpointRepository;
@@ -305,7 +306,7 @@ final class WebhookDeliveries {
 		}
 		$body = (string) $delivery['body'];
 		$pin  = static function ( $handle ) use ( $target ): void {
-			if ( null === \Svc\Licensing\Domain\Outbound\HostAddress::literal( $target['host'] ) && defined( 'CURLOPT_RESOLVE' ) ) {
+			if ( null === HostAddress::literal( $target['host'] ) && defined( 'CURLOPT_RESOLVE' ) ) {
 				$address = false === strpos( $target['address'], ':' ) ? $target['address'] : '[' . $target['address'] . ']';
 				curl_setopt( $handle, CURLOPT_RESOLVE, array( $target['host'] . ':' . $target['port'] . ':' . $address ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.curl_curl_setopt -- pins the checked address on core's own handle.
 			}
