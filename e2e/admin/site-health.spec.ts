@@ -173,10 +173,17 @@ test.describe( 'Site Health', () => {
 			'payment webhook events',
 			'API keys',
 			'licence events',
+			'outbound webhook endpoints',
+			'outbound webhook deliveries',
+			'outbound webhook attempts',
 		] ) {
 			expect( info[ `Rows: ${ table }` ] ).toMatch( /^\d+$/ );
 		}
-		for ( const job of [ 'licence expiry', 'payment webhook retries' ] ) {
+		for ( const job of [
+			'licence expiry',
+			'payment webhook retries',
+			'outbound webhooks',
+		] ) {
 			expect( info[ `Next run: ${ job }` ] ).toMatch(
 				/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \((in \d+ (min|h)|due now|overdue by \d+ (min|h|days))\)$/
 			);

@@ -28,11 +28,19 @@ test.describe( 'schema migrations', () => {
 	} ) => {
 		const before = await rewindSchema( request, 7 );
 		expect( before.schema_version ).toBe( 7 );
-		// Every table but the event log, which step 10 creates.
-		expect( before.tables ).toMatchObject( { svc_events: false } );
+		// Every table but the event log, which step 10 creates, and the outbound webhook tables of step 11.
+		const later = [
+			'svc_events',
+			'svc_webhook_endpoints',
+			'svc_webhook_deliveries',
+			'svc_webhook_attempts',
+		];
+		expect( before.tables ).toMatchObject(
+			Object.fromEntries( later.map( ( table ) => [ table, false ] ) )
+		);
 		expect(
 			Object.entries( before.tables ).every(
-				( [ table, exists ] ) => exists || table === 'svc_events'
+				( [ table, exists ] ) => exists || later.includes( table )
 			)
 		).toBe( true );
 		expect( before.license_indexes ).toContain( 'product_status' );
@@ -86,6 +94,29 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 10 );
+		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
+	} );
+
+	test( 'a site at schema 10 gets the outbound webhook tables on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 10 );
+		expect( before.schema_version ).toBe( 10 );
+		expect( before.tables ).toMatchObject( {
+			svc_events: true,
+			svc_webhook_endpoints: false,
+			svc_webhook_deliveries: false,
+			svc_webhook_attempts: false,
+		} );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 11 );
 		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
 	} );
 

@@ -130,6 +130,8 @@ test( 'hostile: a key scoped to one product reaches nothing of another', async (
 		rollout: 0,
 		remove_on_uninstall: true,
 		confirm: 'taken over',
+		url: 'https://hooks.example.com/taken',
+		event_types: [ 'license.created' ],
 	};
 	const endpoints = ( await discoverEndpoints( request ) ).filter( ( e ) =>
 		isAdmin( e.route )

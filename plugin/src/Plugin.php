@@ -21,6 +21,14 @@ use Svc\Licensing\Cli\ProductCommand;
 use Svc\Licensing\Cli\ReleaseCommand;
 use Svc\Licensing\Cli\StatsCommand;
 use Svc\Licensing\Cli\WebhookCommand;
+use Svc\Licensing\Admin\DisabledEndpointNotice;
+use Svc\Licensing\Core\OutboundTarget;
+use Svc\Licensing\Core\WebhookDeliveries;
+use Svc\Licensing\Core\WebhookEndpoints;
+use Svc\Licensing\Http\OutboundWebhookController;
+use Svc\Licensing\Jobs\OutboundWebhookJob;
+use Svc\Licensing\Storage\WebhookDeliveryRepository;
+use Svc\Licensing\Storage\WebhookEndpointRepository;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\Backups;
@@ -101,12 +109,16 @@ final class Plugin {
 		$licences = $client->licences;
 		$limiter  = $client->limiter;
 
+		// Outbound webhooks' tables (the privacy erase reaches the deliveries too).
+		$endpoints  = new WebhookEndpointRepository( $wpdb );
+		$deliveries = new WebhookDeliveryRepository( $wpdb );
+
 		$catalog   = new CatalogRepository( $wpdb );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events );
+		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries );
 		$inventory = new DataInventory( $wpdb, $packages );
 		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
@@ -126,6 +138,10 @@ final class Plugin {
 		( new Scheduler() )->add_hooks();
 		( new WebhookRetryJob( $inbox ) )->add_hooks();
 		( new LicenseExpiryJob( $licences ) )->add_hooks();
+		// Outbound webhooks: the queue the every-minute job runs, and the admin's use cases.
+		$target   = new OutboundTarget( $settings );
+		$outbound = new WebhookDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
+		( new OutboundWebhookJob( $outbound ) )->add_hooks();
 		// One list of checks: GET /health and Site Health run the same ones.
 		$checks = array(
 			'database'        => new DatabaseCheck( $wpdb, $migrator ),
@@ -150,6 +166,7 @@ final class Plugin {
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new EventController( $client->events, $guard ),
+				new OutboundWebhookController( new WebhookEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction ), $endpoints, $deliveries, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
@@ -160,6 +177,7 @@ final class Plugin {
 		( new CoreIntegration( $personal ) )->add_hooks();
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
+		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
 
 		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {

@@ -216,6 +216,11 @@ final class SiteHealth {
 			Tables::API_KEYS       => __( 'Rows: API keys', 'svc-licensing' ),
 			Tables::EVENTS         => __( 'Rows: licence events', 'svc-licensing' ),
 		);
+
+		$tables[ Tables::WEBHOOK_ENDPOINTS ]  = __( 'Rows: outbound webhook endpoints', 'svc-licensing' );
+		$tables[ Tables::WEBHOOK_DELIVERIES ] = __( 'Rows: outbound webhook deliveries', 'svc-licensing' );
+		$tables[ Tables::WEBHOOK_ATTEMPTS ]   = __( 'Rows: outbound webhook attempts', 'svc-licensing' );
+
 		foreach ( $facts['rows'] as $table => $count ) {
 			$fields[ 'rows_' . $table ] = array(
 				'label' => $tables[ $table ] ?? $table,
@@ -227,6 +232,8 @@ final class SiteHealth {
 			CronHooks::WEBHOOK_RETRY   => __( 'Next run: payment webhook retries', 'svc-licensing' ),
 		);
 		$now  = time();
+
+		$jobs[ CronHooks::OUTBOUND_WEBHOOKS ] = __( 'Next run: outbound webhooks', 'svc-licensing' );
 		foreach ( $facts['jobs'] as $hook => $next ) {
 			$fields[ 'next_run_' . $hook ] = array(
 				'label' => $jobs[ $hook ] ?? $hook,

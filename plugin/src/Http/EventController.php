@@ -10,6 +10,7 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Event\EventView;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\EventRepository;
@@ -147,21 +148,6 @@ final class EventController implements Controller {
 	 * @return array<string, mixed>
 	 */
 	public static function present( array $row ): array {
-		$payload = json_decode( (string) $row['payload'], true );
-		return array(
-			'id'         => (int) $row['id'],
-			'type'       => (string) $row['type'],
-			'subject'    => array(
-				'type' => (string) $row['subject_type'],
-				'id'   => (int) $row['subject_id'],
-			),
-			'actor'      => array(
-				'kind'  => (string) $row['actor_kind'],
-				'label' => (string) $row['actor_label'],
-			),
-			'product_id' => null === $row['product_id'] ? null : (int) $row['product_id'],
-			'payload'    => (object) ( is_array( $payload ) ? $payload : array() ),
-			'created_at' => IsoTime::from_storage( (string) $row['created_at'] ),
-		);
+		return EventView::present( $row );
 	}
 }

@@ -34,6 +34,10 @@ final class Scheduler {
 			'interval' => 5 * MINUTE_IN_SECONDS,
 			'display'  => __( 'Every five minutes', 'svc-licensing' ),
 		);
+		$schedules[ CronHooks::EVERY_MINUTE ] = array(
+			'interval' => MINUTE_IN_SECONDS,
+			'display'  => __( 'Every minute', 'svc-licensing' ),
+		);
 		return $schedules;
 	}
 
@@ -45,6 +49,9 @@ final class Scheduler {
 			CronHooks::WEBHOOK_RETRY   => CronHooks::FIVE_MINUTES,
 			CronHooks::EXPIRE_LICENSES => 'daily',
 		);
+
+		$jobs[ CronHooks::OUTBOUND_WEBHOOKS ] = CronHooks::EVERY_MINUTE;
+
 		foreach ( $jobs as $hook => $recurrence ) {
 			if ( false === wp_next_scheduled( $hook ) ) {
 				wp_schedule_event( time() + 60, $recurrence, $hook );

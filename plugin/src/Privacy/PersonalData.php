@@ -13,6 +13,7 @@ use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
+use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
 
 /**
@@ -52,18 +53,27 @@ final class PersonalData {
 	private $log;
 
 	/**
+	 * Outbound webhook deliveries, whose bodies carry events.
+	 *
+	 * @var WebhookDeliveryRepository
+	 */
+	private $deliveries;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param LicenseRepository      $licenses Licences.
-	 * @param PaymentRepository      $payments Transactions.
-	 * @param WebhookEventRepository $events   Stored webhook events.
-	 * @param EventRepository        $log      The event log.
+	 * @param LicenseRepository         $licenses   Licences.
+	 * @param PaymentRepository         $payments   Transactions.
+	 * @param WebhookEventRepository    $events     Stored webhook events.
+	 * @param EventRepository           $log        The event log.
+	 * @param WebhookDeliveryRepository $deliveries Outbound webhook deliveries.
 	 */
-	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log ) {
-		$this->licenses = $licenses;
-		$this->payments = $payments;
-		$this->events   = $events;
-		$this->log      = $log;
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries ) {
+		$this->licenses   = $licenses;
+		$this->payments   = $payments;
+		$this->events     = $events;
+		$this->log        = $log;
+		$this->deliveries = $deliveries;
 	}
 
 	/**
@@ -132,6 +142,8 @@ final class PersonalData {
 		$affected['transactions']   = $this->payments->erase_customer( $normalised );
 		$affected['webhook_events'] = $this->events->redact_person( $normalised );
 		$affected['events']         = $this->log->redact_licences( $license_ids, $normalised );
+		// The delivery log carries those events: rendered again from the redacted log.
+		$this->deliveries->refresh_licence_events( $license_ids );
 		return $affected;
 	}
 }

@@ -14,6 +14,7 @@ use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
 use Svc\Licensing\Storage\Migrations\CreateMeta;
+use Svc\Licensing\Storage\Migrations\CreateOutboundWebhooks;
 use Svc\Licensing\Storage\Migrations\CreatePayments;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
@@ -39,6 +40,7 @@ final class Schema {
 				new AddLicenseStatusIndex(),
 				new AddActivationStaging(),
 				new CreateEvents(),
+				new CreateOutboundWebhooks(),
 			)
 		);
 	}

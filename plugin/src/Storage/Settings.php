@@ -36,6 +36,8 @@ final class Settings {
 		'staging_hosts_enabled'      => true,
 		// Host patterns of staging, development and local sites (Domain\License\StagingHosts).
 		'staging_hosts'              => StagingHosts::DEFAULTS,
+		// Whether outbound webhooks may go to private, loopback and reserved addresses (off: public ones only).
+		'webhooks_allow_private'     => false,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
 			'validate'      => 30,
@@ -132,6 +134,10 @@ final class Settings {
 					'maxLength' => StagingHosts::MAX_PATTERN_LENGTH,
 				),
 			),
+			'webhooks_allow_private'     => array(
+				'description' => 'Let outbound webhooks reach private, loopback and reserved addresses (a receiver on this server or the local network); off, only public addresses.',
+				'type'        => 'boolean',
+			),
 		);
 	}
 
@@ -156,6 +162,7 @@ final class Settings {
 		$view['trial_plus_tags_distinct']   = (bool) $view['trial_plus_tags_distinct'];
 		$view['fast_lane']                  = (bool) $view['fast_lane'];
 		$view['staging_hosts_enabled']      = (bool) $view['staging_hosts_enabled'];
+		$view['webhooks_allow_private']     = (bool) $view['webhooks_allow_private'];
 		$view['staging_hosts']              = $this->staging_patterns();
 		$view['renewal_page']               = (string) $view['renewal_page'];
 		$view['currency']                   = strtoupper( (string) $view['currency'] );

@@ -24,12 +24,16 @@ final class Tables {
 	public const META           = 'svc_meta';
 	public const EVENTS         = 'svc_events';
 
+	public const WEBHOOK_ENDPOINTS  = 'svc_webhook_endpoints';
+	public const WEBHOOK_DELIVERIES = 'svc_webhook_deliveries';
+	public const WEBHOOK_ATTEMPTS   = 'svc_webhook_attempts';
+
 	/**
 	 * Every table, in an order that can be dropped safely.
 	 *
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS );
 	}
 }

@@ -81,10 +81,22 @@ final class MigrationPlanTest extends TestCase {
 
 	public function test_step_10_creates_the_event_log_with_an_index_per_filter(): void {
 		$steps = Schema::plan()->pending( 9 );
-		$this->assertSame( array( 10 ), self::versions( $steps ) );
+		$this->assertSame( 10, $steps[0]->version() );
 		$sql = implode( "\n", $steps[0]->statements( 'wp_', '' ) );
 		$this->assertStringContainsString( 'CREATE TABLE IF NOT EXISTS wp_' . Tables::EVENTS . ' ', $sql );
 		foreach ( array( 'KEY subject (subject_type, subject_id, id)', 'KEY type (type, id)', 'KEY product_id (product_id, id)', 'KEY actor (actor_kind', 'KEY created_at (created_at)' ) as $index ) {
+			$this->assertStringContainsString( $index, $sql );
+		}
+	}
+
+	public function test_step_11_creates_the_outbound_webhook_tables_with_the_keys_that_settle_races(): void {
+		$steps = Schema::plan()->pending( 10 );
+		$this->assertSame( array( 11 ), self::versions( $steps ) );
+		$sql = implode( "\n", $steps[0]->statements( 'wp_', '' ) );
+		foreach ( array( Tables::WEBHOOK_ENDPOINTS, Tables::WEBHOOK_DELIVERIES, Tables::WEBHOOK_ATTEMPTS ) as $table ) {
+			$this->assertStringContainsString( 'CREATE TABLE IF NOT EXISTS wp_' . $table . ' ', $sql );
+		}
+		foreach ( array( 'UNIQUE KEY delivery_uuid (delivery_uuid)', 'UNIQUE KEY endpoint_event (endpoint_id, fanout_event_id)', 'UNIQUE KEY delivery_attempt (delivery_id, attempt)', 'KEY due (status, next_attempt_at)' ) as $index ) {
 			$this->assertStringContainsString( $index, $sql );
 		}
 	}

@@ -1,0 +1,89 @@
+<?php
+/**
+ * Plugin Name: Licence Service test helpers: outbound webhooks
+ * Description: Test-only. Runs the outbound webhook job at a chosen moment, and makes sure no outbound webhook
+ *              ever leaves the loopback: a delivery request to any other host is stopped in pre_http_request
+ *              and written down, so a test of the SSRF guard fails even if the guard itself lets one through.
+ *
+ * @package SvcLicensing
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_type() ) {
+	return;
+}
+
+// Requests stopped here, one JSON line each (a file: no rolled-back transaction can undo it).
+define( 'SVC_TEST_OUTBOUND_BLOCKED_LOG', WP_CONTENT_DIR . '/svc-test-outbound-blocked.log' );
+
+add_filter(
+	'pre_http_request',
+	static function ( $short_circuit, array $args, string $url ) {
+		$headers = array_change_key_case( (array) ( $args['headers'] ?? array() ), CASE_LOWER );
+		if ( ! isset( $headers['svc-webhook-id'] ) ) {
+			return $short_circuit;
+		}
+		$host = strtolower( (string) wp_parse_url( $url, PHP_URL_HOST ) );
+		$bare = trim( $host, '[]' );
+		$ip   = filter_var( $bare, FILTER_VALIDATE_IP ) ? $bare : null;
+		if ( 'localhost' === $bare || ( null !== $ip && ( 0 === strpos( $ip, '127.' ) || '::1' === $ip ) ) ) {
+			return $short_circuit;
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+		file_put_contents( SVC_TEST_OUTBOUND_BLOCKED_LOG, wp_json_encode( array( 'url' => $url ) ) . "\n", FILE_APPEND | LOCK_EX );
+		return new WP_Error( 'svc_test_blocked', 'The test site sends outbound webhooks to the loopback only.' );
+	},
+	1,
+	3
+);
+
+add_action(
+	'rest_api_init',
+	static function (): void {
+		if ( ! class_exists( 'Svc\\Licensing\\Jobs\\CronHooks' ) || ! function_exists( 'svc_test_helpers_authorised' ) ) {
+			return;
+		}
+		// Runs the outbound webhook job as WP-Cron would, at a chosen moment (the suite's clock).
+		register_rest_route(
+			'svc-test/v1',
+			'/jobs/outbound-webhooks',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					do_action( Svc\Licensing\Jobs\CronHooks::OUTBOUND_WEBHOOKS, (int) $request['now'] );
+					return array( 'ran' => true );
+				},
+			)
+		);
+		// The delivery requests stopped above; DELETE forgets them.
+		register_rest_route(
+			'svc-test/v1',
+			'/outbound-blocked',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function (): array {
+						$lines = is_file( SVC_TEST_OUTBOUND_BLOCKED_LOG ) ? (array) file( SVC_TEST_OUTBOUND_BLOCKED_LOG, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
+						return array_map(
+							static function ( $line ) {
+								return json_decode( (string) $line, true );
+							},
+							$lines
+						);
+					},
+				),
+				array(
+					'methods'             => 'DELETE',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function (): array {
+						wp_delete_file( SVC_TEST_OUTBOUND_BLOCKED_LOG );
+						return array( 'cleared' => true );
+					},
+				),
+			)
+		);
+	}
+);

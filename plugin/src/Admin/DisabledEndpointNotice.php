@@ -1,0 +1,58 @@
+<?php
+/**
+ * Tells the admin when the service disabled an outbound webhook endpoint that kept failing.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Admin;
+
+use Svc\Licensing\Storage\WebhookEndpointRepository;
+
+/**
+ * A warning notice on every admin screen (for users who can manage options) naming each disabled endpoint, why,
+ * and how to switch it on again (PATCH /admin/webhook-endpoints/{id} with is_active true). It stays until the
+ * endpoint is switched on or deleted.
+ */
+final class DisabledEndpointNotice {
+
+	/**
+	 * Endpoints.
+	 *
+	 * @var WebhookEndpointRepository
+	 */
+	private $endpoints;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param WebhookEndpointRepository $endpoints Endpoints.
+	 */
+	public function __construct( WebhookEndpointRepository $endpoints ) {
+		$this->endpoints = $endpoints;
+	}
+
+	/**
+	 * Hooks.
+	 */
+	public function add_hooks(): void {
+		add_action( 'admin_notices', array( $this, 'notice' ) );
+	}
+
+	/**
+	 * The notice.
+	 */
+	public function notice(): void {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		foreach ( $this->endpoints->disabled() as $endpoint ) {
+			printf(
+				'<div class="notice notice-warning svc-webhook-endpoint-disabled"><p><strong>%1$s</strong></p><p>%2$s</p></div>',
+				/* translators: %s: endpoint URL. */
+				esc_html( sprintf( __( 'Outbound webhooks to %s are disabled.', 'svc-licensing' ), (string) $endpoint['url'] ) ),
+				esc_html( (string) $endpoint['disabled_reason'] )
+			);
+		}
+	}
+}

@@ -1,0 +1,361 @@
+<?php
+/**
+ * Admin: outbound webhook endpoints and their deliveries.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Core\WebhookEndpoints;
+use Svc\Licensing\Domain\Access\Permission;
+use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Outbound\EndpointUrl;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\WebhookDeliveryRepository;
+use Svc\Licensing\Storage\WebhookEndpointRepository;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+
+/**
+ * Reading needs read; adding, changing, deleting, testing and replaying need admin. The secret is answered once,
+ * at creation. A product-scoped API key sees and manages only endpoints of its product (and their deliveries).
+ * The endpoint schema below is both the REST args and the validation.
+ */
+final class OutboundWebhookController implements Controller {
+
+	/**
+	 * Endpoint use cases.
+	 *
+	 * @var WebhookEndpoints
+	 */
+	private $admin;
+
+	/**
+	 * Endpoints, to list.
+	 *
+	 * @var WebhookEndpointRepository
+	 */
+	private $endpoints;
+
+	/**
+	 * Deliveries, to list.
+	 *
+	 * @var WebhookDeliveryRepository
+	 */
+	private $deliveries;
+
+	/**
+	 * Authentication, levels and scope.
+	 *
+	 * @var AdminGuard
+	 */
+	private $guard;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param WebhookEndpoints          $admin      Endpoint use cases.
+	 * @param WebhookEndpointRepository $endpoints  Endpoints, to list.
+	 * @param WebhookDeliveryRepository $deliveries Deliveries, to list.
+	 * @param AdminGuard                $guard      Authentication, levels and scope.
+	 */
+	public function __construct( WebhookEndpoints $admin, WebhookEndpointRepository $endpoints, WebhookDeliveryRepository $deliveries, AdminGuard $guard ) {
+		$this->admin      = $admin;
+		$this->endpoints  = $endpoints;
+		$this->deliveries = $deliveries;
+		$this->guard      = $guard;
+	}
+
+	/**
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => list of endpoints.
+	 */
+	public function routes(): array {
+		$fields   = self::fields();
+		$required = $fields;
+		foreach ( array( 'url', 'event_types' ) as $name ) {
+			$required[ $name ]['required'] = true;
+		}
+		unset( $required['is_active'] );
+		$required['product_id'] = array(
+			'description' => 'Only this product\'s events; null or absent for every product.',
+			'type'        => array( 'integer', 'null' ),
+			'minimum'     => 1,
+			'default'     => null,
+		);
+		return array(
+			'/admin/webhook-endpoints'                     => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_endpoints' ), Permission::READ, Pagination::args() ),
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::ADMIN, $required ),
+			),
+			'/admin/webhook-endpoints/(?P<id>\d+)'         => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, Api::ID_ARG ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::ADMIN, Api::ID_ARG + $fields ),
+				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, Api::ID_ARG ),
+			),
+			'/admin/webhook-endpoints/(?P<id>\d+)/test'    => array(
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'send_test' ), Permission::ADMIN, Api::ID_ARG ),
+			),
+			'/admin/webhook-deliveries'                    => array(
+				$this->guard->endpoint(
+					WP_REST_Server::READABLE,
+					array( $this, 'list_deliveries' ),
+					Permission::READ,
+					Pagination::args() + array(
+						'endpoint_id' => array(
+							'type'    => 'integer',
+							'minimum' => 1,
+						),
+						'status'      => array(
+							'type' => 'string',
+							'enum' => WebhookDeliveryRepository::STATUSES,
+						),
+						'event_id'    => array(
+							'description' => 'The event log\'s id of the event delivered.',
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+					)
+				),
+			),
+			'/admin/webhook-deliveries/(?P<id>\d+)'        => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get_delivery' ), Permission::READ, Api::ID_ARG ),
+			),
+			'/admin/webhook-deliveries/(?P<id>\d+)/replay' => array(
+				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'replay' ), Permission::ADMIN, Api::ID_ARG ),
+			),
+		);
+	}
+
+	/**
+	 * An endpoint's changeable fields as JSON schema.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	public static function fields(): array {
+		return array(
+			'url'         => array(
+				'description' => 'Where deliveries are POSTed: http:// or https://, a public address unless webhooks_allow_private is on.',
+				'type'        => 'string',
+				'minLength'   => 1,
+				'maxLength'   => EndpointUrl::MAX_LENGTH,
+			),
+			'event_types' => array(
+				'description' => 'The event types delivered to it.',
+				'type'        => 'array',
+				'minItems'    => 1,
+				'uniqueItems' => true,
+				'items'       => array(
+					'type' => 'string',
+					'enum' => EventType::ALL,
+				),
+			),
+			'description' => array(
+				'type'      => 'string',
+				'maxLength' => 200,
+			),
+			'is_active'   => array(
+				'description' => 'Off: nothing is sent to it. Switching it on again clears its failure record.',
+				'type'        => 'boolean',
+			),
+		);
+	}
+
+	/**
+	 * GET /admin/webhook-endpoints.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_endpoints( WP_REST_Request $request ): WP_REST_Response {
+		list( $page, $per_page ) = Pagination::from_request( $request );
+		list( $rows, $total )    = $this->endpoints->page( $this->guard->scope( $request ), $page, $per_page );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'present' ), $rows ), $total, $page, $per_page ) );
+	}
+
+	/**
+	 * POST /admin/webhook-endpoints: 201 with the signing secret, the only time it is shown.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 400 for a refused URL or an unknown product; 403 outside the key's scope.
+	 */
+	public function create( WP_REST_Request $request ): WP_REST_Response {
+		$product_id = null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' );
+		$this->guard->assert_scope( $request, $product_id );
+		list( $secret, $row ) = $this->admin->create(
+			(string) $request->get_param( 'url' ),
+			array_map( 'strval', (array) $request->get_param( 'event_types' ) ),
+			$product_id,
+			(string) $request->get_param( 'description' )
+		);
+		return new WP_REST_Response( array( 'secret' => $secret ) + self::present( $row ), 201 );
+	}
+
+	/**
+	 * GET /admin/webhook-endpoints/{id}.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function get( WP_REST_Request $request ): WP_REST_Response {
+		return new WP_REST_Response( self::present( $this->admin->get( (int) $request['id'], $this->scope( $request ) ) ) );
+	}
+
+	/**
+	 * PUT/PATCH /admin/webhook-endpoints/{id}: only the given fields change.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function update( WP_REST_Request $request ): WP_REST_Response {
+		$fields = RequestFields::given( $request, self::fields() );
+		return new WP_REST_Response( self::present( $this->admin->update( (int) $request['id'], $fields, $this->scope( $request ) ) ) );
+	}
+
+	/**
+	 * DELETE /admin/webhook-endpoints/{id}: with its deliveries and their log.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function delete( WP_REST_Request $request ): WP_REST_Response {
+		$this->admin->delete( (int) $request['id'], $this->scope( $request ) );
+		return new WP_REST_Response(
+			array(
+				'deleted' => true,
+				'id'      => (int) $request['id'],
+			)
+		);
+	}
+
+	/**
+	 * POST /admin/webhook-endpoints/{id}/test: a webhook.test event, sent now; 201 with the delivery and its attempt.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function send_test( WP_REST_Request $request ): WP_REST_Response {
+		$delivery = $this->admin->send_test( (int) $request['id'], $this->scope( $request ), $this->guard->actor( $request ), time() );
+		return new WP_REST_Response( $this->detail( $delivery ), 201 );
+	}
+
+	/**
+	 * GET /admin/webhook-deliveries: newest first, without bodies.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_deliveries( WP_REST_Request $request ): WP_REST_Response {
+		list( $page, $per_page ) = Pagination::from_request( $request );
+		$filters                 = array();
+		foreach ( array( 'endpoint_id', 'status', 'event_id' ) as $name ) {
+			if ( null !== $request->get_param( $name ) ) {
+				$filters[ $name ] = $request->get_param( $name );
+			}
+		}
+		$product = $this->guard->scope( $request );
+		if ( null !== $product ) {
+			$filters['product_id'] = $product;
+		}
+		list( $rows, $total ) = $this->deliveries->page( $filters, $page, $per_page );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'summary' ), $rows ), $total, $page, $per_page ) );
+	}
+
+	/**
+	 * GET /admin/webhook-deliveries/{id}: with the body sent and every attempt.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function get_delivery( WP_REST_Request $request ): WP_REST_Response {
+		return new WP_REST_Response( $this->detail( $this->admin->delivery( (int) $request['id'], $this->scope( $request ) ) ) );
+	}
+
+	/**
+	 * POST /admin/webhook-deliveries/{id}/replay: the same event as a new delivery, sent now; 201 with it.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function replay( WP_REST_Request $request ): WP_REST_Response {
+		return new WP_REST_Response( $this->detail( $this->admin->replay( (int) $request['id'], $this->scope( $request ), time() ) ), 201 );
+	}
+
+	/**
+	 * The request's scope as a check for an endpoint's product (null: every product).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return callable(?int): void
+	 */
+	private function scope( WP_REST_Request $request ): callable {
+		return function ( ?int $product_id ) use ( $request ): void {
+			$this->guard->assert_scope( $request, $product_id );
+		};
+	}
+
+	/**
+	 * An endpoint as the API shows it: never its secret.
+	 *
+	 * @param array<string, mixed> $row Row (decoded).
+	 * @return array<string, mixed>
+	 */
+	public static function present( array $row ): array {
+		return array(
+			'id'              => (int) $row['id'],
+			'url'             => (string) $row['url'],
+			'description'     => (string) $row['description'],
+			'event_types'     => $row['event_types'],
+			'product_id'      => $row['product_id'],
+			'is_active'       => (bool) $row['is_active'],
+			'failing_since'   => IsoTime::from_storage( $row['failing_since'] ),
+			'disabled_at'     => IsoTime::from_storage( $row['disabled_at'] ),
+			'disabled_reason' => null === $row['disabled_reason'] ? null : (string) $row['disabled_reason'],
+			'created_at'      => IsoTime::from_storage( (string) $row['created_at'] ),
+		);
+	}
+
+	/**
+	 * A delivery as lists show it.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	public static function summary( array $row ): array {
+		return array(
+			'id'               => (int) $row['id'],
+			'delivery_id'      => (string) $row['delivery_uuid'],
+			'endpoint_id'      => (int) $row['endpoint_id'],
+			'event_id'         => null === $row['event_id'] ? null : (int) $row['event_id'],
+			'event_type'       => (string) $row['event_type'],
+			'status'           => (string) $row['status'],
+			'attempts'         => (int) $row['attempts'],
+			'next_attempt_at'  => IsoTime::from_storage( $row['next_attempt_at'] ),
+			'last_status_code' => null === $row['last_status_code'] ? null : (int) $row['last_status_code'],
+			'last_error'       => null === $row['last_error'] ? null : (string) $row['last_error'],
+			'replay_of'        => null === $row['replay_of'] ? null : (int) $row['replay_of'],
+			'delivered_at'     => IsoTime::from_storage( $row['delivered_at'] ),
+			'created_at'       => IsoTime::from_storage( (string) $row['created_at'] ),
+		);
+	}
+
+	/**
+	 * A delivery with its body and attempts.
+	 *
+	 * @param array<string, mixed> $row Row.
+	 * @return array<string, mixed>
+	 */
+	private function detail( array $row ): array {
+		return self::summary( $row ) + array(
+			'body'         => (string) $row['body'],
+			'attempts_log' => array_map(
+				static function ( array $attempt ): array {
+					return array(
+						'attempt'          => (int) $attempt['attempt'],
+						'status_code'      => null === $attempt['status_code'] ? null : (int) $attempt['status_code'],
+						'error'            => null === $attempt['error'] ? null : (string) $attempt['error'],
+						'duration_ms'      => (int) $attempt['duration_ms'],
+						'response_excerpt' => (string) $attempt['response_excerpt'],
+						'created_at'       => IsoTime::from_storage( (string) $attempt['created_at'] ),
+					);
+				},
+				$this->deliveries->attempts_of( (int) $row['id'] )
+			),
+		);
+	}
+}
