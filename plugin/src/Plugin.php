@@ -142,6 +142,7 @@ final class Plugin {
 		$target   = new OutboundTarget( $settings );
 		$outbound = new WebhookDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
 		( new OutboundWebhookJob( $outbound ) )->add_hooks();
+		$endpoint_uses = new WebhookEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction );
 		// One list of checks: GET /health and Site Health run the same ones.
 		$checks = array(
 			'database'        => new DatabaseCheck( $wpdb, $migrator ),
@@ -166,7 +167,7 @@ final class Plugin {
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
 				new EventController( $client->events, $guard ),
-				new OutboundWebhookController( new WebhookEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction ), $endpoints, $deliveries, $guard ),
+				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
@@ -189,7 +190,7 @@ final class Plugin {
 					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
 					'activation' => new ActivationCommand( $licence_admin, $client->activations, $cli_out ),
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
-					'webhook'    => new WebhookCommand( $inbox, $events, $cli_out ),
+					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( new StatsRepository( $wpdb ), $cli_out ),
 				)

@@ -1,12 +1,14 @@
 <?php
 /**
- * `wp svc webhook`: the payment processor's events received (inbound Stripe webhooks).
+ * `wp svc webhook`: the payment processor's events received (inbound Stripe webhooks), and replaying an outbound
+ * delivery.
  *
  * @package SvcLicensing
  */
 
 namespace Svc\Licensing\Cli;
 
+use Svc\Licensing\Core\WebhookEndpoints;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Webhook\EventStatus;
 use Svc\Licensing\Payments\WebhookInbox;
@@ -15,8 +17,8 @@ use WP_CLI;
 
 /**
  * Lists the stored events and retries one (as POST /admin/webhooks/{id}/reprocess) or every due one (as the
- * retry job), through WebhookInbox. Replaying an outbound delivery belongs to the outbound webhooks, which are
- * built separately; their command will join this group.
+ * retry job), through WebhookInbox; replays an outbound delivery (as POST /admin/webhook-deliveries/{id}/replay)
+ * through WebhookEndpoints.
  */
 final class WebhookCommand {
 
@@ -40,6 +42,13 @@ final class WebhookCommand {
 	private $events;
 
 	/**
+	 * Outbound endpoints and their deliveries.
+	 *
+	 * @var WebhookEndpoints
+	 */
+	private $outbound;
+
+	/**
 	 * Formats and errors.
 	 *
 	 * @var Output
@@ -49,14 +58,16 @@ final class WebhookCommand {
 	/**
 	 * Constructor.
 	 *
-	 * @param WebhookInbox           $inbox  The inbox.
-	 * @param WebhookEventRepository $events Stored events.
-	 * @param Output                 $out    Formats and errors.
+	 * @param WebhookInbox           $inbox    The inbox.
+	 * @param WebhookEventRepository $events   Stored events.
+	 * @param WebhookEndpoints       $outbound Outbound endpoints and their deliveries.
+	 * @param Output                 $out      Formats and errors.
 	 */
-	public function __construct( WebhookInbox $inbox, WebhookEventRepository $events, Output $out ) {
-		$this->inbox  = $inbox;
-		$this->events = $events;
-		$this->out    = $out;
+	public function __construct( WebhookInbox $inbox, WebhookEventRepository $events, WebhookEndpoints $outbound, Output $out ) {
+		$this->inbox    = $inbox;
+		$this->events   = $events;
+		$this->outbound = $outbound;
+		$this->out      = $out;
 	}
 
 	/**
@@ -145,6 +156,43 @@ final class WebhookCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$this->out->item( $assoc_args, self::present( $this->inbox->retry( (int) $args[0], time() ) ) );
+			}
+		);
+	}
+
+	/**
+	 * Sends an outbound delivery's event again, now, as a new delivery (a new delivery id, so a receiver that
+	 * drops duplicates takes it), and says how the attempt went.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : The delivery's id (GET /svc/v1/admin/webhook-deliveries, or the panel's delivery log).
+	 *
+	 * [--porcelain]
+	 * : Print only the new delivery's id.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc webhook replay 42
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function replay( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$everything = static function ( ?int $product_id ): void {
+					unset( $product_id ); // WP-CLI runs with the site's full access: every product.
+				};
+				$delivery   = $this->outbound->replay( (int) $args[0], $everything, time() );
+				if ( ! empty( $assoc_args['porcelain'] ) ) {
+					WP_CLI::line( (string) $delivery['id'] );
+					return;
+				}
+				$code = null === $delivery['last_status_code'] ? __( 'no answer', 'svc-licensing' ) : 'HTTP ' . (int) $delivery['last_status_code'];
+				/* translators: 1: the delivery replayed, 2: the new delivery, 3: its status, 4: "HTTP 200" or "no answer". */
+				WP_CLI::success( sprintf( __( 'Delivery %1$d replayed as delivery %2$d: %3$s (%4$s).', 'svc-licensing' ), (int) $args[0], (int) $delivery['id'], (string) $delivery['status'], $code ) );
 			}
 		);
 	}
