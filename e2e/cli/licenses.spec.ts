@@ -216,6 +216,14 @@ test.describe( 'wp svc product and license', () => {
 			await wpOk( [ 'svc', 'license', 'get', id, '--format=json' ] )
 		);
 		expect( got ).not.toHaveProperty( 'license_key' );
+		// One presenter: the command's JSON is the admin API's licence, field by field.
+		const gotOverHttp = await (
+			await request.get( `${ ADMIN }/licenses/${ id }`, { headers } )
+		).json();
+		expect( got ).toEqual( gotOverHttp );
+		expect( Object.keys( got ) ).toEqual(
+			expect.arrayContaining( [ 'tier', 'trial_ends', 'product_name' ] )
+		);
 		expect( got.license_key_masked ).toBe( created.license_key_masked );
 		expect(
 			(
