@@ -87,9 +87,9 @@ test.describe( 'wp svc operations', () => {
 			status: 'published',
 			is_current: true,
 		} );
-		expect( overHttp.package.hash ).toBe(
-			`sha256:${ second.package_sha256 }`
-		);
+		// One presenter: the command's JSON is the admin API's object, field by field.
+		expect( second ).toEqual( overHttp );
+		expect( Object.keys( second ) ).toContain( 'package' );
 		const draft = await json( [
 			'svc',
 			'release',
@@ -195,17 +195,55 @@ test.describe( 'wp svc operations', () => {
 		expect( cliLines( bad.stderr ) ).toEqual( [
 			'Error: The package is not a ZIP archive.',
 		] );
-		expect(
-			(
-				await wp( [
-					'svc',
-					'release',
-					'rollout',
-					String( second.id ),
-					'101',
-				] )
-			).code
-		).toBe( 1 );
+		// One rule for rollout and version (Releases checks them): the command and the admin API refuse with
+		// the same words.
+		const rolloutWords = 'rollout must be a whole number from 0 to 100.';
+		for ( const bad of [ '101', '-1', '2.5' ] ) {
+			const refused = await wp( [
+				'svc',
+				'release',
+				'rollout',
+				String( second.id ),
+				bad,
+			] );
+			expect( refused.code ).toBe( 1 );
+			expect( cliLines( refused.stderr ) ).toEqual( [
+				`Error: ${ rolloutWords }`,
+			] );
+		}
+		const restRollout = await request.put(
+			`${ ADMIN }/releases/${ second.id }`,
+			{ headers, data: { rollout: 101 } }
+		);
+		expect( restRollout.status() ).toBe( 400 );
+		expect( ( await restRollout.json() ).message ).toBe( rolloutWords );
+		const versionWords =
+			'version must be a semantic version such as 2.1.0.';
+		const cliVersion = await wp( [
+			'svc',
+			'release',
+			'publish',
+			p.slug,
+			zip,
+			'--version=2.0',
+		] );
+		expect( cliVersion.code ).toBe( 1 );
+		expect( cliLines( cliVersion.stderr ) ).toEqual( [
+			`Error: ${ versionWords }`,
+		] );
+		const restVersion = await request.post(
+			`${ ADMIN }/products/${ p.id }/releases`,
+			{
+				headers,
+				data: {
+					version: '2.0',
+					package_url: 'https://cdn.example.com/p.zip',
+					package_sha256: 'a'.repeat( 64 ),
+				},
+			}
+		);
+		expect( restVersion.status() ).toBe( 400 );
+		expect( ( await restVersion.json() ).message ).toBe( versionWords );
 		expect(
 			( await wp( [ 'svc', 'release', 'rollback', p.slug, '9.9.9' ] ) )
 				.code
