@@ -374,6 +374,34 @@ final class LicenseCommand {
 	}
 
 	/**
+	 * Deletes a licence and its activations for good, as `DELETE /admin/licenses/{id}?force=true` does (without
+	 * force the API cancels; here that is `license cancel`). The event log keeps license.deleted.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Licence id.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc license delete 42
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function delete( array $args, array $assoc_args ): void {
+		unset( $assoc_args );
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$license = $this->admin->find( (int) $args[0] );
+				$this->licences->delete( (int) $license['id'], CliActor::current() );
+				/* translators: %d: licence id. */
+				WP_CLI::success( sprintf( __( 'Deleted licence %d.', 'svc-licensing' ), $license['id'] ) );
+			}
+		);
+	}
+
+	/**
 	 * Moves a licence's expiry later, as a renewal does (license.renewed); a lapsed licence is active again.
 	 *
 	 * ## OPTIONS
