@@ -16,7 +16,7 @@ import {
 	unique,
 } from '../fixtures/stripe';
 import { keyHeaders, setSettings } from '../fixtures/test-helpers';
-import { cliLines, everyListFormat, wp, wpOk } from './wp';
+import { cliLines, everyListFormat, wp, wpFollow, wpOk } from './wp';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 
@@ -165,6 +165,55 @@ test.describe( 'wp svc operations', () => {
 				.split( '\n' )
 		).toEqual( [ '1.3.0', '1.2.0', '1.1.0' ] );
 
+		// release delete: the current release is refused with REST's words; another goes.
+		const keepCurrent = await wp( [
+			'svc',
+			'release',
+			'delete',
+			String( back.id ),
+		] );
+		const restKeep = await request.delete(
+			`${ ADMIN }/releases/${ back.id }`,
+			{
+				headers,
+			}
+		);
+		expect( restKeep.status() ).toBe( 409 );
+		expect( keepCurrent.code ).toBe( 1 );
+		expect( cliLines( keepCurrent.stderr ) ).toEqual( [
+			`Error: ${ ( await restKeep.json() ).message }`,
+		] );
+		const dropped = await wp( [
+			'svc',
+			'release',
+			'delete',
+			String( draft.id ),
+		] );
+		expect( dropped.code ).toBe( 0 );
+		expect( cliLines( dropped.stdout ) ).toEqual( [
+			`Success: Deleted release ${ draft.id } (1.3.0).`,
+		] );
+		expect(
+			(
+				await request.get( `${ ADMIN }/releases/${ draft.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 404 );
+		expect(
+			(
+				await wpOk( [
+					'svc',
+					'release',
+					'list',
+					p.slug,
+					'--field=version',
+				] )
+			)
+				.trim()
+				.split( '\n' )
+		).toEqual( [ '1.2.0', '1.1.0' ] );
+
 		// Refusals: the same words as the REST API.
 		const again = await wp( [
 			'svc',
@@ -198,13 +247,13 @@ test.describe( 'wp svc operations', () => {
 		// One rule for rollout and version (Releases checks them): the command and the admin API refuse with
 		// the same words.
 		const rolloutWords = 'rollout must be a whole number from 0 to 100.';
-		for ( const bad of [ '101', '-1', '2.5' ] ) {
+		for ( const badRollout of [ '101', '-1', '2.5' ] ) {
 			const refused = await wp( [
 				'svc',
 				'release',
 				'rollout',
 				String( second.id ),
-				bad,
+				badRollout,
 			] );
 			expect( refused.code ).toBe( 1 );
 			expect( cliLines( refused.stderr ) ).toEqual( [
@@ -213,7 +262,10 @@ test.describe( 'wp svc operations', () => {
 		}
 		const restRollout = await request.put(
 			`${ ADMIN }/releases/${ second.id }`,
-			{ headers, data: { rollout: 101 } }
+			{
+				headers,
+				data: { rollout: 101 },
+			}
 		);
 		expect( restRollout.status() ).toBe( 400 );
 		expect( ( await restRollout.json() ).message ).toBe( rolloutWords );
@@ -287,7 +339,9 @@ test.describe( 'wp svc operations', () => {
 		] );
 		const one = activations.find(
 			( a ) => a.site_url === 'one.example.com'
-		) as { id: number };
+		) as {
+			id: number;
+		};
 		const freed = await wp( [
 			'svc',
 			'activation',
@@ -302,7 +356,9 @@ test.describe( 'wp svc operations', () => {
 		const left = await (
 			await request.get(
 				`${ ADMIN }/licenses/${ licence.id }/activations`,
-				{ headers }
+				{
+					headers,
+				}
 			)
 		).json();
 		expect( left.map( ( a: { site_url: string } ) => a.site_url ) ).toEqual(
@@ -455,6 +511,92 @@ test.describe( 'wp svc operations', () => {
 		expect( await wpOk( [ 'svc', 'stats', '--format=table' ] ) ).toMatch(
 			/licenses\s+total\s+\d+/
 		);
+	} );
+
+	test( 'event tail --follow prints the events written after it started, in json and table lines', async ( {
+		request,
+	} ) => {
+		const { headers, product: p } = await product( request );
+		// Both start from the newest event (the product's creation), then poll every second.
+		const asJson = wpFollow( [
+			'svc',
+			'event',
+			'tail',
+			'--follow',
+			'--interval=1',
+			'--count=1',
+			`--product=${ p.id }`,
+			'--format=json',
+		] );
+		const asTable = wpFollow( [
+			'svc',
+			'event',
+			'tail',
+			'--follow',
+			'--interval=1',
+			'--count=1',
+			`--product=${ p.id }`,
+		] );
+		try {
+			const first = JSON.parse(
+				await asJson.line( ( l ) => l.includes( 'product.created' ) )
+			);
+			expect( first ).toMatchObject( {
+				type: 'product.created',
+				subject: `product:${ p.id }`,
+				product_id: p.id,
+			} );
+			await asTable.line( ( l ) => l.includes( 'product.created' ) );
+
+			// A change over HTTP after both printed their start.
+			const renamed = await request.put(
+				`${ ADMIN }/products/${ p.id }`,
+				{
+					headers,
+					data: { name: 'Followed' },
+				}
+			);
+			expect( renamed.status() ).toBe( 200 );
+			const seen = JSON.parse(
+				await asJson.line( ( l ) => l.includes( 'product.updated' ) )
+			);
+			expect( seen ).toMatchObject( {
+				type: 'product.updated',
+				subject: `product:${ p.id }`,
+				actor: expect.stringMatching( /^api_key:/ ),
+			} );
+			expect( seen.id ).toBeGreaterThan( first.id );
+			const tableLine = await asTable.line( ( l ) =>
+				l.includes( 'product.updated' )
+			);
+			expect( tableLine.split( '\t' ).slice( 0, 4 ) ).toEqual( [
+				String( seen.id ),
+				seen.created_at,
+				'product.updated',
+				`product:${ p.id }`,
+			] );
+			// Each event once: the first poll after the change does not print the creation again.
+			expect(
+				asJson
+					.lines()
+					.filter( ( l ) => l.includes( 'product.created' ) )
+			).toHaveLength( 1 );
+		} finally {
+			asJson.stop();
+			asTable.stop();
+		}
+
+		const refused = await wp( [
+			'svc',
+			'event',
+			'tail',
+			'--follow',
+			'--format=csv',
+		] );
+		expect( refused.code ).toBe( 1 );
+		expect( cliLines( refused.stderr ) ).toEqual( [
+			'Error: --follow prints table or json lines.',
+		] );
 	} );
 
 	test( 'webhook list and retry: one event, every due event; a processed one is refused', async ( {

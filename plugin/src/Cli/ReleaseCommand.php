@@ -16,7 +16,7 @@ use Svc\Licensing\View\ReleaseView;
 
 /**
  * Publishes a release from a ZIP on disk, sets its rollout, rolls a product back to an earlier release, lists
- * releases; through Releases, as the admin REST API does.
+ * and deletes releases; through Releases, as the admin REST API does.
  */
 final class ReleaseCommand {
 
@@ -241,6 +241,34 @@ final class ReleaseCommand {
 					}
 				}
 				throw new ServiceError( ErrorCode::NOT_FOUND, __( 'This product has no release with this version.', 'svc-licensing' ) );
+			}
+		);
+	}
+
+	/**
+	 * Deletes a release and its stored package, through Releases as `DELETE /admin/releases/{id}`; the current
+	 * release is refused with the same words.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Release id.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release delete 12
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function delete( array $args, array $assoc_args ): void {
+		unset( $assoc_args );
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$this->admin->delete( $release, CliActor::current() );
+				/* translators: 1: release id, 2: version. */
+				\WP_CLI::success( sprintf( __( 'Deleted release %1$d (%2$s).', 'svc-licensing' ), (int) $release['id'], (string) $release['version'] ) );
 			}
 		);
 	}
