@@ -137,7 +137,7 @@ export interface Following {
 	) => Promise< string >;
 	/** Every complete line so far. */
 	lines: () => string[];
-	/** Ends the process (SIGTERM to its pid). */
+	/** Ends the process and its php child (SIGTERM to its process group). */
 	stop: () => void;
 }
 
@@ -145,9 +145,11 @@ export function wpFollow( args: string[] ): Following {
 	const child = spawn(
 		WP,
 		[ `--path=${ siteDir() }`, '--allow-root', ...args ],
+		// Its own process group: vendor/bin/wp is a shell script that runs php as its child, and both must end.
 		{
 			env: { ...process.env },
 			stdio: [ 'ignore', 'pipe', 'pipe' ],
+			detached: true,
 		}
 	);
 	let buffered = '';
@@ -169,7 +171,7 @@ export function wpFollow( args: string[] ): Following {
 		lines: () => [ ...complete ],
 		stop: () => {
 			if ( child.exitCode === null && child.pid !== undefined ) {
-				process.kill( child.pid, 'SIGTERM' );
+				process.kill( -child.pid, 'SIGTERM' );
 			}
 		},
 		line: ( match, withinMs = 30_000 ) =>
