@@ -475,35 +475,41 @@ test.describe( 'wp svc operations', () => {
 		const badType = await wp( [ 'svc', 'event', 'tail', '--type=nope' ] );
 		expect( badType.code ).toBe( 1 );
 
-		// Stats: the counts GET /admin/stats answers.
+		// Stats: every figure GET /admin/stats answers, revenue included (one Core call, Stats::summary).
 		const stats = await json( [ 'svc', 'stats', `--product=${ p.id }` ] );
 		// GET /admin/stats counts what the API key reaches: a key scoped to the product.
 		const scoped = await keyHeaders( request, 'read', p.id );
-		const restStats = await (
+		const restStats: Record< string, Record< string, unknown > > = await (
 			await request.get( `${ ADMIN }/stats`, { headers: scoped } )
 		).json();
 		const flat = Object.fromEntries(
 			stats.map(
-				( s: { group: string; name: string; count: number } ) => [
+				( s: { group: string; name: string; value: unknown } ) => [
 					`${ s.group }.${ s.name }`,
-					s.count,
+					s.value,
 				]
 			)
 		);
 		expect( flat[ 'licenses.total' ] ).toBe( 1 );
 		expect( flat[ 'activations.total' ] ).toBe( 1 );
-		for ( const group of [ 'products', 'licenses', 'activations' ] ) {
-			for ( const [ name, count ] of Object.entries(
-				restStats[ group ]
-			) ) {
-				expect(
-					flat[ `${ group }.${ name }` ],
-					`${ group }.${ name }`
-				).toBe( count );
-			}
-		}
+		expect( Object.keys( restStats ).sort() ).toEqual( [
+			'activations',
+			'licenses',
+			'products',
+			'revenue',
+		] );
+		const restFlat = Object.fromEntries(
+			Object.entries( restStats ).flatMap( ( [ group, values ] ) =>
+				Object.entries( values ).map( ( [ name, value ] ) => [
+					`${ group }.${ name }`,
+					value,
+				] )
+			)
+		);
+		expect( flat ).toEqual( restFlat );
+		expect( flat[ 'revenue.period' ] ).toBe( '30d' );
 		expect( await wpOk( [ 'svc', 'stats', '--format=csv' ] ) ).toMatch(
-			/^group,name,count\n/
+			/^group,name,value\n/
 		);
 		expect( await wpOk( [ 'svc', 'stats', '--format=yaml' ] ) ).toContain(
 			'group: licenses'

@@ -31,6 +31,7 @@ use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Core\SdkDownload;
 use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Core\SiteSettings;
+use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -104,6 +105,7 @@ final class Plugin {
 		$catalog   = new CatalogRepository( $wpdb );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
+		$stats     = new Stats( new StatsRepository( $wpdb ), $payments, $settings );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$personal  = new PersonalData( $licenses, $payments, $events, $client->events );
@@ -148,7 +150,7 @@ final class Plugin {
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
-				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
+				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $stats, $guard ),
 				new EventController( $client->events, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
@@ -173,7 +175,7 @@ final class Plugin {
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
-					'stats'      => new StatsCommand( new StatsRepository( $wpdb ), $cli_out ),
+					'stats'      => new StatsCommand( $stats, $cli_out ),
 				)
 			) )->register();
 		}
