@@ -216,6 +216,14 @@ test.describe( 'wp svc product and license', () => {
 			await wpOk( [ 'svc', 'license', 'get', id, '--format=json' ] )
 		);
 		expect( got ).not.toHaveProperty( 'license_key' );
+		// One presenter: the command's JSON is the admin API's licence, field by field.
+		const gotOverHttp = await (
+			await request.get( `${ ADMIN }/licenses/${ id }`, { headers } )
+		).json();
+		expect( got ).toEqual( gotOverHttp );
+		expect( Object.keys( got ) ).toEqual(
+			expect.arrayContaining( [ 'tier', 'trial_ends', 'product_name' ] )
+		);
 		expect( got.license_key_masked ).toBe( created.license_key_masked );
 		expect(
 			(
@@ -384,6 +392,200 @@ test.describe( 'wp svc product and license', () => {
 				).json()
 			).status
 		).toBe( 'cancelled' );
+	} );
+
+	test( 'product update and delete, license delete: the same Core calls and words as REST', async ( {
+		request,
+	} ) => {
+		const headers = await keyHeaders( request, 'admin' );
+		const slug = unique( 'cli-upd' );
+		const created = JSON.parse(
+			await wpOk( [
+				'svc',
+				'product',
+				'create',
+				`--name=${ slug }`,
+				`--slug=${ slug }`,
+				'--format=json',
+			] )
+		);
+		const renamed = `${ slug }-b`;
+		const updated = JSON.parse(
+			await wpOk( [
+				'svc',
+				'product',
+				'update',
+				slug,
+				'--name=Renamed',
+				`--slug=${ renamed }`,
+				'--homepage_url=https://shop.example/p',
+				'--is_active=false',
+				'--format=json',
+			] )
+		);
+		const overHttp = await (
+			await request.get( `${ ADMIN }/products/${ created.id }`, {
+				headers,
+			} )
+		).json();
+		// One presenter: the command's JSON is the admin API's product, field by field.
+		expect( updated ).toEqual( overHttp );
+		expect( overHttp ).toMatchObject( {
+			name: 'Renamed',
+			slug: renamed,
+			homepage_url: 'https://shop.example/p',
+			is_active: false,
+		} );
+		expect(
+			await wpOk( [
+				'svc',
+				'product',
+				'update',
+				String( created.id ),
+				'--is_active=true',
+				'--format=yaml',
+			] )
+		).toContain( 'is_active: true' );
+		expect(
+			(
+				await wpOk( [
+					'svc',
+					'product',
+					'update',
+					renamed,
+					'--name=Again',
+					'--format=ids',
+				] )
+			).trim()
+		).toBe( String( created.id ) );
+		expect(
+			parseCsv(
+				await wpOk( [
+					'svc',
+					'product',
+					'update',
+					renamed,
+					'--name=Again',
+					'--format=csv',
+				] )
+			)
+		).toContainEqual( { Field: 'name', Value: 'Again' } );
+		expect(
+			await wpOk( [
+				'svc',
+				'product',
+				'update',
+				renamed,
+				'--name=Again',
+				'--format=table',
+			] )
+		).toMatch( /name\s+Again/ );
+
+		// The same schema refuses the same values, with REST's words for the field.
+		const badUrl = await wp( [
+			'svc',
+			'product',
+			'update',
+			renamed,
+			'--homepage_url=not a url',
+		] );
+		const restBadUrl = await request.put(
+			`${ ADMIN }/products/${ created.id }`,
+			{
+				headers,
+				data: { homepage_url: 'not a url' },
+			}
+		);
+		expect( restBadUrl.status() ).toBe( 400 );
+		expect( badUrl.code ).toBe( 1 );
+		expect( cliLines( badUrl.stderr ) ).toEqual( [
+			`Error: ${ ( await restBadUrl.json() ).data.params.homepage_url }`,
+		] );
+		const badActive = await wp( [
+			'svc',
+			'product',
+			'update',
+			renamed,
+			'--is_active=perhaps',
+		] );
+		expect( badActive.code ).toBe( 1 );
+		expect( cliLines( badActive.stderr ) ).toEqual( [
+			'Error: is_active is not of type boolean.',
+		] );
+
+		// A licence holds the product back, with REST's words; deleted, it no longer does.
+		const licence = JSON.parse(
+			await wpOk( [
+				'svc',
+				'license',
+				'create',
+				`--product=${ renamed }`,
+				'--customer_email=del@example.com',
+				'--format=json',
+			] )
+		);
+		const held = await wp( [ 'svc', 'product', 'delete', renamed ] );
+		const restHeld = await request.delete(
+			`${ ADMIN }/products/${ created.id }`,
+			{
+				headers,
+			}
+		);
+		expect( restHeld.status() ).toBe( 409 );
+		expect( held.code ).toBe( 1 );
+		expect( cliLines( held.stderr ) ).toEqual( [
+			`Error: ${ ( await restHeld.json() ).message }`,
+		] );
+
+		const gone = await wp( [
+			'svc',
+			'license',
+			'delete',
+			String( licence.id ),
+		] );
+		expect( gone.code ).toBe( 0 );
+		expect( cliLines( gone.stdout ) ).toEqual( [
+			`Success: Deleted licence ${ licence.id }.`,
+		] );
+		expect(
+			(
+				await request.get( `${ ADMIN }/licenses/${ licence.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 404 );
+		const deletedEvents = await (
+			await request.get(
+				`${ ADMIN }/events?subject_type=license&subject_id=${ licence.id }&type=license.deleted`,
+				{ headers }
+			)
+		).json();
+		expect( deletedEvents.total ).toBe( 1 );
+		// Without --user, the actor is WP-CLI's system actor.
+		expect( deletedEvents.data[ 0 ].actor ).toMatchObject( {
+			kind: 'system',
+			label: 'wp-cli',
+		} );
+		const again = await wp( [
+			'svc',
+			'license',
+			'delete',
+			String( licence.id ),
+		] );
+		expect( again.code ).toBe( 1 );
+
+		const productGone = await wp( [ 'svc', 'product', 'delete', renamed ] );
+		expect( productGone.code ).toBe( 0 );
+		expect( cliLines( productGone.stdout ) ).toEqual( [
+			`Success: Deleted product ${ created.id }.`,
+		] );
+		expect(
+			(
+				await request.get( `${ ADMIN }/products/${ created.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 404 );
 	} );
 
 	test( "failures exit 1 with the REST API's own message", async ( {

@@ -16,7 +16,7 @@ import {
 	unique,
 } from '../fixtures/stripe';
 import { keyHeaders, setSettings } from '../fixtures/test-helpers';
-import { cliLines, everyListFormat, wp, wpOk } from './wp';
+import { cliLines, everyListFormat, wp, wpFollow, wpOk } from './wp';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 
@@ -87,9 +87,9 @@ test.describe( 'wp svc operations', () => {
 			status: 'published',
 			is_current: true,
 		} );
-		expect( overHttp.package.hash ).toBe(
-			`sha256:${ second.package_sha256 }`
-		);
+		// One presenter: the command's JSON is the admin API's object, field by field.
+		expect( second ).toEqual( overHttp );
+		expect( Object.keys( second ) ).toContain( 'package' );
 		const draft = await json( [
 			'svc',
 			'release',
@@ -165,6 +165,55 @@ test.describe( 'wp svc operations', () => {
 				.split( '\n' )
 		).toEqual( [ '1.3.0', '1.2.0', '1.1.0' ] );
 
+		// release delete: the current release is refused with REST's words; another goes.
+		const keepCurrent = await wp( [
+			'svc',
+			'release',
+			'delete',
+			String( back.id ),
+		] );
+		const restKeep = await request.delete(
+			`${ ADMIN }/releases/${ back.id }`,
+			{
+				headers,
+			}
+		);
+		expect( restKeep.status() ).toBe( 409 );
+		expect( keepCurrent.code ).toBe( 1 );
+		expect( cliLines( keepCurrent.stderr ) ).toEqual( [
+			`Error: ${ ( await restKeep.json() ).message }`,
+		] );
+		const dropped = await wp( [
+			'svc',
+			'release',
+			'delete',
+			String( draft.id ),
+		] );
+		expect( dropped.code ).toBe( 0 );
+		expect( cliLines( dropped.stdout ) ).toEqual( [
+			`Success: Deleted release ${ draft.id } (1.3.0).`,
+		] );
+		expect(
+			(
+				await request.get( `${ ADMIN }/releases/${ draft.id }`, {
+					headers,
+				} )
+			).status()
+		).toBe( 404 );
+		expect(
+			(
+				await wpOk( [
+					'svc',
+					'release',
+					'list',
+					p.slug,
+					'--field=version',
+				] )
+			)
+				.trim()
+				.split( '\n' )
+		).toEqual( [ '1.2.0', '1.1.0' ] );
+
 		// Refusals: the same words as the REST API.
 		const again = await wp( [
 			'svc',
@@ -195,17 +244,58 @@ test.describe( 'wp svc operations', () => {
 		expect( cliLines( bad.stderr ) ).toEqual( [
 			'Error: The package is not a ZIP archive.',
 		] );
-		expect(
-			(
-				await wp( [
-					'svc',
-					'release',
-					'rollout',
-					String( second.id ),
-					'101',
-				] )
-			).code
-		).toBe( 1 );
+		// One rule for rollout and version (Releases checks them): the command and the admin API refuse with
+		// the same words.
+		const rolloutWords = 'rollout must be a whole number from 0 to 100.';
+		for ( const badRollout of [ '101', '-1', '2.5' ] ) {
+			const refused = await wp( [
+				'svc',
+				'release',
+				'rollout',
+				String( second.id ),
+				badRollout,
+			] );
+			expect( refused.code ).toBe( 1 );
+			expect( cliLines( refused.stderr ) ).toEqual( [
+				`Error: ${ rolloutWords }`,
+			] );
+		}
+		const restRollout = await request.put(
+			`${ ADMIN }/releases/${ second.id }`,
+			{
+				headers,
+				data: { rollout: 101 },
+			}
+		);
+		expect( restRollout.status() ).toBe( 400 );
+		expect( ( await restRollout.json() ).message ).toBe( rolloutWords );
+		const versionWords =
+			'version must be a semantic version such as 2.1.0.';
+		const cliVersion = await wp( [
+			'svc',
+			'release',
+			'publish',
+			p.slug,
+			zip,
+			'--version=2.0',
+		] );
+		expect( cliVersion.code ).toBe( 1 );
+		expect( cliLines( cliVersion.stderr ) ).toEqual( [
+			`Error: ${ versionWords }`,
+		] );
+		const restVersion = await request.post(
+			`${ ADMIN }/products/${ p.id }/releases`,
+			{
+				headers,
+				data: {
+					version: '2.0',
+					package_url: 'https://cdn.example.com/p.zip',
+					package_sha256: 'a'.repeat( 64 ),
+				},
+			}
+		);
+		expect( restVersion.status() ).toBe( 400 );
+		expect( ( await restVersion.json() ).message ).toBe( versionWords );
 		expect(
 			( await wp( [ 'svc', 'release', 'rollback', p.slug, '9.9.9' ] ) )
 				.code
@@ -249,7 +339,9 @@ test.describe( 'wp svc operations', () => {
 		] );
 		const one = activations.find(
 			( a ) => a.site_url === 'one.example.com'
-		) as { id: number };
+		) as {
+			id: number;
+		};
 		const freed = await wp( [
 			'svc',
 			'activation',
@@ -264,7 +356,9 @@ test.describe( 'wp svc operations', () => {
 		const left = await (
 			await request.get(
 				`${ ADMIN }/licenses/${ licence.id }/activations`,
-				{ headers }
+				{
+					headers,
+				}
 			)
 		).json();
 		expect( left.map( ( a: { site_url: string } ) => a.site_url ) ).toEqual(
@@ -381,35 +475,41 @@ test.describe( 'wp svc operations', () => {
 		const badType = await wp( [ 'svc', 'event', 'tail', '--type=nope' ] );
 		expect( badType.code ).toBe( 1 );
 
-		// Stats: the counts GET /admin/stats answers.
+		// Stats: every figure GET /admin/stats answers, revenue included (one Core call, Stats::summary).
 		const stats = await json( [ 'svc', 'stats', `--product=${ p.id }` ] );
 		// GET /admin/stats counts what the API key reaches: a key scoped to the product.
 		const scoped = await keyHeaders( request, 'read', p.id );
-		const restStats = await (
+		const restStats: Record< string, Record< string, unknown > > = await (
 			await request.get( `${ ADMIN }/stats`, { headers: scoped } )
 		).json();
 		const flat = Object.fromEntries(
 			stats.map(
-				( s: { group: string; name: string; count: number } ) => [
+				( s: { group: string; name: string; value: unknown } ) => [
 					`${ s.group }.${ s.name }`,
-					s.count,
+					s.value,
 				]
 			)
 		);
 		expect( flat[ 'licenses.total' ] ).toBe( 1 );
 		expect( flat[ 'activations.total' ] ).toBe( 1 );
-		for ( const group of [ 'products', 'licenses', 'activations' ] ) {
-			for ( const [ name, count ] of Object.entries(
-				restStats[ group ]
-			) ) {
-				expect(
-					flat[ `${ group }.${ name }` ],
-					`${ group }.${ name }`
-				).toBe( count );
-			}
-		}
+		expect( Object.keys( restStats ).sort() ).toEqual( [
+			'activations',
+			'licenses',
+			'products',
+			'revenue',
+		] );
+		const restFlat = Object.fromEntries(
+			Object.entries( restStats ).flatMap( ( [ group, values ] ) =>
+				Object.entries( values ).map( ( [ name, value ] ) => [
+					`${ group }.${ name }`,
+					value,
+				] )
+			)
+		);
+		expect( flat ).toEqual( restFlat );
+		expect( flat[ 'revenue.period' ] ).toBe( '30d' );
 		expect( await wpOk( [ 'svc', 'stats', '--format=csv' ] ) ).toMatch(
-			/^group,name,count\n/
+			/^group,name,value\n/
 		);
 		expect( await wpOk( [ 'svc', 'stats', '--format=yaml' ] ) ).toContain(
 			'group: licenses'
@@ -417,6 +517,92 @@ test.describe( 'wp svc operations', () => {
 		expect( await wpOk( [ 'svc', 'stats', '--format=table' ] ) ).toMatch(
 			/licenses\s+total\s+\d+/
 		);
+	} );
+
+	test( 'event tail --follow prints the events written after it started, in json and table lines', async ( {
+		request,
+	} ) => {
+		const { headers, product: p } = await product( request );
+		// Both start from the newest event (the product's creation), then poll every second.
+		const asJson = wpFollow( [
+			'svc',
+			'event',
+			'tail',
+			'--follow',
+			'--interval=1',
+			'--count=1',
+			`--product=${ p.id }`,
+			'--format=json',
+		] );
+		const asTable = wpFollow( [
+			'svc',
+			'event',
+			'tail',
+			'--follow',
+			'--interval=1',
+			'--count=1',
+			`--product=${ p.id }`,
+		] );
+		try {
+			const first = JSON.parse(
+				await asJson.line( ( l ) => l.includes( 'product.created' ) )
+			);
+			expect( first ).toMatchObject( {
+				type: 'product.created',
+				subject: `product:${ p.id }`,
+				product_id: p.id,
+			} );
+			await asTable.line( ( l ) => l.includes( 'product.created' ) );
+
+			// A change over HTTP after both printed their start.
+			const renamed = await request.put(
+				`${ ADMIN }/products/${ p.id }`,
+				{
+					headers,
+					data: { name: 'Followed' },
+				}
+			);
+			expect( renamed.status() ).toBe( 200 );
+			const seen = JSON.parse(
+				await asJson.line( ( l ) => l.includes( 'product.updated' ) )
+			);
+			expect( seen ).toMatchObject( {
+				type: 'product.updated',
+				subject: `product:${ p.id }`,
+				actor: expect.stringMatching( /^api_key:/ ),
+			} );
+			expect( seen.id ).toBeGreaterThan( first.id );
+			const tableLine = await asTable.line( ( l ) =>
+				l.includes( 'product.updated' )
+			);
+			expect( tableLine.split( '\t' ).slice( 0, 4 ) ).toEqual( [
+				String( seen.id ),
+				seen.created_at,
+				'product.updated',
+				`product:${ p.id }`,
+			] );
+			// Each event once: the first poll after the change does not print the creation again.
+			expect(
+				asJson
+					.lines()
+					.filter( ( l ) => l.includes( 'product.created' ) )
+			).toHaveLength( 1 );
+		} finally {
+			asJson.stop();
+			asTable.stop();
+		}
+
+		const refused = await wp( [
+			'svc',
+			'event',
+			'tail',
+			'--follow',
+			'--format=csv',
+		] );
+		expect( refused.code ).toBe( 1 );
+		expect( cliLines( refused.stderr ) ).toEqual( [
+			'Error: --follow prints table or json lines.',
+		] );
 	} );
 
 	test( 'webhook list and retry: one event, every due event; a processed one is refused', async ( {

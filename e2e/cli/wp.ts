@@ -2,7 +2,7 @@
  * Runs Composer's WP-CLI (vendor/bin/wp, installed by `npm run test:e2e`) against the test site, as a site owner
  * runs their own `wp`: `wp svc … --path=<site>`.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../fixtures/env';
 
@@ -126,4 +126,80 @@ export async function everyListFormat(
 		}
 	}
 	return rows;
+}
+
+/** A `wp` that keeps running (`event tail --follow`): its stdout lines as they come, and a way to end it. */
+export interface Following {
+	/** The first line (seen so far or to come) that matches; rejects after `withinMs` (default 30 s). */
+	line: (
+		match: ( line: string ) => boolean,
+		withinMs?: number
+	) => Promise< string >;
+	/** Every complete line so far. */
+	lines: () => string[];
+	/** Ends the process and its php child (SIGTERM to its process group). */
+	stop: () => void;
+}
+
+export function wpFollow( args: string[] ): Following {
+	const child = spawn(
+		WP,
+		[ `--path=${ siteDir() }`, '--allow-root', ...args ],
+		// Its own process group: vendor/bin/wp is a shell script that runs php as its child, and both must end.
+		{
+			env: { ...process.env },
+			stdio: [ 'ignore', 'pipe', 'pipe' ],
+			detached: true,
+		}
+	);
+	let buffered = '';
+	let stderr = '';
+	const complete: string[] = [];
+	const waiting: ( () => void )[] = [];
+	child.stdout.on( 'data', ( chunk: Buffer ) => {
+		buffered += chunk.toString();
+		const parts = buffered.split( '\n' );
+		buffered = parts.pop() ?? '';
+		complete.push( ...parts.filter( ( l ) => l.trim() !== '' ) );
+		waiting.splice( 0 ).forEach( ( wake ) => wake() );
+	} );
+	child.stderr.on( 'data', ( chunk: Buffer ) => {
+		stderr += chunk.toString();
+	} );
+	child.on( 'exit', () => waiting.splice( 0 ).forEach( ( wake ) => wake() ) );
+	return {
+		lines: () => [ ...complete ],
+		stop: () => {
+			if ( child.exitCode === null && child.pid !== undefined ) {
+				process.kill( -child.pid, 'SIGTERM' );
+			}
+		},
+		line: ( match, withinMs = 30_000 ) =>
+			new Promise( ( resolve, reject ) => {
+				const timer = setTimeout( () => {
+					reject(
+						new Error(
+							`wp ${ args.join( ' ' ) }: no matching line within ${ withinMs } ms; stdout ${ JSON.stringify( complete ) }, stderr ${ stderr }`
+						)
+					);
+				}, withinMs );
+				const look = () => {
+					const found = complete.find( match );
+					if ( found !== undefined ) {
+						clearTimeout( timer );
+						resolve( found );
+					} else if ( child.exitCode !== null ) {
+						clearTimeout( timer );
+						reject(
+							new Error(
+								`wp ${ args.join( ' ' ) } exited ${ child.exitCode }: ${ stderr }`
+							)
+						);
+					} else {
+						waiting.push( look );
+					}
+				};
+				look();
+			} ),
+	};
 }

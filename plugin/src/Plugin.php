@@ -39,6 +39,7 @@ use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Core\SdkDownload;
 use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Core\SiteSettings;
+use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
@@ -116,6 +117,7 @@ final class Plugin {
 		$catalog   = new CatalogRepository( $wpdb );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
+		$stats     = new Stats( new StatsRepository( $wpdb ), $payments, $settings );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries );
@@ -165,7 +167,7 @@ final class Plugin {
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
-				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $guard ),
+				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $stats, $guard ),
 				new EventController( $client->events, $guard ),
 				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),
 				new PrivacyController( $personal, $guard ),
@@ -192,7 +194,7 @@ final class Plugin {
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
-					'stats'      => new StatsCommand( new StatsRepository( $wpdb ), $cli_out ),
+					'stats'      => new StatsCommand( $stats, $cli_out ),
 				)
 			) )->register();
 		}

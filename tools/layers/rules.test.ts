@@ -18,6 +18,15 @@ test( 'a layer may use the layers under it, never one above', () => {
 	assert.equal( allowed( 'http', 'root', 'Plugin' ), false );
 } );
 
+test( 'the view layer (the API shapes) sits under both entry points, over the domain only', () => {
+	assert.equal( allowed( 'http', 'view', 'LicenseView' ), true );
+	assert.equal( allowed( 'cli', 'view', 'LicenseView' ), true );
+	assert.equal( allowed( 'view', 'domain', 'IsoTime' ), true );
+	assert.equal( allowed( 'view', 'storage', 'Settings' ), false );
+	assert.equal( allowed( 'core', 'view', 'LicenseView' ), false );
+	assert.equal( allowed( 'view', 'http', 'Api' ), false );
+} );
+
 test( 'references are read from use statements and fully qualified names, not the namespace line', () => {
 	const source = [
 		'<?php',

@@ -11,6 +11,8 @@ export const LAYER_OF_SEGMENT: Record< string, string > = {
 	Jobs: 'adapters',
 	Privacy: 'adapters',
 	Health: 'adapters',
+	// The admin API's shapes of a licence and a release, one for REST and WP-CLI alike.
+	View: 'view',
 	Http: 'http',
 	// The WP-CLI commands: an entry point like the REST controllers, at their level.
 	Cli: 'cli',
@@ -25,10 +27,20 @@ export const MAY_USE: Record< string, string[] > = {
 	storage: [ 'domain' ],
 	core: [ 'storage', 'domain' ],
 	adapters: [ 'core', 'storage', 'domain' ],
-	http: [ 'adapters', 'core', 'storage', 'domain' ],
-	cli: [ 'adapters', 'core', 'storage', 'domain' ],
-	entry: [ 'http', 'adapters', 'core', 'storage', 'domain' ],
-	root: [ 'entry', 'http', 'cli', 'adapters', 'core', 'storage', 'domain' ],
+	view: [ 'domain' ],
+	http: [ 'view', 'adapters', 'core', 'storage', 'domain' ],
+	cli: [ 'view', 'adapters', 'core', 'storage', 'domain' ],
+	entry: [ 'http', 'view', 'adapters', 'core', 'storage', 'domain' ],
+	root: [
+		'entry',
+		'http',
+		'cli',
+		'view',
+		'adapters',
+		'core',
+		'storage',
+		'domain',
+	],
 };
 
 /** Root classes a lower layer may name: the lane builds its graph with the same ClientApi as Plugin::boot(). */

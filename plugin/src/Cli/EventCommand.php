@@ -21,6 +21,11 @@ use Svc\Licensing\Storage\EventRepository;
 final class EventCommand {
 
 	/**
+	 * The fields shown unless --fields names others.
+	 */
+	private const FIELDS = array( 'id', 'created_at', 'type', 'subject', 'actor', 'payload' );
+
+	/**
 	 * The event log.
 	 *
 	 * @var EventRepository
@@ -68,6 +73,16 @@ final class EventCommand {
 	 * [--product=<id>]
 	 * : Only this product's events.
 	 *
+	 * [--follow]
+	 * : Keep running: poll the log every --interval seconds and print each new event as one line (table: the
+	 * fields separated by tabs; json: one object per line, with every field) until interrupted (Ctrl-C).
+	 *
+	 * [--interval=<seconds>]
+	 * : With --follow, seconds between polls.
+	 * ---
+	 * default: 2
+	 * ---
+	 *
 	 * [--fields=<fields>]
 	 * : Fields to show (id, created_at, type, subject, actor, product_id, payload).
 	 *
@@ -84,6 +99,7 @@ final class EventCommand {
 	 *
 	 *     wp svc event tail --subject=license:42
 	 *     wp svc event tail --type=license.created --count=100 --format=json
+	 *     wp svc event tail --follow --product=3
 	 *
 	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
@@ -108,9 +124,46 @@ final class EventCommand {
 				}
 				$count        = max( 1, min( 1000, (int) $assoc_args['count'] ) );
 				list( $rows ) = $this->events->page( $filters, 1, $count );
-				$this->out->rows( $assoc_args, array_reverse( array_map( array( self::class, 'present' ), $rows ) ), array( 'id', 'created_at', 'type', 'subject', 'actor', 'payload' ) );
+				$events       = array_reverse( array_map( array( self::class, 'present' ), $rows ) );
+				if ( empty( $assoc_args['follow'] ) ) {
+					$this->out->rows( $assoc_args, $events, self::FIELDS );
+					return;
+				}
+				$this->follow( $filters, $events, $assoc_args );
 			}
 		);
+	}
+
+	/**
+	 * Prints the last events, then every new one as it is written, one line each, until the process is stopped.
+	 * A poll reads up to 1000 events newer than the last printed.
+	 *
+	 * @param array<string, mixed>             $filters    The tail's filters.
+	 * @param array<int, array<string, mixed>> $events     The last events, oldest first, shown.
+	 * @param array<string, mixed>             $assoc_args Flags (format, fields, interval).
+	 * @throws ServiceError On a format other than table or json.
+	 */
+	private function follow( array $filters, array $events, array $assoc_args ): void {
+		$format = (string) ( $assoc_args['format'] ?? 'table' );
+		if ( ! in_array( $format, array( 'table', 'json' ), true ) ) {
+			throw new ServiceError( ErrorCode::INVALID_PARAMS, __( '--follow prints table or json lines.', 'svc-licensing' ) );
+		}
+		$fields   = isset( $assoc_args['fields'] ) ? array_map( 'trim', explode( ',', (string) $assoc_args['fields'] ) ) : self::FIELDS;
+		$interval = max( 1, (int) ( $assoc_args['interval'] ?? 2 ) );
+		$last     = 0;
+		// Until interrupted: WP-CLI ends on SIGINT or SIGTERM.
+		while ( true ) { // @phpstan-ignore while.alwaysTrue
+			foreach ( $events as $event ) {
+				if ( $event['id'] > $last ) {
+					$shown = array_intersect_key( $event, array_flip( $fields ) );
+					\WP_CLI::line( 'json' === $format ? (string) wp_json_encode( $event ) : implode( "\t", array_map( 'strval', $shown ) ) );
+					$last = $event['id'];
+				}
+			}
+			sleep( $interval );
+			list( $rows ) = $this->events->page( $filters, 1, 1000 );
+			$events       = array_reverse( array_map( array( self::class, 'present' ), $rows ) );
+		}
 	}
 
 	/**

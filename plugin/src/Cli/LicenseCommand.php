@@ -14,8 +14,8 @@ use Svc\Licensing\Core\Products;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenceInput;
-use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\View\LicenseView;
 use WP_CLI;
 use cli\progress\Bar;
 
@@ -151,7 +151,7 @@ final class LicenseCommand {
 					WP_CLI::line( (string) $total );
 					return;
 				}
-				$this->out->rows( $assoc_args, array_map( array( self::class, 'present' ), $rows ), self::LIST_FIELDS );
+				$this->out->rows( $assoc_args, array_map( array( LicenseView::class, 'present' ), $rows ), self::LIST_FIELDS );
 			}
 		);
 	}
@@ -186,7 +186,7 @@ final class LicenseCommand {
 	public function get( array $args, array $assoc_args ): void {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
-				$this->out->item( $assoc_args, self::present( $this->admin->find( (int) $args[0] ) ) );
+				$this->out->item( $assoc_args, LicenseView::present( $this->admin->find( (int) $args[0] ) ) );
 			}
 		);
 	}
@@ -245,7 +245,7 @@ final class LicenseCommand {
 					WP_CLI::line( $key );
 					return;
 				}
-				$this->out->item( $assoc_args, array_merge( array( 'license_key' => $key ), self::present( $license ) ) );
+				$this->out->item( $assoc_args, array_merge( array( 'license_key' => $key ), LicenseView::present( $license ) ) );
 			}
 		);
 	}
@@ -296,7 +296,7 @@ final class LicenseCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$license = $this->admin->find( (int) $args[0] );
-				$this->out->item( $assoc_args, self::present( $this->admin->update( (int) $license['id'], self::fields( $assoc_args ), CliActor::current() ) ) );
+				$this->out->item( $assoc_args, LicenseView::present( $this->admin->update( (int) $license['id'], self::fields( $assoc_args ), CliActor::current() ) ) );
 			}
 		);
 	}
@@ -374,6 +374,34 @@ final class LicenseCommand {
 	}
 
 	/**
+	 * Deletes a licence and its activations for good, as `DELETE /admin/licenses/{id}?force=true` does (without
+	 * force the API cancels; here that is `license cancel`). The event log keeps license.deleted.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Licence id.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc license delete 42
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function delete( array $args, array $assoc_args ): void {
+		unset( $assoc_args );
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$license = $this->admin->find( (int) $args[0] );
+				$this->licences->delete( (int) $license['id'], CliActor::current() );
+				/* translators: %d: licence id. */
+				WP_CLI::success( sprintf( __( 'Deleted licence %d.', 'svc-licensing' ), $license['id'] ) );
+			}
+		);
+	}
+
+	/**
 	 * Moves a licence's expiry later, as a renewal does (license.renewed); a lapsed licence is active again.
 	 *
 	 * ## OPTIONS
@@ -424,7 +452,7 @@ final class LicenseCommand {
 					throw new ServiceError( ErrorCode::INVALID_PARAMS, __( 'The new expiry must be later than the current one.', 'svc-licensing' ) );
 				}
 				$this->licences->renew( (int) $license['id'], $until, CliActor::current() );
-				$this->out->item( $assoc_args, self::present( $this->admin->find( (int) $license['id'] ) ) );
+				$this->out->item( $assoc_args, LicenseView::present( $this->admin->find( (int) $license['id'] ) ) );
 			}
 		);
 	}
@@ -539,30 +567,5 @@ final class LicenseCommand {
 			}
 		}
 		return $fields;
-	}
-
-	/**
-	 * A licence as the commands show it: the admin API's fields, flat, its key masked.
-	 *
-	 * @param array<string, mixed> $row Licence row.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return array(
-			'id'                 => (int) $row['id'],
-			'license_key_masked' => LicenseKey::mask( (string) $row['key_last'] ),
-			'product_id'         => (int) $row['product_id'],
-			'product_name'       => (string) ( $row['product_name'] ?? '' ),
-			'customer_name'      => (string) $row['customer_name'],
-			'customer_email'     => (string) $row['customer_email'],
-			'status'             => (string) $row['status'],
-			'activation_limit'   => (int) $row['activation_limit'],
-			'activation_count'   => (int) $row['activation_count'],
-			'expires'            => IsoTime::from_storage( $row['expires'] ),
-			'created_at'         => IsoTime::from_storage( $row['created_at'] ),
-			'is_trial'           => (bool) $row['is_trial'],
-			'tier_id'            => null === $row['tier_id'] ? null : (int) $row['tier_id'],
-			'price_id'           => null === $row['price_id'] ? null : (int) $row['price_id'],
-		);
 	}
 }

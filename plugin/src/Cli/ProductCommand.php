@@ -8,11 +8,12 @@
 namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\Products;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\View\ProductSchema;
+use Svc\Licensing\View\ProductView;
 
 /**
- * Lists, shows and creates products through Products, the use case the admin REST API calls.
+ * Lists, shows, creates, updates and deletes products through Products, the use case the admin REST API calls.
  */
 final class ProductCommand {
 
@@ -78,7 +79,7 @@ final class ProductCommand {
 	 */
 	public function list_( array $args, array $assoc_args ): void {
 		list( $rows ) = $this->rows->page( 1, 1000, null );
-		$this->out->rows( $assoc_args, array_map( array( self::class, 'present' ), $rows ), array( 'id', 'slug', 'name', 'current_version', 'is_active' ) );
+		$this->out->rows( $assoc_args, array_map( array( ProductView::class, 'present' ), $rows ), array( 'id', 'slug', 'name', 'current_version', 'is_active' ) );
 	}
 
 	/**
@@ -111,7 +112,7 @@ final class ProductCommand {
 	public function get( array $args, array $assoc_args ): void {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
-				$this->out->item( $assoc_args, self::present( $this->products->named( (string) $args[0] ) ) );
+				$this->out->item( $assoc_args, ProductView::present( $this->products->named( (string) $args[0] ) ) );
 			}
 		);
 	}
@@ -160,25 +161,80 @@ final class ProductCommand {
 					\WP_CLI::line( (string) $product['id'] );
 					return;
 				}
-				$this->out->item( $assoc_args, self::present( $product ) );
+				$this->out->item( $assoc_args, ProductView::present( $product ) );
 			}
 		);
 	}
 
 	/**
-	 * A product as the commands show it.
+	 * Changes a product's given fields, through Products as `PUT /admin/products/{id}`; each flag is checked
+	 * against the same schema as the REST field.
 	 *
-	 * @param array<string, mixed> $row Product row.
-	 * @return array<string, mixed>
+	 * ## OPTIONS
+	 *
+	 * <product>
+	 * : Slug or id.
+	 *
+	 * [--name=<name>]
+	 * : Name.
+	 *
+	 * [--slug=<slug>]
+	 * : Slug: lowercase letters, digits and single hyphens.
+	 *
+	 * [--homepage_url=<url>]
+	 * : Homepage, http(s); empty to remove it.
+	 *
+	 * [--is_active=<bool>]
+	 * : true or false; an inactive product is withdrawn from sale and updates.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc product update acme-widgets --name="Acme Widgets Pro" --is_active=false
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
 	 */
-	private static function present( array $row ): array {
-		return array(
-			'id'              => (int) $row['id'],
-			'slug'            => (string) $row['slug'],
-			'name'            => (string) $row['name'],
-			'current_version' => (string) $row['current_version'],
-			'is_active'       => (bool) $row['is_active'],
-			'created_at'      => IsoTime::from_storage( $row['created_at'] ),
+	public function update( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$product = $this->products->named( (string) $args[0] );
+				$fields  = SchemaFlags::given( array_intersect_key( $assoc_args, array_flip( array( 'name', 'slug', 'homepage_url', 'is_active' ) ) ), ProductSchema::fields() );
+				$this->out->item( $assoc_args, ProductView::present( $this->products->update( (int) $product['id'], $fields, CliActor::current() ) ) );
+			}
+		);
+	}
+
+	/**
+	 * Deletes a product with its releases and packages, through Products as `DELETE /admin/products/{id}`;
+	 * refused, with the same words, while it has licences.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <product>
+	 * : Slug or id.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc product delete acme-widgets
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function delete( array $args, array $assoc_args ): void {
+		unset( $assoc_args );
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$product = $this->products->named( (string) $args[0] );
+				$this->products->delete( (int) $product['id'], CliActor::current() );
+				/* translators: %d: product id. */
+				\WP_CLI::success( sprintf( __( 'Deleted product %d.', 'svc-licensing' ), (int) $product['id'] ) );
+			}
 		);
 	}
 }

@@ -10,14 +10,13 @@ namespace Svc\Licensing\Cli;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\View\ReleaseView;
 
 /**
  * Publishes a release from a ZIP on disk, sets its rollout, rolls a product back to an earlier release, lists
- * releases; through Releases, as the admin REST API does.
+ * and deletes releases; through Releases, as the admin REST API does.
  */
 final class ReleaseCommand {
 
@@ -98,10 +97,10 @@ final class ReleaseCommand {
 			function () use ( $args, $assoc_args ): void {
 				$product = $this->products->named( (string) $args[0] );
 				$rows    = array_map(
-					static fn( array $row ): array => self::present( $row, $product ),
+					static fn( array $row ): array => ReleaseView::present( $row, $product ),
 					$this->releases->of_product( (int) $product['id'] )
 				);
-				$this->out->rows( $assoc_args, $rows, array( 'id', 'version', 'status', 'is_current', 'rollout', 'package_size', 'published_at' ) );
+				$this->out->rows( $assoc_args, $rows, array( 'id', 'version', 'status', 'is_current', 'rollout', 'downloads', 'published_at' ) );
 			}
 		);
 	}
@@ -147,12 +146,9 @@ final class ReleaseCommand {
 			function () use ( $args, $assoc_args ): void {
 				$product = $this->products->named( (string) $args[0] );
 				$version = (string) $assoc_args['version'];
-				if ( ! Version::is_valid( $version ) ) {
-					throw ServiceError::invalid_param( 'version', __( 'version must be a semantic version such as 2.1.0.', 'svc-licensing' ), __( 'Not a semantic version.', 'svc-licensing' ) );
-				}
-				$fields = array();
+				$fields  = array();
 				if ( isset( $assoc_args['rollout'] ) ) {
-					$fields['rollout'] = self::percent( (string) $assoc_args['rollout'] );
+					$fields['rollout'] = (string) $assoc_args['rollout'];
 				}
 				if ( isset( $assoc_args['changelog'] ) ) {
 					$fields['changelog'] = (string) $assoc_args['changelog'];
@@ -203,7 +199,7 @@ final class ReleaseCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$release = $this->existing( (int) $args[0] );
-				$this->admin->update( $release, array( 'rollout' => self::percent( (string) $args[1] ) ), CliActor::current() );
+				$this->admin->update( $release, array( 'rollout' => (string) $args[1] ), CliActor::current() );
 				$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
 			}
 		);
@@ -250,16 +246,31 @@ final class ReleaseCommand {
 	}
 
 	/**
-	 * A rollout percentage.
+	 * Deletes a release and its stored package, through Releases as `DELETE /admin/releases/{id}`; the current
+	 * release is refused with the same words.
 	 *
-	 * @param string $text Text.
-	 * @throws ServiceError When it is not 0-100.
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Release id.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release delete 12
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
 	 */
-	private static function percent( string $text ): int {
-		if ( ! ctype_digit( $text ) || (int) $text > 100 ) {
-			throw ServiceError::invalid_param( 'rollout', __( 'rollout must be a whole number from 0 to 100.', 'svc-licensing' ), __( 'Not 0-100.', 'svc-licensing' ) );
-		}
-		return (int) $text;
+	public function delete( array $args, array $assoc_args ): void {
+		unset( $assoc_args );
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$this->admin->delete( $release, CliActor::current() );
+				/* translators: 1: release id, 2: version. */
+				\WP_CLI::success( sprintf( __( 'Deleted release %1$d (%2$s).', 'svc-licensing' ), (int) $release['id'], (string) $release['version'] ) );
+			}
+		);
 	}
 
 	/**
@@ -285,29 +296,6 @@ final class ReleaseCommand {
 	 */
 	private function fresh( int $id ): array {
 		$release = $this->existing( $id );
-		return self::present( $release, $this->products->named( (string) $release['product_id'] ) );
-	}
-
-	/**
-	 * A release as the commands show it.
-	 *
-	 * @param array<string, mixed> $row     Release row.
-	 * @param array<string, mixed> $product Its product.
-	 * @return array<string, mixed>
-	 */
-	private static function present( array $row, array $product ): array {
-		return array(
-			'id'             => (int) $row['id'],
-			'product_id'     => (int) $row['product_id'],
-			'version'        => (string) $row['version'],
-			'status'         => null === $row['published_at'] ? 'draft' : 'published',
-			'is_current'     => null !== $row['published_at'] && (string) $product['current_version'] === (string) $row['version'],
-			'rollout'        => (int) $row['rollout'],
-			'package_name'   => (string) $row['package_name'],
-			'package_size'   => null === $row['package_size'] ? null : (int) $row['package_size'],
-			'package_sha256' => (string) $row['package_sha256'],
-			'published_at'   => IsoTime::from_storage( $row['published_at'] ),
-			'created_at'     => IsoTime::from_storage( $row['created_at'] ),
-		);
+		return ReleaseView::present( $release, $this->products->named( (string) $release['product_id'] ) );
 	}
 }

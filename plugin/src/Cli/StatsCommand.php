@@ -1,24 +1,24 @@
 <?php
 /**
- * `wp svc stats`: counts of products, licences and activations.
+ * `wp svc stats`: the figures of GET /admin/stats.
  *
  * @package SvcLicensing
  */
 
 namespace Svc\Licensing\Cli;
 
-use Svc\Licensing\Storage\StatsRepository;
+use Svc\Licensing\Core\Stats;
 
 /**
- * The counts GET /admin/stats answers (products, licences by status, activations), from the same query, one row
- * per count. The 30-day revenue stays the REST API's and the panel's.
+ * The figures GET /admin/stats answers (products, licences by status, activations, the 30-day revenue), from the
+ * same Core call (Stats::summary), one row per figure.
  */
 final class StatsCommand {
 
 	/**
-	 * Counts.
+	 * The figures.
 	 *
-	 * @var StatsRepository
+	 * @var Stats
 	 */
 	private $stats;
 
@@ -32,16 +32,16 @@ final class StatsCommand {
 	/**
 	 * Constructor.
 	 *
-	 * @param StatsRepository $stats Counts.
-	 * @param Output          $out   Formats and errors.
+	 * @param Stats  $stats The figures of GET /admin/stats.
+	 * @param Output $out   Formats and errors.
 	 */
-	public function __construct( StatsRepository $stats, Output $out ) {
+	public function __construct( Stats $stats, Output $out ) {
 		$this->stats = $stats;
 		$this->out   = $out;
 	}
 
 	/**
-	 * Counts of products, licences (by status) and activations.
+	 * Products, licences by status, activations and the 30-day revenue, as GET /admin/stats.
 	 *
 	 * ## OPTIONS
 	 *
@@ -49,7 +49,7 @@ final class StatsCommand {
 	 * : Only this product.
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show (group, name, count).
+	 * : Fields to show (group, name, value).
 	 *
 	 * [--format=<format>]
 	 * : table, csv, json or yaml.
@@ -65,17 +65,16 @@ final class StatsCommand {
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function __invoke( array $args, array $assoc_args ): void {
-		$counts = $this->stats->counts( isset( $assoc_args['product'] ) ? (int) $assoc_args['product'] : null, gmdate( 'Y-m-d H:i:s' ) );
-		$rows   = array();
-		foreach ( $counts as $group => $values ) {
-			foreach ( $values as $name => $count ) {
+		$rows = array();
+		foreach ( $this->stats->summary( isset( $assoc_args['product'] ) ? (int) $assoc_args['product'] : null, time() ) as $group => $values ) {
+			foreach ( $values as $name => $value ) {
 				$rows[] = array(
 					'group' => $group,
 					'name'  => $name,
-					'count' => $count,
+					'value' => $value,
 				);
 			}
 		}
-		$this->out->rows( $assoc_args, $rows, array( 'group', 'name', 'count' ) );
+		$this->out->rows( $assoc_args, $rows, array( 'group', 'name', 'value' ) );
 	}
 }

@@ -90,6 +90,9 @@ final class Releases {
 	 * @throws ServiceError On a bad package, a taken version or unwritable storage.
 	 */
 	public function create( array $product, string $version, array $fields, array $package, bool $publish, Actor $actor ): int {
+		if ( ! Version::is_valid( $version ) ) {
+			throw ServiceError::invalid_param( 'version', __( 'version must be a semantic version such as 2.1.0.', 'svc-licensing' ), __( 'Not a semantic version.', 'svc-licensing' ) );
+		}
 		$columns = $this->columns( $fields ) + array(
 			'changelog'    => '',
 			'requires_wp'  => (string) $product['requires_wp'],
@@ -242,12 +245,29 @@ final class Releases {
 	}
 
 	/**
+	 * A rollout percentage: a whole number from 0 to 100, given as a number (REST) or as text (WP-CLI).
+	 *
+	 * @param mixed $value Given value.
+	 * @throws ServiceError When it is not 0-100.
+	 */
+	private static function rollout( $value ): int {
+		$text = is_int( $value ) ? (string) $value : ( is_string( $value ) ? trim( $value ) : '' );
+		if ( ! ctype_digit( $text ) || (int) $text > 100 ) {
+			throw ServiceError::invalid_param( 'rollout', __( 'rollout must be a whole number from 0 to 100.', 'svc-licensing' ), __( 'Not 0-100.', 'svc-licensing' ) );
+		}
+		return (int) $text;
+	}
+
+	/**
 	 * Column values of the given editable fields.
 	 *
 	 * @param array<string, mixed> $fields Given editable fields.
 	 * @return array<string, mixed>
 	 */
 	private function columns( array $fields ): array {
+		if ( array_key_exists( 'rollout', $fields ) ) {
+			$fields['rollout'] = self::rollout( $fields['rollout'] );
+		}
 		if ( isset( $fields['changelog'] ) ) {
 			$fields['changelog'] = wp_kses_post( (string) $fields['changelog'] );
 		}

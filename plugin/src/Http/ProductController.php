@@ -9,10 +9,10 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\View\ProductSchema;
+use Svc\Licensing\View\ProductView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -58,64 +58,6 @@ final class ProductController implements Controller {
 	}
 
 	/**
-	 * The writable product fields as JSON schema.
-	 *
-	 * @return array<string, array<string, mixed>>
-	 */
-	public static function fields(): array {
-		return array(
-			'name'                   => array(
-				'type'      => 'string',
-				'minLength' => 1,
-				'maxLength' => 200,
-			),
-			'slug'                   => array(
-				'type'      => 'string',
-				'pattern'   => '^[a-z0-9]+(-[a-z0-9]+)*$',
-				'maxLength' => 100,
-			),
-			'description'            => array(
-				'type'      => 'string',
-				'maxLength' => 20000,
-			),
-			'homepage_url'           => array(
-				'type'      => 'string',
-				// WordPress only sanitises "uri"; the pattern is what refuses a non-URL.
-				'format'    => 'uri',
-				'pattern'   => '^(https?://[^\\s/?#]+[^\\s]*)?$',
-				'maxLength' => 2048,
-			),
-			'current_version'        => array(
-				'type'      => 'string',
-				'pattern'   => Version::PATTERN,
-				'maxLength' => 64,
-			),
-			'requires_wp'            => array(
-				'type'      => 'string',
-				'pattern'   => '^([0-9]+(\.[0-9]+){0,2})?$',
-				'maxLength' => 32,
-			),
-			'requires_php'           => array(
-				'type'      => 'string',
-				'pattern'   => '^([0-9]+(\.[0-9]+){0,2})?$',
-				'maxLength' => 32,
-			),
-			'is_active'              => array( 'type' => 'boolean' ),
-			'trial_enabled'          => array( 'type' => 'boolean' ),
-			'trial_days'             => array(
-				'type'    => 'integer',
-				'minimum' => 0,
-				'maximum' => 3650,
-			),
-			'trial_activation_limit' => array(
-				'type'    => 'integer',
-				'minimum' => 1,
-				'maximum' => 100000,
-			),
-		);
-	}
-
-	/**
 	 * The routes, with their argument schemas.
 	 *
 	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
@@ -139,7 +81,7 @@ final class ProductController implements Controller {
 					'methods'             => WP_REST_Server::CREATABLE,
 					'callback'            => ErrorResponder::wrap( array( $this, 'create' ) ),
 					'permission_callback' => $this->guard->requires( Permission::WRITE ),
-					'args'                => array_merge( self::fields(), array( 'name' => array_merge( self::fields()['name'], array( 'required' => true ) ) ) ),
+					'args'                => array_merge( ProductSchema::fields(), array( 'name' => array_merge( ProductSchema::fields()['name'], array( 'required' => true ) ) ) ),
 				),
 			),
 			'/admin/products/(?P<id>\d+)' => array(
@@ -153,7 +95,7 @@ final class ProductController implements Controller {
 					'methods'             => 'PUT, PATCH',
 					'callback'            => ErrorResponder::wrap( array( $this, 'update' ) ),
 					'permission_callback' => $this->guard->requires( Permission::WRITE ),
-					'args'                => array_merge( self::fields(), $id ),
+					'args'                => array_merge( ProductSchema::fields(), $id ),
 				),
 				array(
 					'methods'             => WP_REST_Server::DELETABLE,
@@ -173,7 +115,7 @@ final class ProductController implements Controller {
 	public function list_products( WP_REST_Request $request ): WP_REST_Response {
 		list( $page, $per_page ) = Pagination::from_request( $request );
 		list( $rows, $total )    = $this->products->page( $page, $per_page, $this->guard->scope( $request ) );
-		$response                = new WP_REST_Response( array_map( array( self::class, 'present' ), $rows ) );
+		$response                = new WP_REST_Response( array_map( array( ProductView::class, 'present' ), $rows ) );
 		Pagination::headers( $response, $total, $per_page );
 		return $response;
 	}
@@ -186,7 +128,7 @@ final class ProductController implements Controller {
 	 */
 	public function create( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		return new WP_REST_Response( self::present( $this->admin->create( RequestFields::given( $request, self::fields() ), $this->guard->actor( $request ) ) ), 201 );
+		return new WP_REST_Response( ProductView::present( $this->admin->create( RequestFields::given( $request, ProductSchema::fields() ), $this->guard->actor( $request ) ) ), 201 );
 	}
 
 	/**
@@ -195,7 +137,7 @@ final class ProductController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( self::present( $this->existing( $request ) ) );
+		return new WP_REST_Response( ProductView::present( $this->existing( $request ) ) );
 	}
 
 	/**
@@ -206,7 +148,7 @@ final class ProductController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$product = $this->existing( $request );
-		return new WP_REST_Response( self::present( $this->admin->update( $product['id'], RequestFields::given( $request, self::fields() ), $this->guard->actor( $request ) ) ) );
+		return new WP_REST_Response( ProductView::present( $this->admin->update( $product['id'], RequestFields::given( $request, ProductSchema::fields() ), $this->guard->actor( $request ) ) ) );
 	}
 
 	/**
@@ -221,7 +163,7 @@ final class ProductController implements Controller {
 		return new WP_REST_Response(
 			array(
 				'deleted'  => true,
-				'previous' => self::present( $product ),
+				'previous' => ProductView::present( $product ),
 			)
 		);
 	}
@@ -235,29 +177,5 @@ final class ProductController implements Controller {
 	 */
 	private function existing( WP_REST_Request $request ): array {
 		return ( new ScopedProduct( $this->products, $this->guard ) )->get( $request, (int) $request['id'] );
-	}
-
-	/**
-	 * A stored product as the API shows it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return array(
-			'id'                     => $row['id'],
-			'name'                   => (string) $row['name'],
-			'slug'                   => (string) $row['slug'],
-			'description'            => (string) $row['description'],
-			'homepage_url'           => (string) $row['homepage_url'],
-			'current_version'        => (string) $row['current_version'],
-			'requires_wp'            => (string) $row['requires_wp'],
-			'requires_php'           => (string) $row['requires_php'],
-			'is_active'              => $row['is_active'],
-			'trial_enabled'          => $row['trial_enabled'],
-			'trial_days'             => $row['trial_days'],
-			'trial_activation_limit' => $row['trial_activation_limit'],
-			'created_at'             => IsoTime::from_storage( $row['created_at'] ),
-		);
 	}
 }

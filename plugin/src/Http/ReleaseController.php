@@ -10,10 +10,9 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\View\ReleaseView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -86,10 +85,9 @@ final class ReleaseController implements Controller {
 			'requires'     => array( 'description' => 'Lowest WordPress version required; defaults to the product\'s.' ) + $requirement,
 			'requires_php' => array( 'description' => 'Lowest PHP version required; defaults to the product\'s.' ) + $requirement,
 			'rollout'      => array(
+				// Its range is Releases' rule, so REST and WP-CLI refuse with the same words.
 				'description' => 'Percentage of licences offered this release, 0–100.',
 				'type'        => 'integer',
-				'minimum'     => 0,
-				'maximum'     => 100,
 			),
 		);
 	}
@@ -105,8 +103,8 @@ final class ReleaseController implements Controller {
 				'description' => 'Semantic version, e.g. 2.1.0 or 3.0.0-beta.1.',
 				'type'        => 'string',
 				'required'    => true,
+				// Its form is Releases' rule (Version), so REST and WP-CLI refuse with the same words.
 				'maxLength'   => 64,
-				'pattern'     => Version::PATTERN,
 			),
 			'package_url'    => array(
 				'description' => 'External package location (https), instead of an uploaded file.',
@@ -158,7 +156,7 @@ final class ReleaseController implements Controller {
 		return new WP_REST_Response(
 			array_map(
 				static function ( array $release ) use ( $product ): array {
-					return self::present( $release, $product );
+					return ReleaseView::present( $release, $product );
 				},
 				$this->releases->of_product( $product['id'] )
 			)
@@ -264,38 +262,6 @@ final class ReleaseController implements Controller {
 	 */
 	private function present_fresh( WP_REST_Request $request, int $id ): array {
 		$release = $this->existing( $request, $id );
-		return self::present( $release, $this->products->get( $request, $release['product_id'] ) );
-	}
-
-	/**
-	 * A release as the API shows it.
-	 *
-	 * @param array<string, mixed> $row     Release.
-	 * @param array<string, mixed> $product Its product.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row, array $product ): array {
-		return array(
-			'id'           => $row['id'],
-			'product_id'   => $row['product_id'],
-			'version'      => (string) $row['version'],
-			'changelog'    => (string) $row['changelog'],
-			'tested'       => (string) $row['tested'],
-			'requires'     => (string) $row['requires_wp'],
-			'requires_php' => (string) $row['requires_php'],
-			'rollout'      => $row['rollout'],
-			'package'      => array(
-				'type'     => null === $row['package_url'] ? 'upload' : 'url',
-				'url'      => $row['package_url'],
-				'filename' => null === $row['package_url'] ? (string) $row['package_name'] : null,
-				'size'     => $row['package_size'],
-				'hash'     => 'sha256:' . $row['package_sha256'],
-			),
-			'downloads'    => $row['downloads'],
-			'status'       => null === $row['published_at'] ? 'draft' : 'published',
-			'is_current'   => null !== $row['published_at'] && (string) $product['current_version'] === (string) $row['version'],
-			'published_at' => IsoTime::from_storage( $row['published_at'] ),
-			'created_at'   => IsoTime::from_storage( $row['created_at'] ),
-		);
+		return ReleaseView::present( $release, $this->products->get( $request, $release['product_id'] ) );
 	}
 }

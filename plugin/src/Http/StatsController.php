@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Storage\PaymentRepository;
@@ -44,6 +45,13 @@ final class StatsController implements Controller {
 	private $settings;
 
 	/**
+	 * The figures of GET /admin/stats (and wp svc stats).
+	 *
+	 * @var Stats
+	 */
+	private $summary;
+
+	/**
 	 * Authentication, levels and scope.
 	 *
 	 * @var AdminGuard
@@ -56,9 +64,11 @@ final class StatsController implements Controller {
 	 * @param StatsRepository   $stats    Counts.
 	 * @param PaymentRepository $payments Transactions, for revenue.
 	 * @param Settings          $settings Settings.
+	 * @param Stats             $summary  The figures of GET /admin/stats.
 	 * @param AdminGuard        $guard    Authentication, levels and scope.
 	 */
-	public function __construct( StatsRepository $stats, PaymentRepository $payments, Settings $settings, AdminGuard $guard ) {
+	public function __construct( StatsRepository $stats, PaymentRepository $payments, Settings $settings, Stats $summary, AdminGuard $guard ) {
+		$this->summary  = $summary;
 		$this->stats    = $stats;
 		$this->payments = $payments;
 		$this->settings = $settings;
@@ -132,20 +142,6 @@ final class StatsController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
-		$scope    = $this->guard->scope( $request );
-		$counts   = $this->stats->counts( $scope, gmdate( 'Y-m-d H:i:s' ) );
-		$currency = strtoupper( (string) $this->settings->get( 'currency' ) );
-		return new WP_REST_Response(
-			array_merge(
-				$counts,
-				array(
-					'revenue' => array(
-						'period'   => '30d',
-						'total'    => Money::to_major( $this->payments->revenue( $currency, time() - 30 * DAY_IN_SECONDS, $scope ), $currency ),
-						'currency' => $currency,
-					),
-				)
-			)
-		);
+		return new WP_REST_Response( $this->summary->summary( $this->guard->scope( $request ), time() ) );
 	}
 }

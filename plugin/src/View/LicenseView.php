@@ -5,14 +5,14 @@
  * @package SvcLicensing
  */
 
-namespace Svc\Licensing\Http;
+namespace Svc\Licensing\View;
 
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\Tier;
 
 /**
- * The admin API's licence object; the key only ever appears masked here.
+ * The admin API's licence object, which `GET /admin/licenses/{id}` and `wp svc license get` both show; the key only ever appears masked here.
  */
 final class LicenseView {
 
