@@ -39,25 +39,28 @@ export function OutboundWebhooks( { client }: { client: ServiceClient } ) {
 		() => ( products.kind === 'ready' ? products.value.items : [] ),
 		[ products ]
 	);
-	if ( state.endpoint !== null ) {
-		return (
-			<EndpointLog
-				client={ client }
-				products={ productList }
-				state={ { ...state, endpoint: state.endpoint } }
-				onState={ go }
-				onBack={ () => go( { endpoint: null, status: null, page: 1 } ) }
-			/>
-		);
-	}
 	return (
-		<EndpointList
-			client={ client }
-			products={ productList }
-			onOpen={ ( endpoint ) =>
-				go( { endpoint: endpoint.id, status: null, page: 1 } )
-			}
-		/>
+		<div className="svc-outbound">
+			{ state.endpoint !== null ? (
+				<EndpointLog
+					client={ client }
+					products={ productList }
+					state={ { ...state, endpoint: state.endpoint } }
+					onState={ go }
+					onBack={ () =>
+						go( { endpoint: null, status: null, page: 1 } )
+					}
+				/>
+			) : (
+				<EndpointList
+					client={ client }
+					products={ productList }
+					onOpen={ ( endpoint ) =>
+						go( { endpoint: endpoint.id, status: null, page: 1 } )
+					}
+				/>
+			) }
+		</div>
 	);
 }
 
