@@ -74,18 +74,19 @@ function LastDeliveries( {
 		return <>{ __( 'Nothing sent yet', 'svc-licensing' ) }</>;
 	}
 	return (
-		<span className="svc-last-deliveries">
-			{ sprintf(
-				/* translators: %s: date. */
-				__( 'Last success: %s', 'svc-licensing' ),
-				formatDate(
-					success?.delivered_at,
-					__( 'never', 'svc-licensing' )
-				)
-			) }
+		<span className="svc-cell-stack">
+			<span>
+				{ sprintf(
+					/* translators: %s: date. */
+					__( 'Last success: %s', 'svc-licensing' ),
+					formatDate(
+						success?.delivered_at,
+						__( 'never', 'svc-licensing' )
+					)
+				) }
+			</span>
 			{ latest.status !== 'succeeded' && (
 				<>
-					<br />
 					<span className="svc-error-text">
 						{ sprintf(
 							/* translators: 1: date, 2: "HTTP 500" or an error. */
@@ -108,15 +109,10 @@ export function endpointFields( client: ServiceClient, products: Product[] ) {
 			enableHiding: false,
 			enableSorting: false,
 			render: ( { item }: { item: WebhookEndpoint } ) => (
-				<>
+				<span className="svc-cell-stack">
 					<code className="svc-url">{ item.url }</code>
-					{ item.description && (
-						<>
-							<br />
-							{ item.description }
-						</>
-					) }
-				</>
+					{ item.description && <span>{ item.description }</span> }
+				</span>
 			),
 		},
 		{
@@ -158,7 +154,7 @@ export function endpointFields( client: ServiceClient, products: Product[] ) {
 export function EndpointState( { endpoint }: { endpoint: WebhookEndpoint } ) {
 	if ( ! endpoint.is_active ) {
 		return (
-			<>
+			<span className="svc-cell-stack">
 				<span className="svc-status is-failed">
 					{ __( 'Disabled', 'svc-licensing' ) }
 				</span>
@@ -167,11 +163,11 @@ export function EndpointState( { endpoint }: { endpoint: WebhookEndpoint } ) {
 						{ endpoint.disabled_reason }
 					</span>
 				) }
-			</>
+			</span>
 		);
 	}
 	return (
-		<>
+		<span className="svc-cell-stack">
 			<span className="svc-status is-active">
 				{ __( 'Enabled', 'svc-licensing' ) }
 			</span>
@@ -184,7 +180,7 @@ export function EndpointState( { endpoint }: { endpoint: WebhookEndpoint } ) {
 					) }
 				</span>
 			) }
-		</>
+		</span>
 	);
 }
 
@@ -224,21 +220,19 @@ export const deliveryFields = ( client: ServiceClient ) => [
 		enableHiding: false,
 		enableSorting: false,
 		render: ( { item }: { item: WebhookDelivery } ) => (
-			<>
+			<span className="svc-cell-stack">
 				<strong>{ item.event_type }</strong>
-				<br />
-				<code>{ item.delivery_id }</code>
+				<code className="svc-delivery-id">{ item.delivery_id }</code>
 				{ item.replay_of !== null && (
-					<>
-						<br />
+					<span>
 						{ sprintf(
 							/* translators: %d: delivery number. */
 							__( 'Replay of #%d', 'svc-licensing' ),
 							item.replay_of
 						) }
-					</>
+					</span>
 				) }
-			</>
+			</span>
 		),
 	},
 	{
