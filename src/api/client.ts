@@ -11,6 +11,8 @@ import {
 	type CreatedLicense,
 	type DataRemoval,
 	type DailyStats,
+	type DeliveryQuery,
+	type CreatedWebhookEndpoint,
 	type ErrorEnvelope,
 	type Health,
 	type License,
@@ -25,6 +27,9 @@ import {
 	type SettingsUpdate,
 	type Stats,
 	type Tier,
+	type WebhookDelivery,
+	type WebhookDeliveryDetail,
+	type WebhookEndpoint,
 	type WebhookEvent,
 	type WebhookStatus,
 } from './types';
@@ -263,6 +268,72 @@ export class ServiceClient {
 		this.call< WebhookEvent >(
 			'POST',
 			`/admin/webhooks/${ id }/reprocess`
+		);
+
+	webhookEndpoints = ( query: { page?: number; per_page?: number } = {} ) =>
+		this.call< Page< WebhookEndpoint > >(
+			'GET',
+			'/admin/webhook-endpoints',
+			{ query: { per_page: 100, ...query } }
+		);
+	webhookEndpoint = ( id: number ) =>
+		this.call< WebhookEndpoint >(
+			'GET',
+			`/admin/webhook-endpoints/${ id }`
+		);
+	createWebhookEndpoint = ( body: {
+		url: string;
+		event_types: string[];
+		product_id: number | null;
+		description?: string;
+	} ) =>
+		this.call< CreatedWebhookEndpoint >(
+			'POST',
+			'/admin/webhook-endpoints',
+			{ body }
+		);
+	/** Only the given fields change; is_active true clears the failure record. */
+	updateWebhookEndpoint = (
+		id: number,
+		body: Partial<
+			Pick<
+				WebhookEndpoint,
+				'url' | 'event_types' | 'description' | 'is_active'
+			>
+		>
+	) =>
+		this.call< WebhookEndpoint >(
+			'PUT',
+			`/admin/webhook-endpoints/${ id }`,
+			{ body }
+		);
+	deleteWebhookEndpoint = ( id: number ) =>
+		this.call< { deleted: boolean; id: number } >(
+			'DELETE',
+			`/admin/webhook-endpoints/${ id }`
+		);
+	/** Sends a webhook.test event now, even to a disabled endpoint. */
+	testWebhookEndpoint = ( id: number ) =>
+		this.call< WebhookDeliveryDetail >(
+			'POST',
+			`/admin/webhook-endpoints/${ id }/test`
+		);
+	webhookDeliveries = ( query: DeliveryQuery = {} ) =>
+		this.call< Page< WebhookDelivery > >(
+			'GET',
+			'/admin/webhook-deliveries',
+			{ query: { ...query } }
+		);
+	webhookDelivery = ( id: number ) =>
+		this.call< WebhookDeliveryDetail >(
+			'GET',
+			`/admin/webhook-deliveries/${ id }`
+		);
+	/** The same event as a new delivery (new delivery id, replay_of set), sent now. */
+	replayWebhookDelivery = ( id: number ) =>
+		this.call< WebhookDeliveryDetail >(
+			'POST',
+			`/admin/webhook-deliveries/${ id }/replay`
 		);
 
 	settings = () => this.call< Settings >( 'GET', '/admin/settings' );

@@ -190,6 +190,100 @@ export interface WebhookEvent {
 	payload?: unknown;
 }
 
+/** The event log's types an outbound endpoint can ask for (Domain\Event\EventType::ALL, in its order). */
+export const OUTBOUND_EVENT_TYPES = [
+	'license.created',
+	'license.updated',
+	'license.activated',
+	'license.deactivated',
+	'license.rotated',
+	'license.renewed',
+	'license.expired',
+	'license.cancelled',
+	'license.revoked',
+	'license.deleted',
+	'api_key.created',
+	'api_key.revoked',
+	'product.created',
+	'product.updated',
+	'product.deleted',
+	'release.created',
+	'release.updated',
+	'release.published',
+	'release.deleted',
+	'settings.updated',
+] as const;
+
+/** GET /admin/webhook-endpoints: never the secret, which only the creation answers. */
+export interface WebhookEndpoint {
+	id: number;
+	url: string;
+	description: string;
+	event_types: string[];
+	product_id: number | null;
+	is_active: boolean;
+	failing_since: string | null;
+	disabled_at: string | null;
+	disabled_reason: string | null;
+	created_at: string;
+}
+
+export interface CreatedWebhookEndpoint extends WebhookEndpoint {
+	/** svcwh_…: the signing secret, answered this once. */
+	secret: string;
+}
+
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+export const DELIVERY_STATUSES: DeliveryStatus[] = [
+	'pending',
+	'delivering',
+	'succeeded',
+	'failed',
+];
+
+/** GET /admin/webhook-deliveries: one delivery of one event to one endpoint, without its body. */
+export interface WebhookDelivery {
+	id: number;
+	delivery_id: string;
+	endpoint_id: number;
+	event_id: number | null;
+	event_type: string;
+	status: DeliveryStatus;
+	attempts: number;
+	next_attempt_at: string | null;
+	last_status_code: number | null;
+	last_error: string | null;
+	replay_of: number | null;
+	delivered_at: string | null;
+	created_at: string;
+}
+
+export interface DeliveryAttempt {
+	attempt: number;
+	status_code: number | null;
+	error: string | null;
+	duration_ms: number;
+	/** The answer's first 512 bytes. */
+	response_excerpt: string;
+	created_at: string;
+}
+
+/** GET /admin/webhook-deliveries/{id}, and the answer of a test or a replay. */
+export interface WebhookDeliveryDetail extends WebhookDelivery {
+	/** The body as sent, the same bytes on every attempt. */
+	body: string;
+	attempts_log: DeliveryAttempt[];
+}
+
+export interface DeliveryQuery {
+	page?: number;
+	per_page?: number;
+	endpoint_id?: number;
+	status?: DeliveryStatus;
+	event_id?: number;
+}
+
 export interface Stats {
 	products: { total: number; active: number };
 	licenses: {
@@ -241,6 +335,8 @@ export interface Settings {
 	/** Sites whose host matches one of these patterns activate without using a slot (when enabled). */
 	staging_hosts: string[];
 	staging_hosts_enabled: boolean;
+	/** Outbound webhooks may go to private and loopback addresses (off by default: no server-side request forgery). */
+	webhooks_allow_private: boolean;
 }
 
 /** on: active; off: the setting; unwritable: the loader could not be written; stale: a loader of another version. */

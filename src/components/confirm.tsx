@@ -1,5 +1,5 @@
 /**
- * The body of a confirmation dialog for a destructive action: what happens, Cancel, and the action.
+ * The body of a confirmation dialog for a destructive (or otherwise weighty) action: what happens, Cancel, and the action.
  * DataViews opens the dialog around it; the action's promise settles before the dialog closes.
  */
 import { Button } from '@wordpress/components';
@@ -11,11 +11,14 @@ export function ConfirmActions( {
 	label,
 	run,
 	close,
+	destructive = true,
 }: {
 	text: string;
 	label: string;
 	run: () => Promise< unknown >;
 	close: () => void;
+	/** False for an action that is confirmed but destroys nothing (a replay). */
+	destructive?: boolean;
 } ) {
 	const [ busy, setBusy ] = useState( false );
 	return (
@@ -27,7 +30,7 @@ export function ConfirmActions( {
 				</Button>
 				<Button
 					variant="primary"
-					isDestructive
+					isDestructive={ destructive }
 					isBusy={ busy }
 					disabled={ busy }
 					onClick={ () => {

@@ -1,5 +1,5 @@
 /**
- * Shows a secret (licence key, API key) the one time the server returns it, with a copy button.
+ * Shows a secret (licence key, API key, webhook signing secret) the one time the server returns it, with a copy button.
  */
 import { Button, Notice } from '@wordpress/components';
 import { useState } from '@wordpress/element';
@@ -9,9 +9,15 @@ export function SecretOnce( {
 	label,
 	value,
 	onDone,
+	note = __(
+		'Copy it now: you will not see this again. Only a hash is stored.',
+		'svc-licensing'
+	),
 }: {
 	label: string;
 	value: string;
+	/** What the warning says; the default fits secrets stored as a hash. */
+	note?: string;
 	/** Closes the dialog it stands in. */
 	onDone: () => void;
 } ) {
@@ -19,10 +25,7 @@ export function SecretOnce( {
 	return (
 		<div className="svc-secret-once">
 			<Notice status="warning" isDismissible={ false }>
-				{ __(
-					'Copy it now: you will not see this again. Only a hash is stored.',
-					'svc-licensing'
-				) }
+				{ note }
 			</Notice>
 			<p>
 				<strong>{ label }</strong>

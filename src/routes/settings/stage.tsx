@@ -102,6 +102,7 @@ function SettingsForm( {
 					fast_lane: draft.fast_lane,
 					staging_hosts_enabled: draft.staging_hosts_enabled,
 					staging_hosts: draft.staging_hosts,
+					webhooks_allow_private: draft.webhooks_allow_private,
 					currency: draft.currency,
 					download_token_ttl: draft.download_token_ttl,
 					rate_limits: draft.rate_limits,
@@ -155,6 +156,30 @@ function SettingsForm( {
 							{ __( 'Remove the secret', 'svc-licensing' ) }
 						</Button>
 					) }
+				</CardBody>
+			</Card>
+			<Card>
+				<CardHeader>
+					<h3>{ __( 'Outbound webhooks', 'svc-licensing' ) }</h3>
+				</CardHeader>
+				<CardBody>
+					<ToggleControl
+						label={ __(
+							'Allow private and loopback receivers',
+							'svc-licensing'
+						) }
+						help={ __(
+							'Off by default: endpoints must be public addresses, so nobody who can add an endpoint can make this server send requests into its own network (127.0.0.1, 10.x, 192.168.x, cloud metadata addresses and the like). Turn it on only for a receiver on this machine or your private network.',
+							'svc-licensing'
+						) }
+						checked={ draft.webhooks_allow_private }
+						onChange={ ( value ) =>
+							setDraft( {
+								...draft,
+								webhooks_allow_private: value,
+							} )
+						}
+					/>
 				</CardBody>
 			</Card>
 			<Card>

@@ -1,12 +1,16 @@
 /**
- * Webhook events: the stored deliveries with a status filter, the payload, and reprocessing.
+ * Webhooks, in two tabs (`tab=` in the URL): the Stripe events received, with a status filter, the payload and
+ * reprocessing; and the outbound webhooks this service sends (routes/outbound).
  */
+import { TabPanel } from '@wordpress/components';
 import { DataViews } from '../../components/data-views';
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { WebhookEvent, WebhookStatus } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
+import { queryArg, setQueryArgs } from '../../components/url-state';
+import { OutboundWebhooks } from '../outbound/stage';
 import { webhookActions } from './actions';
 import { webhookFields } from './fields';
 
@@ -20,7 +24,7 @@ interface EventView {
 	layout: Record< string, unknown >;
 }
 
-export function WebhooksStage( { client }: { client: ServiceClient } ) {
+function StripeEvents( { client }: { client: ServiceClient } ) {
 	const [ view, setView ] = useState< EventView >( {
 		type: 'table',
 		search: '',
@@ -50,10 +54,7 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 		[ client, reload ]
 	);
 	return (
-		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Webhook events', 'svc-licensing' ) }</h2>
-			</div>
+		<>
 			{ page.kind === 'error' && (
 				<LoadError message={ page.message } onRetry={ reload } />
 			) }
@@ -81,6 +82,51 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 				supportedLayouts={ [ 'table' ] }
 				searchLabel={ __( 'Event id (evt_…)', 'svc-licensing' ) }
 			/>
+		</>
+	);
+}
+
+export function WebhooksStage( { client }: { client: ServiceClient } ) {
+	return (
+		<div className="svc-screen">
+			<div className="svc-screen-header">
+				<h2>{ __( 'Webhook events', 'svc-licensing' ) }</h2>
+			</div>
+			<TabPanel
+				initialTabName={
+					queryArg( 'tab' ) === 'outbound' ? 'outbound' : 'stripe'
+				}
+				onSelect={ ( tab ) =>
+					setQueryArgs(
+						tab === 'outbound'
+							? { tab }
+							: {
+									tab: null,
+									endpoint: null,
+									delivery_status: null,
+									paged: null,
+								}
+					)
+				}
+				tabs={ [
+					{
+						name: 'stripe',
+						title: __( 'Stripe events (in)', 'svc-licensing' ),
+					},
+					{
+						name: 'outbound',
+						title: __( 'Outbound webhooks', 'svc-licensing' ),
+					},
+				] }
+			>
+				{ ( tab ) =>
+					tab.name === 'outbound' ? (
+						<OutboundWebhooks client={ client } />
+					) : (
+						<StripeEvents client={ client } />
+					)
+				}
+			</TabPanel>
 		</div>
 	);
 }
