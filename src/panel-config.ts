@@ -16,6 +16,8 @@ export interface PanelConfig {
 	homeUrl: string;
 	restUrl: string;
 	nonce: string;
+	/** The event log's types, in order (Domain\Event\EventType::ALL): what an outbound endpoint may ask for. */
+	eventTypes: string[];
 }
 
 declare global {
@@ -30,4 +32,5 @@ export const panelConfig = (): PanelConfig =>
 		homeUrl: window.location.origin,
 		restUrl: '/wp-json/',
 		nonce: '',
+		eventTypes: [],
 	};

@@ -12,7 +12,11 @@ import type { ServiceClient } from '../../src/api/client';
 import { axeViolations } from '../fixtures/axe';
 import { adminClient } from '../fixtures/client';
 import { testToken } from '../fixtures/env';
-import { clearBlocked, readBlocked } from '../fixtures/outbound';
+import {
+	clearBlocked,
+	readBlocked,
+	runOutboundJob,
+} from '../fixtures/outbound';
 import { setSettings } from '../fixtures/test-helpers';
 import { startReceiver, type Receiver } from '../fixtures/webhook-receiver';
 import { expectSnackbar, rowAction, saveScreenshot } from './screens';
@@ -345,4 +349,56 @@ test( 'the setting that allows private and loopback receivers says why it is off
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
 	await expectSnackbar( page, 'Settings saved.' );
 	expect( ( await client.settings() ).webhooks_allow_private ).toBe( true );
+} );
+
+test( 'an endpoint disabled after a day of failures is announced on every admin screen, with a link to switch it on again', async ( {
+	page,
+	request,
+} ) => {
+	const product = await client.createProduct( {
+		name: `Notice ${ randomUUID().slice( 0, 8 ) }`,
+	} );
+	const path = `/notice-${ randomUUID().slice( 0, 8 ) }`;
+	const created = await client.createWebhookEndpoint( {
+		url: receiver.url( path ),
+		event_types: [ 'license.created' ],
+		product_id: product.id,
+	} );
+	made.push( created.id );
+	receiver.setSecret( path, String( created.secret ) );
+	receiver.answer( path, Array( 10 ).fill( 503 ) );
+	await client.createLicense( {
+		product_id: product.id,
+		customer_email: `notice-${ randomUUID().slice( 0, 8 ) }@example.com`,
+	} );
+	// Every attempt fails: the first, then the six retries on their schedule.
+	let moment = Math.floor( Date.now() / 1000 );
+	for ( const delay of [ 0, 61, 301, 1801, 7201, 43201, 86401 ] ) {
+		moment += delay;
+		await runOutboundJob( request, moment );
+	}
+	expect( receiver.hits( path ) ).toHaveLength( 7 );
+
+	await page.goto( '/wp-admin/' );
+	const notice = page
+		.locator( '.notice.svc-webhook-endpoint-disabled' )
+		.filter( { hasText: receiver.url( path ) } );
+	await expect( notice ).toContainText(
+		`Outbound webhooks to ${ receiver.url( path ) } are disabled.`
+	);
+	await expect( notice ).toContainText( 'failed all 7 attempts' );
+	await notice
+		.getByRole( 'link', { name: 'Review the endpoint and switch it on' } )
+		.click();
+	await expect(
+		page.getByRole( 'heading', {
+			name: `Endpoint ${ receiver.url( path ) }`,
+		} )
+	).toBeVisible();
+	receiver.answer( path, [] );
+	await page.getByRole( 'button', { name: 'Enable' } ).click();
+	await expectSnackbar( page, 'Endpoint enabled.' );
+	await page.goto( '/wp-admin/' );
+	await expect( page.locator( '#wpbody-content h1' ) ).toBeVisible();
+	await expect( notice ).toHaveCount( 0 );
 } );

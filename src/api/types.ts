@@ -190,30 +190,6 @@ export interface WebhookEvent {
 	payload?: unknown;
 }
 
-/** The event log's types an outbound endpoint can ask for (Domain\Event\EventType::ALL, in its order). */
-export const OUTBOUND_EVENT_TYPES = [
-	'license.created',
-	'license.updated',
-	'license.activated',
-	'license.deactivated',
-	'license.rotated',
-	'license.renewed',
-	'license.expired',
-	'license.cancelled',
-	'license.revoked',
-	'license.deleted',
-	'api_key.created',
-	'api_key.revoked',
-	'product.created',
-	'product.updated',
-	'product.deleted',
-	'release.created',
-	'release.updated',
-	'release.published',
-	'release.deleted',
-	'settings.updated',
-] as const;
-
 /** GET /admin/webhook-endpoints: never the secret, which only the creation answers. */
 export interface WebhookEndpoint {
 	id: number;

@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Admin;
 
+use Svc\Licensing\Domain\Event\EventType;
+
 /**
  * Registers the menu and loads the compiled TypeScript panel from build/.
  */
@@ -134,10 +136,12 @@ final class AdminPage {
 			self::HANDLE,
 			'svcLicensingPanel',
 			array(
-				'screen'  => $this->hooks[ $hook_suffix ],
-				'homeUrl' => esc_url_raw( home_url() ),
-				'restUrl' => esc_url_raw( rest_url() ),
-				'nonce'   => wp_create_nonce( 'wp_rest' ),
+				'screen'     => $this->hooks[ $hook_suffix ],
+				'homeUrl'    => esc_url_raw( home_url() ),
+				'restUrl'    => esc_url_raw( rest_url() ),
+				'nonce'      => wp_create_nonce( 'wp_rest' ),
+				// What an outbound webhook endpoint may ask for: the one list, the API's enum too.
+				'eventTypes' => EventType::ALL,
 			)
 		);
 		wp_enqueue_style( 'wp-components' );

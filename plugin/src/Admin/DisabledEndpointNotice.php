@@ -11,8 +11,8 @@ use Svc\Licensing\Storage\WebhookEndpointRepository;
 
 /**
  * A warning notice on every admin screen (for users who can manage options) naming each disabled endpoint, why,
- * and how to switch it on again (PATCH /admin/webhook-endpoints/{id} with is_active true). It stays until the
- * endpoint is switched on or deleted.
+ * and linking to its page in the panel (Webhook events → Outbound webhooks), where Enable switches it on again. It
+ * stays until the endpoint is switched on or deleted.
  */
 final class DisabledEndpointNotice {
 
@@ -48,10 +48,21 @@ final class DisabledEndpointNotice {
 		}
 		foreach ( $this->endpoints->disabled() as $endpoint ) {
 			printf(
-				'<div class="notice notice-warning svc-webhook-endpoint-disabled"><p><strong>%1$s</strong></p><p>%2$s</p></div>',
+				'<div class="notice notice-warning svc-webhook-endpoint-disabled"><p><strong>%1$s</strong></p><p>%2$s</p><p><a href="%3$s">%4$s</a></p></div>',
 				/* translators: %s: endpoint URL. */
 				esc_html( sprintf( __( 'Outbound webhooks to %s are disabled.', 'svc-licensing' ), (string) $endpoint['url'] ) ),
-				esc_html( (string) $endpoint['disabled_reason'] )
+				esc_html( (string) $endpoint['disabled_reason'] ),
+				esc_url(
+					add_query_arg(
+						array(
+							'page'     => AdminPage::SLUG . '-webhooks',
+							'tab'      => 'outbound',
+							'endpoint' => (int) $endpoint['id'],
+						),
+						admin_url( 'admin.php' )
+					)
+				),
+				esc_html__( 'Review the endpoint and switch it on', 'svc-licensing' )
 			);
 		}
 	}

@@ -14,10 +14,14 @@ import {
 import { useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import { ServiceError, type ServiceClient } from '../../api/client';
-import { OUTBOUND_EVENT_TYPES, type Product } from '../../api/types';
+import { type Product } from '../../api/types';
+import { panelConfig } from '../../panel-config';
 import { FormActions } from '../../components/confirm';
 import { errorMessage, useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
+
+/** The event log's types, as the PHP side lists them (EventType::ALL): what an endpoint may ask for. */
+const EVENT_TYPES = panelConfig().eventTypes;
 
 /** The service's message when it refused this field (400 invalid_params naming it), else null. */
 export function fieldError( error: unknown, field: string ): string | null {
@@ -57,7 +61,7 @@ export function CreateEndpoint( {
 	const toggle = ( type: string, on: boolean ) =>
 		setTypes( ( current ) =>
 			on
-				? OUTBOUND_EVENT_TYPES.filter(
+				? EVENT_TYPES.filter(
 						( t ) => t === type || current.includes( t )
 					)
 				: current.filter( ( t ) => t !== type )
@@ -169,7 +173,7 @@ export function CreateEndpoint( {
 							{ __( 'Events to send', 'svc-licensing' ) }
 						</legend>
 						<div className="svc-event-grid">
-							{ OUTBOUND_EVENT_TYPES.map( ( type ) => (
+							{ EVENT_TYPES.map( ( type ) => (
 								<CheckboxControl
 									key={ type }
 									label={ type }
@@ -183,13 +187,13 @@ export function CreateEndpoint( {
 							variant="link"
 							onClick={ () =>
 								setTypes(
-									types.length === OUTBOUND_EVENT_TYPES.length
+									types.length === EVENT_TYPES.length
 										? []
-										: [ ...OUTBOUND_EVENT_TYPES ]
+										: [ ...EVENT_TYPES ]
 								)
 							}
 						>
-							{ types.length === OUTBOUND_EVENT_TYPES.length
+							{ types.length === EVENT_TYPES.length
 								? __( 'Clear all', 'svc-licensing' )
 								: __( 'Select all', 'svc-licensing' ) }
 						</Button>
