@@ -9,7 +9,7 @@ namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\LicenceAdmin;
-use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\View\ActivationView;
 use WP_CLI;
 
 /**
@@ -84,7 +84,7 @@ final class ActivationCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$license = $this->admin->find( (int) $args[0] );
-				$rows    = array_map( array( self::class, 'present' ), $this->activations->of_licence( (int) $license['id'] ) );
+				$rows    = array_map( array( ActivationView::class, 'present' ), $this->activations->of_licence( (int) $license['id'] ) );
 				$this->out->rows( $assoc_args, $rows, array( 'id', 'site_url', 'activated_at', 'last_checked', 'is_staging' ) );
 			}
 		);
@@ -116,23 +116,6 @@ final class ActivationCommand {
 				/* translators: 1: site URL, 2: licence id. */
 				WP_CLI::success( sprintf( __( 'Deactivated %1$s from licence %2$d.', 'svc-licensing' ), $freed['site_url'], $license['id'] ) );
 			}
-		);
-	}
-
-	/**
-	 * An activation as the commands show it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	private static function present( array $row ): array {
-		return array(
-			'id'                 => (int) $row['id'],
-			'site_url'           => (string) $row['site_url'],
-			'server_fingerprint' => null === $row['server_fingerprint'] ? null : (string) $row['server_fingerprint'],
-			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
-			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
-			'is_staging'         => 1 === (int) ( $row['is_staging'] ?? 0 ),
 		);
 	}
 }

@@ -11,9 +11,9 @@ use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ApiKeyRepository;
+use Svc\Licensing\View\ApiKeyView;
 use WP_CLI;
 
 /**
@@ -111,7 +111,7 @@ final class KeyCommand {
 					WP_CLI::line( $key );
 					return;
 				}
-				$this->out->item( $assoc_args, array_merge( array( 'api_key' => $key ), self::present( $row ) ) );
+				$this->out->item( $assoc_args, array_merge( array( 'api_key' => $key ), ApiKeyView::present( $row ) ) );
 			}
 		);
 	}
@@ -146,7 +146,7 @@ final class KeyCommand {
 	 * @param array<string, mixed> $assoc_args Flags.
 	 */
 	public function list_( array $args, array $assoc_args ): void {
-		$rows = array_map( array( self::class, 'present' ), $this->rows->all( ! empty( $assoc_args['include-revoked'] ), null ) );
+		$rows = array_map( array( ApiKeyView::class, 'present' ), $this->rows->all( ! empty( $assoc_args['include-revoked'] ), null ) );
 		$this->out->rows( $assoc_args, $rows, array( 'id', 'label', 'key_prefix', 'permissions', 'product_id', 'is_active', 'last_used_at' ) );
 	}
 
@@ -172,25 +172,6 @@ final class KeyCommand {
 				/* translators: 1: key id, 2: key prefix. */
 				WP_CLI::success( sprintf( __( 'Revoked API key %1$d (%2$s).', 'svc-licensing' ), $key['id'], $key['key_prefix'] ) );
 			}
-		);
-	}
-
-	/**
-	 * A key as the commands show it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	private static function present( array $row ): array {
-		return array(
-			'id'           => (int) $row['id'],
-			'label'        => (string) $row['label'],
-			'key_prefix'   => (string) $row['key_prefix'],
-			'permissions'  => (string) $row['permissions'],
-			'product_id'   => null === $row['product_id'] ? null : (int) $row['product_id'],
-			'is_active'    => (bool) $row['is_active'],
-			'last_used_at' => IsoTime::from_storage( $row['last_used_at'] ),
-			'created_at'   => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}
 }

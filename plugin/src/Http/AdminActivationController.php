@@ -10,7 +10,7 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\View\ActivationView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -74,7 +74,7 @@ final class AdminActivationController implements Controller {
 	 */
 	public function list_activations( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->admin->find( (int) $request['id'], $this->guard->scope_check( $request ) );
-		return new WP_REST_Response( array_map( array( self::class, 'present' ), $this->activations->of_licence( $license['id'] ) ) );
+		return new WP_REST_Response( array_map( array( ActivationView::class, 'present' ), $this->activations->of_licence( $license['id'] ) ) );
 	}
 
 	/**
@@ -87,25 +87,8 @@ final class AdminActivationController implements Controller {
 		return new WP_REST_Response(
 			array(
 				'deactivated' => true,
-				'previous'    => self::present( $this->activations->release_by_id( $license['id'], (int) $request['activation_id'], $this->guard->actor( $request ) ) ),
+				'previous'    => ActivationView::present( $this->activations->release_by_id( $license['id'], (int) $request['activation_id'], $this->guard->actor( $request ) ) ),
 			)
-		);
-	}
-
-	/**
-	 * An activation as the API shows it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return array(
-			'id'                 => (int) $row['id'],
-			'site_url'           => (string) $row['site_url'],
-			'server_fingerprint' => null === $row['server_fingerprint'] ? null : (string) $row['server_fingerprint'],
-			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
-			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
-			'is_staging'         => 1 === (int) ( $row['is_staging'] ?? 0 ),
 		);
 	}
 }

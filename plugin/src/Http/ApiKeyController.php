@@ -9,9 +9,9 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ApiKeyRepository;
+use Svc\Licensing\View\ApiKeyView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -121,7 +121,7 @@ final class ApiKeyController implements Controller {
 	 */
 	public function list_keys( WP_REST_Request $request ): WP_REST_Response {
 		$rows = $this->keys->all( (bool) $request->get_param( 'include_revoked' ), $this->guard->scope( $request ) );
-		return new WP_REST_Response( array_map( array( self::class, 'present' ), $rows ) );
+		return new WP_REST_Response( array_map( array( ApiKeyView::class, 'present' ), $rows ) );
 	}
 
 	/**
@@ -134,7 +134,7 @@ final class ApiKeyController implements Controller {
 		$product_id = null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' );
 		$this->guard->assert_scope( $request, $product_id );
 		list( $api_key, $row ) = $this->admin->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id, $this->guard->actor( $request ) );
-		$key                   = self::present( $row );
+		$key                   = ApiKeyView::present( $row );
 		return new WP_REST_Response(
 			array(
 				'id'          => $key['id'],
@@ -168,25 +168,6 @@ final class ApiKeyController implements Controller {
 				'deleted' => true,
 				'id'      => $key['id'],
 			)
-		);
-	}
-
-	/**
-	 * A stored key as lists show it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return array(
-			'id'           => $row['id'],
-			'label'        => (string) $row['label'],
-			'key_prefix'   => (string) $row['key_prefix'],
-			'permissions'  => (string) $row['permissions'],
-			'product_id'   => $row['product_id'],
-			'last_used_at' => IsoTime::from_storage( $row['last_used_at'] ),
-			'is_active'    => $row['is_active'],
-			'created_at'   => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}
 }
