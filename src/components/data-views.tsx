@@ -8,6 +8,8 @@
 import { DataViews as WordPressDataViews } from '@wordpress/dataviews';
 import { useEffect, useRef } from '@wordpress/element';
 import type { ComponentType } from 'react';
+import type { Page } from '../api/types';
+import type { Loaded } from './async';
 
 export interface DataViewsProps< Item > {
 	view: object;
@@ -52,4 +54,13 @@ export function DataViews< Item >( props: DataViewsProps< Item > ) {
 			<Component { ...props } />
 		</div>
 	);
+}
+
+/** DataViews' pagination info for a page of a paginated list, nothing while it loads or failed. */
+export function paginationOf< Item >(
+	page: Loaded< Page< Item > >
+): DataViewsProps< Item >[ 'paginationInfo' ] {
+	return page.kind === 'ready'
+		? { totalItems: page.value.total, totalPages: page.value.total_pages }
+		: { totalItems: 0, totalPages: 0 };
 }

@@ -15,6 +15,7 @@ import type { ApiKey, Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
 import { ConfirmActions, FormActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
+import { ProductScopeSelect } from '../../components/product-scope';
 import { SecretOnce } from '../../components/secret-once';
 import { apiKeyFields, permissionLabel } from './fields';
 
@@ -105,21 +106,11 @@ function CreateKey( {
 						onChange={ setPermissions }
 						__nextHasNoMarginBottom
 					/>
-					<SelectControl
+					<ProductScopeSelect
 						label={ __( 'Product scope', 'svc-licensing' ) }
+						products={ products }
 						value={ scope }
-						options={ [
-							{
-								value: '',
-								label: __( 'All products', 'svc-licensing' ),
-							},
-							...products.map( ( product ) => ( {
-								value: String( product.id ),
-								label: product.name,
-							} ) ),
-						] }
 						onChange={ setScope }
-						__nextHasNoMarginBottom
 					/>
 					<FormActions
 						onCancel={ onClose }

@@ -2,7 +2,7 @@
  * Licences: a DataViews table with server-side filters, search, sorting and pagination.
  */
 import { Button } from '@wordpress/components';
-import { DataViews } from '../../components/data-views';
+import { DataViews, paginationOf } from '../../components/data-views';
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
@@ -68,11 +68,7 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: { id: number } ) => String( item.id ) }
-				paginationInfo={ {
-					totalItems: page.kind === 'ready' ? page.value.total : 0,
-					totalPages:
-						page.kind === 'ready' ? page.value.total_pages : 0,
-				} }
+				paginationInfo={ paginationOf( page ) }
 				supportedLayouts={ [ 'table' ] }
 				searchLabel={ __(
 					'Search key, name or email',

@@ -8,7 +8,6 @@ import {
 	CheckboxControl,
 	Modal,
 	Notice,
-	SelectControl,
 	TextControl,
 } from '@wordpress/components';
 import { useRef, useState } from '@wordpress/element';
@@ -18,6 +17,7 @@ import { type Product } from '../../api/types';
 import { panelConfig } from '../../panel-config';
 import { FormActions } from '../../components/confirm';
 import { errorMessage, useNotify } from '../../components/notices';
+import { ProductScopeSelect } from '../../components/product-scope';
 import { SecretOnce } from '../../components/secret-once';
 
 /** The event log's types, as the PHP side lists them (EventType::ALL): what an endpoint may ask for. */
@@ -198,25 +198,15 @@ export function CreateEndpoint( {
 								: __( 'Select all', 'svc-licensing' ) }
 						</Button>
 					</fieldset>
-					<SelectControl
+					<ProductScopeSelect
 						label={ __( 'Product', 'svc-licensing' ) }
 						help={ __(
 							'Only this product’s events, or every product’s.',
 							'svc-licensing'
 						) }
+						products={ products }
 						value={ scope }
-						options={ [
-							{
-								value: '',
-								label: __( 'All products', 'svc-licensing' ),
-							},
-							...products.map( ( product ) => ( {
-								value: String( product.id ),
-								label: product.name,
-							} ) ),
-						] }
 						onChange={ setScope }
-						__nextHasNoMarginBottom
 					/>
 					<FormActions
 						onCancel={ onClose }

@@ -9,7 +9,7 @@ import type { ServiceClient } from '../../api/client';
 import type { Product, WebhookDelivery } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { ConfirmActions } from '../../components/confirm';
-import { DataViews } from '../../components/data-views';
+import { DataViews, paginationOf } from '../../components/data-views';
 import { formatDate } from '../../components/format';
 import { useNotify } from '../../components/notices';
 import {
@@ -317,11 +317,7 @@ export function EndpointLog( {
 				getItemId={ ( delivery: WebhookDelivery ) =>
 					String( delivery.id )
 				}
-				paginationInfo={ {
-					totalItems: page.kind === 'ready' ? page.value.total : 0,
-					totalPages:
-						page.kind === 'ready' ? page.value.total_pages : 0,
-				} }
+				paginationInfo={ paginationOf( page ) }
 				supportedLayouts={ [ 'table' ] }
 				search={ false }
 			/>

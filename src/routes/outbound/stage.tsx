@@ -8,7 +8,7 @@ import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { WebhookEndpoint } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
-import { DataViews } from '../../components/data-views';
+import { DataViews, paginationOf } from '../../components/data-views';
 import { setQueryArgs } from '../../components/url-state';
 import { CreateEndpoint } from './create';
 import { EndpointLog } from './deliveries';
@@ -121,11 +121,7 @@ function EndpointList( {
 				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: WebhookEndpoint ) => String( item.id ) }
-				paginationInfo={ {
-					totalItems: page.kind === 'ready' ? page.value.total : 0,
-					totalPages:
-						page.kind === 'ready' ? page.value.total_pages : 0,
-				} }
+				paginationInfo={ paginationOf( page ) }
 				supportedLayouts={ [ 'table' ] }
 				search={ false }
 			/>

@@ -3,7 +3,7 @@
  * reprocessing; and the outbound webhooks this service sends (routes/outbound).
  */
 import { TabPanel } from '@wordpress/components';
-import { DataViews } from '../../components/data-views';
+import { DataViews, paginationOf } from '../../components/data-views';
 import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
@@ -74,11 +74,7 @@ function StripeEvents( { client }: { client: ServiceClient } ) {
 				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: WebhookEvent ) => String( item.id ) }
-				paginationInfo={ {
-					totalItems: page.kind === 'ready' ? page.value.total : 0,
-					totalPages:
-						page.kind === 'ready' ? page.value.total_pages : 0,
-				} }
+				paginationInfo={ paginationOf( page ) }
 				supportedLayouts={ [ 'table' ] }
 				searchLabel={ __( 'Event id (evt_…)', 'svc-licensing' ) }
 			/>
