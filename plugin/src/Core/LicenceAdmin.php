@@ -93,17 +93,44 @@ final class LicenceAdmin {
 	/**
 	 * One page of licences. A search that is a whole licence key finds that licence by its hash.
 	 *
-	 * @param array{status?: string, product_id?: int, search?: string} $filters  Filters.
-	 * @param int                                                       $page     1-based page.
-	 * @param int                                                       $per_page Page size.
-	 * @param array{0: string, 1: string}                               $sort     A sortable column and asc|desc.
+	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters (expiry bounds in storage format).
+	 * @param int                                                                                                       $page     1-based page.
+	 * @param int                                                                                                       $per_page Page size.
+	 * @param array{0: string, 1: string}                                                                               $sort     A sortable column and asc|desc.
 	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
 	 */
 	public function page( array $filters, int $page, int $per_page, array $sort ): array {
-		$key_hash = isset( $filters['search'] ) && LicenseKey::is_well_formed( $filters['search'] )
+		return $this->licenses->page( $filters, $page, $per_page, $this->search_hash( $filters ), $sort );
+	}
+
+	/**
+	 * The list's status views: how many licences the same filters find per status (the status filter aside), every
+	 * status present, and their total.
+	 *
+	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters Filters, as page() takes them.
+	 * @return array{total: int, statuses: array<string, int>}
+	 */
+	public function status_counts( array $filters ): array {
+		$found    = $this->licenses->status_counts( $filters, $this->search_hash( $filters ) );
+		$statuses = array();
+		foreach ( LicenseStatus::ALL as $status ) {
+			$statuses[ $status ] = $found[ $status ] ?? 0;
+		}
+		return array(
+			'total'    => array_sum( $statuses ),
+			'statuses' => $statuses,
+		);
+	}
+
+	/**
+	 * The hash of a search that is a whole licence key, so the list finds that licence by it.
+	 *
+	 * @param array{search?: string} $filters Filters.
+	 */
+	private function search_hash( array $filters ): ?string {
+		return isset( $filters['search'] ) && LicenseKey::is_well_formed( $filters['search'] )
 			? LicenseKey::parse( $filters['search'] )->hash( $this->secret->get() )
 			: null;
-		return $this->licenses->page( $filters, $page, $per_page, $key_hash, $sort );
 	}
 
 	/**

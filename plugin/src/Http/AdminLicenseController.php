@@ -117,6 +117,9 @@ final class AdminLicenseController implements Controller {
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_licenses' ), Permission::READ, array_merge( Pagination::args(), self::filters() ) ),
 				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, self::create_args() ),
 			),
+			$base . '/status-counts'          => array(
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'status_counts' ), Permission::READ, self::filters() ),
+			),
 			$base . '/(?P<id>\d+)'            => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
 				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, array_merge( self::fields(), $id ) ),
@@ -144,6 +147,16 @@ final class AdminLicenseController implements Controller {
 			'search'     => array(
 				'type'      => 'string',
 				'maxLength' => 200,
+			),
+			'expires_after'  => array(
+				'description' => 'Licences that expire at or after this time (ISO 8601); lifetime licences never match.',
+				'type'        => 'string',
+				'format'      => 'date-time',
+			),
+			'expires_before' => array(
+				'description' => 'Licences that expire at or before this time (ISO 8601); lifetime licences never match.',
+				'type'        => 'string',
+				'format'      => 'date-time',
 			),
 			'orderby'    => array(
 				'type'    => 'string',
@@ -181,18 +194,43 @@ final class AdminLicenseController implements Controller {
 	 */
 	public function list_licenses( WP_REST_Request $request ): WP_REST_Response {
 		list( $page, $per_page ) = Pagination::from_request( $request );
-		$filters                 = array();
+		list( $rows, $total )    = $this->admin->page( $this->list_filters( $request ), $page, $per_page, array( (string) $request['orderby'], (string) $request['order'] ) );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( LicenseView::class, 'present' ), $rows ), $total, $page, $per_page ) );
+	}
+
+	/**
+	 * GET /admin/licenses/status-counts: the list's status views, `{ total, statuses: { active: n, … } }` for the
+	 * list's filters (status aside). Not in the spec; the panel's views ask it (docs/api-decisions.md).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function status_counts( WP_REST_Request $request ): WP_REST_Response {
+		return new WP_REST_Response( $this->admin->status_counts( $this->list_filters( $request ) ) );
+	}
+
+	/**
+	 * The list's filters from the query, a scoped key's product forced, expiry bounds in storage format.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string}
+	 */
+	private function list_filters( WP_REST_Request $request ): array {
+		$filters = array();
 		foreach ( array( 'status', 'search' ) as $name ) {
 			if ( null !== $request->get_param( $name ) ) {
 				$filters[ $name ] = (string) $request->get_param( $name );
+			}
+		}
+		foreach ( array( 'expires_after', 'expires_before' ) as $name ) {
+			if ( null !== $request->get_param( $name ) ) {
+				$filters[ $name ] = IsoTime::to_storage( (int) strtotime( (string) $request->get_param( $name ) ) );
 			}
 		}
 		$product = $this->guard->product_filter( $request, null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' ) );
 		if ( null !== $product ) {
 			$filters['product_id'] = $product;
 		}
-		list( $rows, $total ) = $this->admin->page( $filters, $page, $per_page, array( (string) $request['orderby'], (string) $request['order'] ) );
-		return new WP_REST_Response( Pagination::envelope( array_map( array( LicenseView::class, 'present' ), $rows ), $total, $page, $per_page ) );
+		return $filters;
 	}
 
 	/**

@@ -114,11 +114,11 @@ final class LicenseRepository extends TableRepository {
 	 * A search (substring LIKE on name and email) has to read every row anyway, so its total comes from the same
 	 * pass (SQL_CALC_FOUND_ROWS) instead of a second scan; without a search, COUNT(*) reads an index.
 	 *
-	 * @param array{status?: string, product_id?: int, search?: string} $filters  Filters.
-	 * @param int                                                       $page     1-based page.
-	 * @param int                                                       $per_page Page size.
-	 * @param string|null                                               $key_hash Hash of a full key typed as the search, if it is one.
-	 * @param array{0: string, 1: string}                               $sort     A SORTABLE key and asc|desc.
+	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
+	 * @param int                                                                                                       $page     1-based page.
+	 * @param int                                                                                                       $per_page Page size.
+	 * @param string|null                                                                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @param array{0: string, 1: string}                                                                               $sort     A SORTABLE key and asc|desc.
 	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
 	 */
 	public function page( array $filters, int $page, int $per_page, ?string $key_hash, array $sort = array( 'created_at', 'desc' ) ): array {
@@ -150,8 +150,8 @@ final class LicenseRepository extends TableRepository {
 	/**
 	 * The admin list's WHERE clause, prepared.
 	 *
-	 * @param array{status?: string, product_id?: int, search?: string} $filters  Filters.
-	 * @param string|null                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters (expiry bounds in storage format, inclusive).
+	 * @param string|null                                                                                               $key_hash Hash of a full key typed as the search, if it is one.
 	 */
 	private function list_condition( array $filters, ?string $key_hash ): string {
 		$where = array( '1 = 1' );
@@ -160,6 +160,12 @@ final class LicenseRepository extends TableRepository {
 		}
 		if ( isset( $filters['product_id'] ) ) {
 			$where[] = $this->db->prepare( 'l.product_id = %d', $filters['product_id'] );
+		}
+		if ( isset( $filters['expires_after'] ) ) {
+			$where[] = $this->db->prepare( 'l.expires IS NOT NULL AND l.expires >= %s', $filters['expires_after'] );
+		}
+		if ( isset( $filters['expires_before'] ) ) {
+			$where[] = $this->db->prepare( 'l.expires IS NOT NULL AND l.expires <= %s', $filters['expires_before'] );
 		}
 		if ( isset( $filters['search'] ) && '' !== $filters['search'] ) {
 			$like     = '%' . $this->db->esc_like( $filters['search'] ) . '%';
@@ -178,6 +184,26 @@ final class LicenseRepository extends TableRepository {
 			$where[] = '(' . implode( ' OR ', $either ) . ')';
 		}
 		return implode( ' AND ', $where );
+	}
+
+	/**
+	 * How many licences the admin list's filters find, per stored status (the list's status filter compares the
+	 * same column). The status filter itself is ignored: the counts are those of the list's status views.
+	 *
+	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
+	 * @param string|null                                                                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @return array<string, int> Status => count, only the statuses that occur.
+	 */
+	public function status_counts( array $filters, ?string $key_hash ): array {
+		unset( $filters['status'] );
+		$condition = $this->list_condition( $filters, $key_hash );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
+		$rows   = (array) $this->db->get_results( "SELECT l.status AS status, COUNT(*) AS n FROM {$this->table()} l WHERE {$condition} GROUP BY l.status", ARRAY_A );
+		$counts = array();
+		foreach ( $rows as $row ) {
+			$counts[ (string) $row['status'] ] = (int) $row['n'];
+		}
+		return $counts;
 	}
 
 	/**
