@@ -111,19 +111,24 @@ test( "a licence's staging sites are labelled and counted apart from the slots",
 		.fill( `staging-${ tag }` );
 	await expect( page.locator( 'tbody tr' ) ).toHaveCount( 1 );
 	await rowAction( page, `staging-${ tag }@example.com`, 'View' );
-	const detail = page.getByRole( 'dialog', { name: 'Licence' } );
+	const detail = page.locator( '.svc-licence-page' );
 	await expect( detail.getByTestId( 'svc-sites-used' ) ).toHaveText(
 		'1 of 3 sites used, plus 2 staging sites (they use no slot).'
 	);
+	// Staging sites are listed apart from the sites that use a slot.
+	const stagingSites = detail.getByRole( 'region', {
+		name: 'Staging sites (they use no slot)',
+	} );
 	const row = ( site: string ) =>
 		detail
 			.locator( 'table.svc-activations tr' )
 			.filter( { hasText: site } );
-	await expect( row( `shop-${ tag }.example.com` ) ).not.toContainText(
-		'Staging'
+	await expect( row( `shop-${ tag }.example.com` ) ).toHaveCount( 1 );
+	await expect( stagingSites ).not.toContainText(
+		`shop-${ tag }.example.com`
 	);
-	await expect( row( `shop-${ tag }.test` ) ).toContainText( 'Staging' );
-	await expect( row( `blog-${ tag }.test` ) ).toContainText( 'Staging' );
+	await expect( stagingSites ).toContainText( `shop-${ tag }.test` );
+	await expect( stagingSites ).toContainText( `blog-${ tag }.test` );
 	await saveScreenshot( page, 'licenses-detail-staging' );
 
 	await detail

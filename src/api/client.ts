@@ -42,8 +42,17 @@ export interface LicenseQuery {
 	status?: string;
 	product_id?: number;
 	search?: string;
+	/** ISO 8601 bounds of the expiry, inclusive; lifetime licences match neither. */
+	expires_after?: string;
+	expires_before?: string;
 	orderby?: string;
 	order?: 'asc' | 'desc';
+}
+
+/** GET /admin/licenses/status-counts: the list's status views for its filters. */
+export interface LicenseStatusCounts {
+	total: number;
+	statuses: Record< string, number >;
 }
 
 export interface TransportRequest {
@@ -151,6 +160,12 @@ export class ServiceClient {
 		this.call< Page< License > >( 'GET', '/admin/licenses', {
 			query: { ...query },
 		} );
+	licenseStatusCounts = ( query: LicenseQuery = {} ) =>
+		this.call< LicenseStatusCounts >(
+			'GET',
+			'/admin/licenses/status-counts',
+			{ query: { ...query } }
+		);
 	license = ( id: number ) =>
 		this.call< License >( 'GET', `/admin/licenses/${ id }` );
 	createLicense = ( body: Record< string, unknown > ) =>

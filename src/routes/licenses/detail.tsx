@@ -1,16 +1,23 @@
 /**
- * A licence's fields, tier, activations and history; an admin can free a site from here. Staging sites (they use no
- * slot) carry a "Staging" state after their address, the way core's lists mark a draft.
+ * A licence's own page (admin.php?page=svc-licensing&licence=<id>): its fields, what can be done to it, the sites
+ * using it (staging sites apart: they use no slot), the customer's other licences, and its history.
  */
 import { Button } from '@wordpress/components';
+import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Activation, License } from '../../api/types';
 import { Empty, LoadError, Loading, useLoad } from '../../components/async';
 import { formatDate } from '../../components/format';
 import { useNotify } from '../../components/notices';
-import { statusLabel } from './fields';
+import {
+	LicenceActionDialog,
+	licenceActions,
+	type LicenceActionId,
+} from './actions';
+import { sitesText } from './fields';
 import { LicenseHistory } from './history';
+import { isUnlimited, licenceName, statusLabel } from './licence-utils';
 
 /**
  * "1 of 3 sites used, plus 2 staging sites (they use no slot)." Counted from the list just loaded, so it stays
@@ -18,12 +25,18 @@ import { LicenseHistory } from './history';
  */
 export function sitesUsed( limit: number, sites: Activation[] ): string {
 	const staging = sites.filter( ( site ) => site.is_staging ).length;
-	const used = sprintf(
-		/* translators: 1: sites using a slot, 2: activation limit. */
-		__( '%1$d of %2$d sites used', 'svc-licensing' ),
-		sites.length - staging,
-		limit
-	);
+	const used = isUnlimited( limit )
+		? sprintf(
+				/* translators: %d: sites using a slot. */
+				__( '%d sites used of unlimited', 'svc-licensing' ),
+				sites.length - staging
+			)
+		: sprintf(
+				/* translators: 1: sites using a slot, 2: activation limit. */
+				__( '%1$d of %2$d sites used', 'svc-licensing' ),
+				sites.length - staging,
+				limit
+			);
 	if ( staging === 0 ) {
 		return `${ used }.`;
 	}
@@ -40,59 +53,316 @@ export function sitesUsed( limit: number, sites: Activation[] ): string {
 	);
 }
 
-export function LicenseDetail( {
+function SitesTable( {
+	caption,
+	sites,
+	onDeactivate,
+}: {
+	caption: string;
+	sites: Activation[];
+	onDeactivate: ( site: Activation ) => void;
+} ) {
+	return (
+		<table className="widefat striped svc-activations">
+			<caption className="screen-reader-text">{ caption }</caption>
+			<thead>
+				<tr>
+					<th scope="col">{ __( 'Site', 'svc-licensing' ) }</th>
+					<th scope="col">{ __( 'Activated', 'svc-licensing' ) }</th>
+					<th scope="col">{ __( 'Last check', 'svc-licensing' ) }</th>
+					<th scope="col">
+						<span className="screen-reader-text">
+							{ __( 'Actions', 'svc-licensing' ) }
+						</span>
+					</th>
+				</tr>
+			</thead>
+			<tbody>
+				{ sites.map( ( site ) => (
+					<tr key={ site.id }>
+						<td>{ site.site_url }</td>
+						<td>{ formatDate( site.activated_at ) }</td>
+						<td>{ formatDate( site.last_checked ) }</td>
+						<td>
+							<Button
+								variant="secondary"
+								isDestructive
+								size="small"
+								aria-label={ sprintf(
+									/* translators: %s: site URL. */
+									__( 'Deactivate %s', 'svc-licensing' ),
+									site.site_url
+								) }
+								onClick={ () => onDeactivate( site ) }
+							>
+								{ __( 'Deactivate', 'svc-licensing' ) }
+							</Button>
+						</td>
+					</tr>
+				) ) }
+			</tbody>
+		</table>
+	);
+}
+
+function Activations( {
 	client,
-	license,
+	licence,
 	onChanged,
 }: {
 	client: ServiceClient;
-	license: License;
+	licence: License;
 	onChanged: () => void;
 } ) {
 	const notify = useNotify();
 	const [ sites, reload ] = useLoad(
-		() => client.activations( license.id ),
-		[ license.id ]
+		() => client.activations( licence.id ),
+		[ licence ]
 	);
+	const deactivate = ( site: Activation ) =>
+		client.deactivateSite( licence.id, site.id ).then(
+			() => {
+				notify.success( __( 'Site deactivated.', 'svc-licensing' ) );
+				reload();
+				onChanged();
+			},
+			( error ) => notify.error( error )
+		);
+	if ( sites.kind === 'loading' ) {
+		return <Loading />;
+	}
+	if ( sites.kind === 'error' ) {
+		return <LoadError message={ sites.message } onRetry={ reload } />;
+	}
+	if ( sites.value.length === 0 ) {
+		return (
+			<Empty>
+				{ __( 'No site uses this licence.', 'svc-licensing' ) }
+			</Empty>
+		);
+	}
+	const production = sites.value.filter( ( site ) => ! site.is_staging );
+	const staging = sites.value.filter( ( site ) => site.is_staging );
+	return (
+		<>
+			<p data-testid="svc-sites-used">
+				{ sitesUsed( licence.activation_limit, sites.value ) }
+			</p>
+			{ production.length > 0 && (
+				<SitesTable
+					caption={ __( 'Sites', 'svc-licensing' ) }
+					sites={ production }
+					onDeactivate={ deactivate }
+				/>
+			) }
+			{ staging.length > 0 && (
+				<section
+					className="svc-staging-sites"
+					aria-labelledby="svc-staging-sites-title"
+				>
+					<h3 id="svc-staging-sites-title">
+						{ __(
+							'Staging sites (they use no slot)',
+							'svc-licensing'
+						) }
+					</h3>
+					<SitesTable
+						caption={ __( 'Staging sites', 'svc-licensing' ) }
+						sites={ staging }
+						onDeactivate={ deactivate }
+					/>
+				</section>
+			) }
+		</>
+	);
+}
+
+/** The customer's other licences (same email), each a link to its page. */
+function OtherLicences( {
+	client,
+	licence,
+	href,
+	onOpen,
+}: {
+	client: ServiceClient;
+	licence: License;
+	href: ( id: number ) => string;
+	onOpen: ( id: number ) => void;
+} ) {
+	const email = licence.customer_email;
+	const [ others ] = useLoad(
+		() =>
+			email
+				? client
+						.licenses( { search: email, per_page: 100 } )
+						.then( ( page ) =>
+							page.data.filter(
+								( other ) =>
+									other.id !== licence.id &&
+									other.customer_email === email
+							)
+						)
+				: Promise.resolve( [] as License[] ),
+		[ licence.id, email ]
+	);
+	if ( others.kind === 'loading' ) {
+		return <Loading />;
+	}
+	if ( others.kind === 'error' ) {
+		return <Empty>{ others.message }</Empty>;
+	}
+	if ( others.value.length === 0 ) {
+		return (
+			<Empty>
+				{ __( 'This customer has no other licence.', 'svc-licensing' ) }
+			</Empty>
+		);
+	}
+	return (
+		<ul className="svc-other-licences">
+			{ others.value.map( ( other ) => (
+				<li key={ other.id }>
+					<a
+						href={ href( other.id ) }
+						onClick={ ( event ) => {
+							if (
+								event.button !== 0 ||
+								event.metaKey ||
+								event.ctrlKey ||
+								event.shiftKey
+							) {
+								return;
+							}
+							event.preventDefault();
+							onOpen( other.id );
+						} }
+					>
+						<code>{ other.license_key_masked }</code>
+					</a>
+					{ ' — ' }
+					{ other.product_name }
+					{ ', ' }
+					{ statusLabel( other.status ) }
+				</li>
+			) ) }
+		</ul>
+	);
+}
+
+export function LicencePage( {
+	client,
+	id,
+	listHref,
+	onBack,
+	href,
+	onOpen,
+}: {
+	client: ServiceClient;
+	id: number;
+	listHref: string;
+	onBack: () => void;
+	href: ( id: number ) => string;
+	onOpen: ( id: number ) => void;
+} ) {
+	const [ loaded, reload ] = useLoad( () => client.license( id ), [ id ] );
+	const [ action, setAction ] = useState< LicenceActionId | null >( null );
+	const back = (
+		<p className="svc-back">
+			<a
+				href={ listHref }
+				onClick={ ( event ) => {
+					event.preventDefault();
+					onBack();
+				} }
+			>
+				{ __( '← All licences', 'svc-licensing' ) }
+			</a>
+		</p>
+	);
+	if ( loaded.kind === 'loading' ) {
+		return (
+			<div className="svc-screen svc-licence-page">
+				{ back }
+				<Loading />
+			</div>
+		);
+	}
+	if ( loaded.kind === 'error' ) {
+		return (
+			<div className="svc-screen svc-licence-page">
+				{ back }
+				<h1 className="wp-heading-inline">
+					{ __( 'Licence', 'svc-licensing' ) }
+				</h1>
+				<LoadError message={ loaded.message } onRetry={ reload } />
+			</div>
+		);
+	}
+	const licence = loaded.value;
 	const rows: Array< [ string, string ] > = [
-		[ __( 'Key', 'svc-licensing' ), license.license_key_masked ],
-		[ __( 'Product', 'svc-licensing' ), license.product_name ],
-		[ __( 'Status', 'svc-licensing' ), statusLabel( license.status ) ],
-		[ __( 'Customer', 'svc-licensing' ), license.customer_name || '—' ],
-		[ __( 'Email', 'svc-licensing' ), license.customer_email || '—' ],
-		[
-			__( 'Sites', 'svc-licensing' ),
-			sprintf(
-				/* translators: 1: sites in use, 2: activation limit. */
-				__( '%1$d of %2$d', 'svc-licensing' ),
-				license.activation_count,
-				license.activation_limit
-			),
-		],
+		[ __( 'Key', 'svc-licensing' ), licence.license_key_masked ],
+		[ __( 'Product', 'svc-licensing' ), licence.product_name ],
+		[ __( 'Status', 'svc-licensing' ), statusLabel( licence.status ) ],
+		[ __( 'Customer', 'svc-licensing' ), licence.customer_name || '—' ],
+		[ __( 'Email', 'svc-licensing' ), licence.customer_email || '—' ],
+		[ __( 'Sites', 'svc-licensing' ), sitesText( licence ) ],
 		[
 			__( 'Expires', 'svc-licensing' ),
-			formatDate( license.expires, __( 'Never', 'svc-licensing' ) ),
+			formatDate( licence.expires, __( 'Never', 'svc-licensing' ) ),
 		],
-		[ __( 'Created', 'svc-licensing' ), formatDate( license.created_at ) ],
+		[ __( 'Created', 'svc-licensing' ), formatDate( licence.created_at ) ],
 		[
 			__( 'Trial', 'svc-licensing' ),
-			license.is_trial
-				? formatDate( license.trial_ends )
+			licence.is_trial
+				? formatDate( licence.trial_ends )
 				: __( 'No', 'svc-licensing' ),
 		],
 		[
 			__( 'Tier', 'svc-licensing' ),
-			license.tier
-				? `${ license.tier.label }${
-						license.tier.features.length
-							? ` (${ license.tier.features.join( ', ' ) })`
+			licence.tier
+				? `${ licence.tier.label }${
+						licence.tier.features.length
+							? ` (${ licence.tier.features.join( ', ' ) })`
 							: ''
 					}`
 				: '—',
 		],
 	];
 	return (
-		<div className="svc-detail">
+		<div className="svc-screen svc-licence-page">
+			{ back }
+			<div className="svc-screen-header">
+				<h1 className="wp-heading-inline">
+					{ sprintf(
+						/* translators: %s: "licence …2XSK". */
+						__( 'Licence …%s', 'svc-licensing' ),
+						licence.license_key_masked.slice( -4 )
+					) }
+				</h1>
+				<span className={ `svc-status is-${ licence.status }` }>
+					{ statusLabel( licence.status ) }
+				</span>
+			</div>
+			<div
+				className="svc-licence-actions"
+				role="group"
+				aria-label={ __( 'Licence actions', 'svc-licensing' ) }
+			>
+				{ licenceActions()
+					.filter( ( item ) => item.isEligible( licence ) )
+					.map( ( item ) => (
+						<Button
+							key={ item.id }
+							variant={
+								item.id === 'edit' ? 'primary' : 'secondary'
+							}
+							isDestructive={ item.isDestructive }
+							onClick={ () => setAction( item.id ) }
+						>
+							{ item.label }
+						</Button>
+					) ) }
+			</div>
 			<dl className="svc-fields">
 				{ rows.map( ( [ term, value ] ) => (
 					<div key={ term }>
@@ -101,103 +371,38 @@ export function LicenseDetail( {
 					</div>
 				) ) }
 			</dl>
-			<h3>{ __( 'Activations', 'svc-licensing' ) }</h3>
-			{ sites.kind === 'loading' && <Loading /> }
-			{ sites.kind === 'error' && (
-				<LoadError message={ sites.message } onRetry={ reload } />
-			) }
-			{ sites.kind === 'ready' && sites.value.length === 0 && (
-				<Empty>
-					{ __( 'No site uses this licence.', 'svc-licensing' ) }
-				</Empty>
-			) }
-			{ sites.kind === 'ready' && sites.value.length > 0 && (
-				<p data-testid="svc-sites-used">
-					{ sitesUsed( license.activation_limit, sites.value ) }
-				</p>
-			) }
-			{ sites.kind === 'ready' && sites.value.length > 0 && (
-				<table className="widefat striped svc-activations">
-					<thead>
-						<tr>
-							<th>{ __( 'Site', 'svc-licensing' ) }</th>
-							<th>{ __( 'Activated', 'svc-licensing' ) }</th>
-							<th>{ __( 'Last check', 'svc-licensing' ) }</th>
-							<th>
-								<span className="screen-reader-text">
-									{ __( 'Actions', 'svc-licensing' ) }
-								</span>
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{ sites.value.map( ( site ) => (
-							<tr key={ site.id }>
-								<td>
-									{ site.site_url }
-									{ site.is_staging && (
-										<>
-											{ ' — ' }
-											<span className="post-state">
-												{ __(
-													'Staging',
-													'svc-licensing'
-												) }
-											</span>
-										</>
-									) }
-								</td>
-								<td>{ formatDate( site.activated_at ) }</td>
-								<td>{ formatDate( site.last_checked ) }</td>
-								<td>
-									<Button
-										variant="secondary"
-										isDestructive
-										size="small"
-										aria-label={ sprintf(
-											/* translators: %s: site URL. */
-											__(
-												'Deactivate %s',
-												'svc-licensing'
-											),
-											site.site_url
-										) }
-										onClick={ () =>
-											client
-												.deactivateSite(
-													license.id,
-													site.id
-												)
-												.then(
-													() => {
-														notify.success(
-															__(
-																'Site deactivated.',
-																'svc-licensing'
-															)
-														);
-														reload();
-														onChanged();
-													},
-													( error ) =>
-														notify.error( error )
-												)
-										}
-									>
-										{ __( 'Deactivate', 'svc-licensing' ) }
-									</Button>
-								</td>
-							</tr>
-						) ) }
-					</tbody>
-				</table>
-			) }
+			<h2>{ __( 'Activations', 'svc-licensing' ) }</h2>
+			<Activations
+				client={ client }
+				licence={ licence }
+				onChanged={ reload }
+			/>
+			<h2>{ __( 'Customer’s other licences', 'svc-licensing' ) }</h2>
+			<OtherLicences
+				client={ client }
+				licence={ licence }
+				href={ href }
+				onOpen={ onOpen }
+			/>
 			<LicenseHistory
 				client={ client }
-				licenseId={ license.id }
-				licence={ license }
-				sites={ sites.kind === 'ready' ? sites.value : null }
+				licenseId={ licence.id }
+				licence={ licence }
+				sites={ null }
 			/>
+			{ action && (
+				<LicenceActionDialog
+					action={ action }
+					client={ client }
+					licence={ licence }
+					onClose={ () => setAction( null ) }
+					onChanged={ reload }
+					onDeleted={ onBack }
+				/>
+			) }
 		</div>
 	);
 }
+
+/** The accessible name of a licence in lists: "licence …2XSK". */
+export { licenceName };

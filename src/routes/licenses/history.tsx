@@ -25,7 +25,7 @@ export function LicenseHistory( {
 	);
 	return (
 		<>
-			<h3>{ __( 'History', 'svc-licensing' ) }</h3>
+			<h2>{ __( 'History', 'svc-licensing' ) }</h2>
 			{ history.kind === 'loading' && <Loading /> }
 			{ history.kind === 'error' && (
 				<LoadError message={ history.message } onRetry={ reload } />

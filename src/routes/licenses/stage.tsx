@@ -1,39 +1,247 @@
 /**
- * Licences: a DataViews table with server-side filters, search, sorting and pagination.
+ * Licences: the list (status views with counts, search, a product filter, sort and pages, all in the URL; bulk
+ * actions on the selected rows) and, with ?licence=<id>, a licence's own page.
  */
 import { Button } from '@wordpress/components';
-import { DataViews, paginationOf } from '../../components/data-views';
-import { useMemo, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { useCallback, useMemo, useRef, useState } from '@wordpress/element';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
+import type { License } from '../../api/types';
+import { DataViews, paginationOf } from '../../components/data-views';
 import { LoadError, useLoad } from '../../components/async';
-import { useLicenseActions } from './actions';
+import {
+	CancelLicences,
+	ExtendExpiry,
+	LicenceActionDialog,
+	type LicenceActionId,
+} from './actions';
+import { LicencePage } from './detail';
 import { licenseFields } from './fields';
 import { CreateLicenseModal } from './form';
-import { DEFAULT_VIEW, queryOf, type ListView } from './view-utils';
+import { licencesCsv, statusLabel } from './licence-utils';
+import { urlWith, useQueryState } from './url';
+import {
+	argsOfView,
+	countQueryOf,
+	EXPIRING,
+	expiringWindow,
+	LIST_ARGS,
+	queryOf,
+	STATUS_VIEWS,
+	viewOfArgs,
+	type ListView,
+} from './view-utils';
+import './style.scss';
+
+const ARGS = [ ...LIST_ARGS, 'licence' ];
 
 export function LicensesStage( { client }: { client: ServiceClient } ) {
-	const [ view, setView ] = useState< ListView >( DEFAULT_VIEW );
+	const [ args, setArgs ] = useQueryState( ARGS );
+	const licence = Number( args.licence );
+	const open = useCallback(
+		( id: number ) => setArgs( { licence: String( id ) }, { push: true } ),
+		[ setArgs ]
+	);
+	const href = useCallback(
+		( id: number ) => urlWith( { licence: String( id ) } ),
+		[]
+	);
+	if ( Number.isInteger( licence ) && licence > 0 ) {
+		return (
+			<LicencePage
+				key={ licence }
+				client={ client }
+				id={ licence }
+				listHref={ urlWith( { licence: undefined } ) }
+				onBack={ () =>
+					setArgs( { licence: undefined }, { push: true } )
+				}
+				href={ href }
+				onOpen={ open }
+			/>
+		);
+	}
+	return (
+		<LicenceList
+			client={ client }
+			args={ args }
+			setArgs={ setArgs }
+			onOpen={ open }
+			href={ href }
+		/>
+	);
+}
+
+function download( name: string, text: string ) {
+	const url = URL.createObjectURL(
+		new Blob( [ text ], { type: 'text/csv;charset=utf-8' } )
+	);
+	const link = document.createElement( 'a' );
+	link.href = url;
+	link.download = name;
+	document.body.appendChild( link );
+	link.click();
+	link.remove();
+	window.setTimeout( () => URL.revokeObjectURL( url ), 1000 );
+}
+
+function LicenceList( {
+	client,
+	args,
+	setArgs,
+	onOpen,
+	href,
+}: {
+	client: ServiceClient;
+	args: Record< string, string | undefined >;
+	setArgs: (
+		args: Record< string, string | undefined >,
+		options?: { push?: boolean }
+	) => void;
+	onOpen: ( id: number ) => void;
+	href: ( id: number ) => string;
+} ) {
+	const view = useMemo( () => viewOfArgs( args ), [ args ] );
+	const statusView = args.view;
 	const [ creating, setCreating ] = useState( false );
-	const query = useMemo( () => queryOf( view ), [ view ] );
+	const [ selected, setSelected ] = useState< License[] >( [] );
+	const [ expanded, setExpanded ] = useState< number[] >( [] );
+	const [ dialog, setDialog ] = useState< {
+		action: LicenceActionId;
+		licence: License;
+	} | null >( null );
+	const [ bulk, setBulk ] = useState< 'cancel' | 'extend' | null >( null );
+	const query = useMemo(
+		() => queryOf( view, statusView ),
+		// The preset's window is taken when the view is chosen, not on every render.
+		[ view, statusView ]
+	);
+	const countQuery = useMemo( () => countQueryOf( view ), [ view ] );
 	const [ products ] = useLoad( () => client.products(), [] );
-	const [ page, reload ] = useLoad(
+	const [ page, reloadPage ] = useLoad(
 		() => client.licenses( query ),
 		[ JSON.stringify( query ) ]
 	);
+	const [ counts, reloadCounts ] = useLoad(
+		() =>
+			Promise.all( [
+				client.licenseStatusCounts( countQuery ),
+				client.licenseStatusCounts( {
+					...countQuery,
+					...expiringWindow( new Date() ),
+				} ),
+			] ),
+		[ JSON.stringify( countQuery ) ]
+	);
+	const reload = useCallback( () => {
+		reloadPage();
+		reloadCounts();
+	}, [ reloadPage, reloadCounts ] );
+	const changed = useCallback( () => {
+		setSelected( [] );
+		reload();
+	}, [ reload ] );
 	const productList = useMemo(
 		() => ( products.kind === 'ready' ? products.value.items : [] ),
 		[ products ]
 	);
-	const fields = useMemo(
-		() => licenseFields( productList ),
-		[ productList ]
+	const rows = useMemo(
+		() => ( page.kind === 'ready' ? page.value.data : [] ),
+		[ page ]
 	);
-	const actions = useLicenseActions( client, reload );
-	const rows = page.kind === 'ready' ? page.value.data : [];
+	const selectedIds = useMemo(
+		() => selected.map( ( item ) => item.id ),
+		[ selected ]
+	);
+	const onAction = useCallback(
+		( action: LicenceActionId, item: License ) =>
+			setDialog( { action, licence: item } ),
+		[]
+	);
+	const fields = useMemo(
+		() =>
+			licenseFields( productList, {
+				selected: selectedIds,
+				onSelect: ( item, on ) =>
+					setSelected( ( current ) =>
+						on
+							? [
+									...current.filter(
+										( other ) => other.id !== item.id
+									),
+									item,
+								]
+							: current.filter(
+									( other ) => other.id !== item.id
+								)
+					),
+				expanded,
+				onExpand: ( item ) =>
+					setExpanded( ( current ) =>
+						current.includes( item.id )
+							? current.filter( ( id ) => id !== item.id )
+							: [ ...current, item.id ]
+					),
+				href: ( item ) => href( item.id ),
+				onOpen: ( item ) => onOpen( item.id ),
+				onAction,
+			} ),
+		[ productList, selectedIds, expanded, href, onOpen, onAction ]
+	);
+	const root = useRef< HTMLDivElement >( null );
+	/** Focus goes back to the row's actions button once its dialog closes. */
+	const closeDialog = () => {
+		const id = dialog?.licence.id;
+		setDialog( null );
+		window.requestAnimationFrame( () =>
+			root.current
+				?.querySelector< HTMLElement >(
+					`[data-svc-row-actions="${ id }"]`
+				)
+				?.focus()
+		);
+	};
+
+	const setView = ( next: ListView ) => {
+		// Typing in the search replaces the history entry; every other change is a step Back can undo.
+		const typing = ( next.search ?? '' ) !== ( view.search ?? '' );
+		setSelected( [] );
+		setArgs( argsOfView( next ), { push: ! typing } );
+	};
+	const chooseStatusView = ( value: string | undefined ) => {
+		setSelected( [] );
+		setArgs(
+			{ ...argsOfView( { ...view, page: 1 } ), view: value },
+			{ push: true }
+		);
+	};
+	const statusCounts = counts.kind === 'ready' ? counts.value[ 0 ] : null;
+	const expiringCount =
+		counts.kind === 'ready' ? counts.value[ 1 ].total : null;
+	const views: Array< {
+		value?: string;
+		label: string;
+		count: number | null;
+	} > = [
+		{
+			label: __( 'All', 'svc-licensing' ),
+			count: statusCounts?.total ?? null,
+		},
+		...STATUS_VIEWS.map( ( status ) => ( {
+			value: status,
+			label: statusLabel( status ),
+			count: statusCounts?.statuses[ status ] ?? null,
+		} ) ),
+		{
+			value: EXPIRING,
+			label: __( 'Expiring in 30 days', 'svc-licensing' ),
+			count: expiringCount,
+		},
+	];
+	const total = page.kind === 'ready' ? page.value.total : null;
 
 	return (
-		<div className="svc-screen">
+		<div className="svc-screen svc-licences" ref={ root }>
 			<div className="svc-screen-header">
 				<h2>{ __( 'Licences', 'svc-licensing' ) }</h2>
 				<Button
@@ -44,11 +252,53 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 					{ __( 'Add licence', 'svc-licensing' ) }
 				</Button>
 			</div>
+			<nav
+				aria-label={ __(
+					'Filter licences by status',
+					'svc-licensing'
+				) }
+			>
+				<ul className="subsubsub svc-status-views">
+					{ views.map( ( item, index ) => {
+						const current = item.value === statusView;
+						return (
+							<li key={ item.value ?? 'all' }>
+								<a
+									href={ urlWith( {
+										view: item.value,
+										paged: undefined,
+										licence: undefined,
+									} ) }
+									className={
+										current ? 'current' : undefined
+									}
+									aria-current={
+										current ? 'page' : undefined
+									}
+									onClick={ ( event ) => {
+										event.preventDefault();
+										chooseStatusView( item.value );
+									} }
+								>
+									{ item.label }{ ' ' }
+									<span className="count">
+										({ item.count ?? '…' })
+									</span>
+								</a>
+								{ index < views.length - 1 ? ' |' : '' }
+							</li>
+						);
+					} ) }
+				</ul>
+			</nav>
 			{ page.kind === 'error' && (
 				<LoadError message={ page.message } onRetry={ reload } />
 			) }
+			{ counts.kind === 'error' && (
+				<LoadError message={ counts.message } onRetry={ reload } />
+			) }
 			{ page.kind === 'ready' &&
-				page.value.total === 0 &&
+				statusCounts?.total === 0 &&
 				! view.search &&
 				view.filters.length === 0 && (
 					<p className="svc-empty">
@@ -60,12 +310,94 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 							: __( 'No licences yet.', 'svc-licensing' ) }
 					</p>
 				) }
+			<div
+				className="svc-bulk-bar"
+				role="group"
+				aria-label={ __( 'Bulk actions', 'svc-licensing' ) }
+			>
+				<span className="svc-selected-count" aria-live="polite">
+					{ sprintf(
+						/* translators: %d: number of selected licences. */
+						_n(
+							'%d licence selected',
+							'%d licences selected',
+							selected.length,
+							'svc-licensing'
+						),
+						selected.length
+					) }
+				</span>
+				<Button
+					variant="secondary"
+					size="compact"
+					onClick={ () => setSelected( rows ) }
+					disabled={ rows.length === 0 }
+				>
+					{ __( 'Select all on this page', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="tertiary"
+					size="compact"
+					onClick={ () => setSelected( [] ) }
+					disabled={ selected.length === 0 }
+				>
+					{ __( 'Clear selection', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="secondary"
+					size="compact"
+					accessibleWhenDisabled
+					disabled={ selected.length === 0 }
+					onClick={ () => setBulk( 'extend' ) }
+				>
+					{ __( 'Extend expiry…', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="secondary"
+					size="compact"
+					accessibleWhenDisabled
+					disabled={ selected.length === 0 }
+					onClick={ () =>
+						download(
+							`licences-${ new Date()
+								.toISOString()
+								.slice( 0, 10 ) }.csv`,
+							licencesCsv( selected )
+						)
+					}
+				>
+					{ __( 'Export CSV', 'svc-licensing' ) }
+				</Button>
+				<Button
+					variant="secondary"
+					size="compact"
+					isDestructive
+					accessibleWhenDisabled
+					disabled={ selected.length === 0 }
+					onClick={ () => setBulk( 'cancel' ) }
+				>
+					{ __( 'Cancel licences…', 'svc-licensing' ) }
+				</Button>
+				<span className="displaying-num">
+					{ total === null
+						? ''
+						: sprintf(
+								/* translators: %d: number of licences. */
+								_n(
+									'%d item',
+									'%d items',
+									total,
+									'svc-licensing'
+								),
+								total
+							) }
+				</span>
+			</div>
 			<DataViews
 				view={ view }
-				onChangeView={ ( next: ListView ) => setView( next ) }
+				onChangeView={ setView }
 				fields={ fields }
 				data={ rows }
-				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: { id: number } ) => String( item.id ) }
 				paginationInfo={ paginationOf( page ) }
@@ -81,6 +413,31 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 					products={ productList }
 					onClose={ () => setCreating( false ) }
 					onCreated={ reload }
+				/>
+			) }
+			{ dialog && (
+				<LicenceActionDialog
+					action={ dialog.action }
+					client={ client }
+					licence={ dialog.licence }
+					onClose={ closeDialog }
+					onChanged={ changed }
+				/>
+			) }
+			{ bulk === 'extend' && (
+				<ExtendExpiry
+					client={ client }
+					licences={ selected }
+					onClose={ () => setBulk( null ) }
+					onChanged={ changed }
+				/>
+			) }
+			{ bulk === 'cancel' && (
+				<CancelLicences
+					client={ client }
+					licences={ selected }
+					onClose={ () => setBulk( null ) }
+					onChanged={ changed }
 				/>
 			) }
 		</div>

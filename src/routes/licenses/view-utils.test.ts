@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_VIEW, queryOf } from './view-utils';
+import {
+	argsOfView,
+	DEFAULT_VIEW,
+	EXPIRING,
+	queryOf,
+	viewOfArgs,
+} from './view-utils';
 
 test( 'the default view asks for the first page, newest first', () => {
 	assert.deepEqual( queryOf( DEFAULT_VIEW ), {
@@ -43,4 +49,52 @@ test( 'a field the server cannot sort by is not sent', () => {
 	} );
 	assert.equal( query.orderby, undefined );
 	assert.equal( query.order, undefined );
+} );
+
+test( 'a view goes into the URL and comes back the same', () => {
+	const view = {
+		...DEFAULT_VIEW,
+		page: 2,
+		search: 'ada',
+		sort: { field: 'expires', direction: 'asc' as const },
+		filters: [ { field: 'product_name', operator: 'is', value: '4' } ],
+	};
+	const args = argsOfView( view );
+	assert.deepEqual( args, {
+		s: 'ada',
+		product: '4',
+		orderby: 'expires',
+		order: 'asc',
+		paged: '2',
+		per_page: undefined,
+	} );
+	assert.deepEqual( viewOfArgs( args ), view );
+	assert.deepEqual( argsOfView( DEFAULT_VIEW ), {
+		s: undefined,
+		product: undefined,
+		orderby: undefined,
+		order: undefined,
+		paged: undefined,
+		per_page: undefined,
+	} );
+} );
+
+test( 'nonsense in the URL falls back to the default view', () => {
+	assert.deepEqual(
+		viewOfArgs( { paged: '-3', orderby: 'key_hash', per_page: '5000' } ),
+		DEFAULT_VIEW
+	);
+} );
+
+test( 'a status view filters by status; the preset asks for the next 30 days', () => {
+	assert.equal( queryOf( DEFAULT_VIEW, 'cancelled' ).status, 'cancelled' );
+	assert.equal( queryOf( DEFAULT_VIEW, 'nonsense' ).status, undefined );
+	const query = queryOf(
+		DEFAULT_VIEW,
+		EXPIRING,
+		new Date( '2026-01-01T00:00:00.000Z' )
+	);
+	assert.equal( query.status, undefined );
+	assert.equal( query.expires_after, '2026-01-01T00:00:00Z' );
+	assert.equal( query.expires_before, '2026-01-31T00:00:00Z' );
 } );
