@@ -365,7 +365,7 @@ test( 'the licence form refuses a bad email next to the field and offers an unli
 	await create.getByRole( 'button', { name: 'Create licence' } ).click();
 	await expect( email ).toHaveAttribute( 'aria-invalid', 'true' );
 	await expect( email ).toHaveAccessibleDescription(
-		'Enter an email address like name@example.com.'
+		'Enter an email address with a domain, such as name@example.com.'
 	);
 	await email.fill( `unlimited-${ tag }@example.com` );
 	await create.getByRole( 'checkbox', { name: 'Unlimited sites' } ).check();

@@ -144,9 +144,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	// Extend by 30 days: from the expiry, not from today.
 	await main.getByRole( 'button', { name: 'Extend expiry' } ).click();
 	const extend = page.getByRole( 'dialog', { name: 'Extend expiry' } );
-	await extend
-		.getByRole( 'spinbutton', { name: 'Days' } )
-		.fill( '30' );
+	await extend.getByRole( 'spinbutton', { name: 'Days' } ).fill( '30' );
 	await extend.getByRole( 'button', { name: 'Extend', exact: true } ).click();
 	await expectSnackbar( page, '1 licence extended.' );
 	const extended = ( await client.license( licence.id ) ).expires;

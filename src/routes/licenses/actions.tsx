@@ -341,7 +341,7 @@ export function ExtendExpiry( {
 							setError( null );
 						} }
 						help={ error ?? undefined }
-						className={ error ? 'svc-field-error' : undefined }
+						className={ error ? 'svc-field has-error' : 'svc-field' }
 						aria-invalid={ error ? true : undefined }
 						__nextHasNoMarginBottom
 					/>
@@ -355,7 +355,7 @@ export function ExtendExpiry( {
 							setError( null );
 						} }
 						help={ error ?? undefined }
-						className={ error ? 'svc-field-error' : undefined }
+						className={ error ? 'svc-field has-error' : 'svc-field' }
 						aria-invalid={ error ? true : undefined }
 						__nextHasNoMarginBottom
 					/>

@@ -10,6 +10,7 @@ import type { Activation, License } from '../../api/types';
 import { Empty, LoadError, Loading, useLoad } from '../../components/async';
 import { formatDate } from '../../components/format';
 import { useNotify } from '../../components/notices';
+import { ScreenHeader } from '../../components/screen';
 import {
 	LicenceActionDialog,
 	licenceActions,
@@ -283,6 +284,7 @@ export function LicencePage( {
 		return (
 			<div className="svc-screen svc-licence-page">
 				{ back }
+				<ScreenHeader title={ __( 'Licence', 'svc-licensing' ) } />
 				<Loading />
 			</div>
 		);
@@ -291,9 +293,7 @@ export function LicencePage( {
 		return (
 			<div className="svc-screen svc-licence-page">
 				{ back }
-				<h1 className="wp-heading-inline">
-					{ __( 'Licence', 'svc-licensing' ) }
-				</h1>
+				<ScreenHeader title={ __( 'Licence', 'svc-licensing' ) } />
 				<LoadError message={ loaded.message } onRetry={ reload } />
 			</div>
 		);
@@ -331,18 +331,17 @@ export function LicencePage( {
 	return (
 		<div className="svc-screen svc-licence-page">
 			{ back }
-			<div className="svc-screen-header">
-				<h1 className="wp-heading-inline">
-					{ sprintf(
-						/* translators: %s: "licence …2XSK". */
-						__( 'Licence …%s', 'svc-licensing' ),
-						licence.license_key_masked.slice( -4 )
-					) }
-				</h1>
+			<ScreenHeader
+				title={ sprintf(
+					/* translators: %s: last group of the licence key. */
+					__( 'Licence …%s', 'svc-licensing' ),
+					licence.license_key_masked.slice( -4 )
+				) }
+			>
 				<span className={ `svc-status is-${ licence.status }` }>
 					{ statusLabel( licence.status ) }
 				</span>
-			</div>
+			</ScreenHeader>
 			<div
 				className="svc-licence-actions"
 				role="group"

@@ -19,7 +19,9 @@ import { LicencePage } from './detail';
 import { licenseFields } from './fields';
 import { CreateLicenseModal } from './form';
 import { licencesCsv, statusLabel } from './licence-utils';
-import { urlWith, useQueryState } from './url';
+import { useQueryState } from '../../components/url-state';
+import { ScreenHeader } from '../../components/screen';
+import { urlWith } from './url';
 import {
 	argsOfView,
 	countQueryOf,
@@ -93,7 +95,7 @@ function LicenceList( {
 	href,
 }: {
 	client: ServiceClient;
-	args: Record< string, string | undefined >;
+	args: Record< string, string | null >;
 	setArgs: (
 		args: Record< string, string | undefined >,
 		options?: { push?: boolean }
@@ -102,7 +104,7 @@ function LicenceList( {
 	href: ( id: number ) => string;
 } ) {
 	const view = useMemo( () => viewOfArgs( args ), [ args ] );
-	const statusView = args.view;
+	const statusView = args.view ?? undefined;
 	const [ creating, setCreating ] = useState( false );
 	const [ selected, setSelected ] = useState< License[] >( [] );
 	const [ expanded, setExpanded ] = useState< number[] >( [] );
@@ -242,8 +244,7 @@ function LicenceList( {
 
 	return (
 		<div className="svc-screen svc-licences" ref={ root }>
-			<div className="svc-screen-header">
-				<h2>{ __( 'Licences', 'svc-licensing' ) }</h2>
+			<ScreenHeader>
 				<Button
 					variant="primary"
 					onClick={ () => setCreating( true ) }
@@ -251,7 +252,7 @@ function LicenceList( {
 				>
 					{ __( 'Add licence', 'svc-licensing' ) }
 				</Button>
-			</div>
+			</ScreenHeader>
 			<nav
 				aria-label={ __(
 					'Filter licences by status',

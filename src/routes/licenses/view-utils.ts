@@ -60,9 +60,9 @@ export const DEFAULT_VIEW: ListView = {
 	layout: { primaryField: 'license_key_masked' },
 };
 
-type Args = Record< string, string | undefined >;
+type Args = Record< string, string | null | undefined >;
 
-const positive = ( value: string | undefined ): number | undefined => {
+const positive = ( value: string | null | undefined ): number | undefined => {
 	const number = Number( value );
 	return Number.isInteger( number ) && number > 0 ? number : undefined;
 };
@@ -99,7 +99,9 @@ function filterValue( view: ListView, field: string ): unknown {
 }
 
 /** The URL arguments of a view (defaults left out, so the plain screen has a plain URL). */
-export function argsOfView( view: ListView ): Args {
+export function argsOfView(
+	view: ListView
+): Record< string, string | undefined > {
 	const product = filterValue( view, 'product_name' );
 	const sorted =
 		view.sort &&
