@@ -6,8 +6,22 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { adminClient } from '../fixtures/client';
-import { setSettings } from '../fixtures/test-helpers';
+import type { Settings } from '../../src/api/types';
+import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
 import { expectSnackbar, openScreen, saveScreenshot } from './screens';
+
+let shippedPatterns: Settings[ 'staging_hosts' ];
+
+test.beforeAll( async ( { request } ) => {
+	shippedPatterns = ( await ( await adminClient( request ) ).settings() )
+		.staging_hosts;
+} );
+
+// The staging switch goes back as the suite has it, so the specs after this one see the shipped settings.
+test.afterEach( async ( { request } ) => {
+	await applySuiteSettings( request );
+	await setSettings( request, { staging_hosts: shippedPatterns } );
+} );
 
 test( 'a licence has its own page with its sites, the customer’s other licences, its history and its actions', async ( {
 	page,

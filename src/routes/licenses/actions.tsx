@@ -341,7 +341,9 @@ export function ExtendExpiry( {
 							setError( null );
 						} }
 						help={ error ?? undefined }
-						className={ error ? 'svc-field has-error' : 'svc-field' }
+						className={
+							error ? 'svc-field has-error' : 'svc-field'
+						}
 						aria-invalid={ error ? true : undefined }
 						__nextHasNoMarginBottom
 					/>
@@ -355,7 +357,9 @@ export function ExtendExpiry( {
 							setError( null );
 						} }
 						help={ error ?? undefined }
-						className={ error ? 'svc-field has-error' : 'svc-field' }
+						className={
+							error ? 'svc-field has-error' : 'svc-field'
+						}
 						aria-invalid={ error ? true : undefined }
 						__nextHasNoMarginBottom
 					/>
