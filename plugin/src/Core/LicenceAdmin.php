@@ -94,9 +94,9 @@ final class LicenceAdmin {
 	 * One page of licences. A search that is a whole licence key finds that licence by its hash.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters (expiry bounds in storage format).
-	 * @param int                                                                                                       $page     1-based page.
-	 * @param int                                                                                                       $per_page Page size.
-	 * @param array{0: string, 1: string}                                                                               $sort     A sortable column and asc|desc.
+	 * @param int                                                                                                        $page     1-based page.
+	 * @param int                                                                                                        $per_page Page size.
+	 * @param array{0: string, 1: string}                                                                                $sort     A sortable column and asc|desc.
 	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
 	 */
 	public function page( array $filters, int $page, int $per_page, array $sort ): array {

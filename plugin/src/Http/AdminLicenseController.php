@@ -136,15 +136,15 @@ final class AdminLicenseController implements Controller {
 	 */
 	private static function filters(): array {
 		return array(
-			'status'     => array(
+			'status'         => array(
 				'type' => 'string',
 				'enum' => LicenseStatus::ALL,
 			),
-			'product_id' => array(
+			'product_id'     => array(
 				'type'    => 'integer',
 				'minimum' => 1,
 			),
-			'search'     => array(
+			'search'         => array(
 				'type'      => 'string',
 				'maxLength' => 200,
 			),
@@ -158,12 +158,12 @@ final class AdminLicenseController implements Controller {
 				'type'        => 'string',
 				'format'      => 'date-time',
 			),
-			'orderby'    => array(
+			'orderby'        => array(
 				'type'    => 'string',
 				'enum'    => array_keys( LicenseRepository::SORTABLE ),
 				'default' => 'created_at',
 			),
-			'order'      => array(
+			'order'          => array(
 				'type'    => 'string',
 				'enum'    => array( 'asc', 'desc' ),
 				'default' => 'desc',

@@ -115,10 +115,10 @@ final class LicenseRepository extends TableRepository {
 	 * pass (SQL_CALC_FOUND_ROWS) instead of a second scan; without a search, COUNT(*) reads an index.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
-	 * @param int                                                                                                       $page     1-based page.
-	 * @param int                                                                                                       $per_page Page size.
-	 * @param string|null                                                                                               $key_hash Hash of a full key typed as the search, if it is one.
-	 * @param array{0: string, 1: string}                                                                               $sort     A SORTABLE key and asc|desc.
+	 * @param int                                                                                                        $page     1-based page.
+	 * @param int                                                                                                        $per_page Page size.
+	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
+	 * @param array{0: string, 1: string}                                                                                $sort     A SORTABLE key and asc|desc.
 	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
 	 */
 	public function page( array $filters, int $page, int $per_page, ?string $key_hash, array $sort = array( 'created_at', 'desc' ) ): array {
@@ -151,7 +151,7 @@ final class LicenseRepository extends TableRepository {
 	 * The admin list's WHERE clause, prepared.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters (expiry bounds in storage format, inclusive).
-	 * @param string|null                                                                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
 	 */
 	private function list_condition( array $filters, ?string $key_hash ): string {
 		$where = array( '1 = 1' );
@@ -191,7 +191,7 @@ final class LicenseRepository extends TableRepository {
 	 * same column). The status filter itself is ignored: the counts are those of the list's status views.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
-	 * @param string|null                                                                                               $key_hash Hash of a full key typed as the search, if it is one.
+	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
 	 * @return array<string, int> Status => count, only the statuses that occur.
 	 */
 	public function status_counts( array $filters, ?string $key_hash ): array {
