@@ -101,11 +101,6 @@ export function licenseFields( products: Product[], rows: RowHandlers ) {
 						<a
 							className="row-title"
 							href={ rows.href( item ) }
-							aria-label={ sprintf(
-								/* translators: %s: "licence …2XSK". */
-								__( 'Open %s', 'svc-licensing' ),
-								licenceName( item )
-							) }
 							onClick={ ( event ) => {
 								if (
 									event.button !== 0 ||
