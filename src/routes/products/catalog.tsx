@@ -1,20 +1,56 @@
 /**
- * Tiers (what a licence grants) and prices (a processor price mapped to product, tier and limit).
+ * Products > a product > Pricing: the tiers (what a licence grants; shared by every product) and this product's
+ * prices (a Stripe price mapped to a tier, an activation limit and a period, with what it costs). The product is
+ * the page's, so a price can never be sent without one.
  */
 import { Button, SelectControl, TextControl } from '@wordpress/components';
 import { useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
-import type { Product } from '../../api/types';
+import type { Price, Product } from '../../api/types';
 import { Empty, LoadError, Loading, useLoad } from '../../components/async';
+import { formatMoney } from '../../components/format';
 import { useNotify } from '../../components/notices';
+import { ConfirmButton } from './confirm-button';
+
+const PERIODS: { value: Price[ 'period' ]; label: string }[] = [
+	{ value: 'month', label: __( 'Monthly', 'svc-licensing' ) },
+	{ value: 'year', label: __( 'Yearly', 'svc-licensing' ) },
+	{ value: 'lifetime', label: __( 'Lifetime', 'svc-licensing' ) },
+];
+
+/** "$19.00 per year", "€49.00 once (lifetime)", or the period alone when the amount is unknown. */
+export function priceText( price: Price ): string {
+	const period = {
+		month: __( 'per month', 'svc-licensing' ),
+		year: __( 'per year', 'svc-licensing' ),
+		lifetime: __( 'once (lifetime)', 'svc-licensing' ),
+	}[ price.period ];
+	if ( price.amount === null || price.currency === null ) {
+		return sprintf(
+			/* translators: %s: billing period, e.g. "per year". */
+			__( 'Amount not known yet, %s', 'svc-licensing' ),
+			period
+		);
+	}
+	return `${ formatMoney( price.amount, price.currency ) } ${ period }`;
+}
+
+const EMPTY_PRICE = {
+	processor_price_id: '',
+	tier_id: '',
+	activation_limit: '1',
+	period: 'year' as Price[ 'period' ],
+	amount: '',
+	currency: '',
+};
 
 export function Catalog( {
 	client,
-	products,
+	product,
 }: {
 	client: ServiceClient;
-	products: Product[];
+	product: Product;
 } ) {
 	const notify = useNotify();
 	const [ loaded, reload ] = useLoad(
@@ -23,20 +59,18 @@ export function Catalog( {
 	);
 	const [ label, setLabel ] = useState( '' );
 	const [ features, setFeatures ] = useState( '' );
-	const [ price, setPrice ] = useState( {
-		processor_price_id: '',
-		product_id: String( products[ 0 ]?.id ?? '' ),
-		tier_id: '',
-		activation_limit: '1',
-		period: 'year' as 'month' | 'year' | 'lifetime',
-	} );
+	const [ price, setPrice ] = useState( EMPTY_PRICE );
 	const act = ( run: Promise< unknown >, message: string ) =>
 		run.then(
 			() => {
 				notify.success( message );
 				reload();
+				return true;
 			},
-			( error ) => notify.error( error )
+			( error ) => {
+				notify.error( error );
+				return false;
+			}
 		);
 
 	if ( loaded.kind === 'loading' ) {
@@ -45,9 +79,8 @@ export function Catalog( {
 	if ( loaded.kind === 'error' ) {
 		return <LoadError message={ loaded.message } onRetry={ reload } />;
 	}
-	const [ tiers, prices ] = loaded.value;
-	const productName = ( id: number ) =>
-		products.find( ( p ) => p.id === id )?.name ?? `#${ id }`;
+	const [ tiers, allPrices ] = loaded.value;
+	const prices = allPrices.filter( ( row ) => row.product_id === product.id );
 	const tierName = ( id: number | null ) =>
 		id === null
 			? '—'
@@ -55,93 +88,11 @@ export function Catalog( {
 
 	return (
 		<div className="svc-catalog">
-			<h3>{ __( 'Tiers', 'svc-licensing' ) }</h3>
-			{ tiers.length === 0 ? (
-				<Empty>{ __( 'No tiers yet.', 'svc-licensing' ) }</Empty>
-			) : (
-				<table className="widefat striped">
-					<thead>
-						<tr>
-							<th>{ __( 'Label', 'svc-licensing' ) }</th>
-							<th>{ __( 'Features', 'svc-licensing' ) }</th>
-							<th>{ __( 'Actions', 'svc-licensing' ) }</th>
-						</tr>
-					</thead>
-					<tbody>
-						{ tiers.map( ( tier ) => (
-							<tr key={ tier.id }>
-								<td>{ tier.label }</td>
-								<td>{ tier.features.join( ', ' ) }</td>
-								<td>
-									<Button
-										variant="tertiary"
-										isDestructive
-										size="small"
-										onClick={ () =>
-											act(
-												client.deleteTier( tier.id ),
-												__(
-													'Tier deleted.',
-													'svc-licensing'
-												)
-											)
-										}
-									>
-										{ __( 'Delete', 'svc-licensing' ) }
-									</Button>
-								</td>
-							</tr>
-						) ) }
-					</tbody>
-				</table>
-			) }
-			<form
-				className="svc-form-grid"
-				onSubmit={ ( event ) => {
-					event.preventDefault();
-					act(
-						client.createTier( {
-							label,
-							features: features
-								.split( ',' )
-								.map( ( f ) => f.trim() )
-								.filter( Boolean ),
-						} ),
-						__( 'Tier added.', 'svc-licensing' )
-					).then( () => {
-						setLabel( '' );
-						setFeatures( '' );
-					} );
-				} }
-			>
-				<TextControl
-					label={ __( 'Tier label', 'svc-licensing' ) }
-					value={ label }
-					onChange={ setLabel }
-					required
-				/>
-				<TextControl
-					label={ __(
-						'Features (comma-separated)',
-						'svc-licensing'
-					) }
-					value={ features }
-					onChange={ setFeatures }
-				/>
-				<Button
-					variant="secondary"
-					type="submit"
-					disabled={ label === '' }
-				>
-					{ __( 'Add tier', 'svc-licensing' ) }
-				</Button>
-			</form>
-
 			<h3>{ __( 'Prices', 'svc-licensing' ) }</h3>
 			{ prices.length === 0 ? (
 				<Empty>
 					{ __(
-						'No prices yet. Map each Stripe price to a product so payments create licences.',
+						'No prices yet. Map each Stripe price of this product so payments create licences.',
 						'svc-licensing'
 					) }
 				</Empty>
@@ -150,10 +101,9 @@ export function Catalog( {
 					<thead>
 						<tr>
 							<th>{ __( 'Stripe price', 'svc-licensing' ) }</th>
-							<th>{ __( 'Product', 'svc-licensing' ) }</th>
+							<th>{ __( 'Amount', 'svc-licensing' ) }</th>
 							<th>{ __( 'Tier', 'svc-licensing' ) }</th>
 							<th>{ __( 'Sites', 'svc-licensing' ) }</th>
-							<th>{ __( 'Period', 'svc-licensing' ) }</th>
 							<th>{ __( 'Actions', 'svc-licensing' ) }</th>
 						</tr>
 					</thead>
@@ -163,16 +113,36 @@ export function Catalog( {
 								<td>
 									<code>{ row.processor_price_id }</code>
 								</td>
-								<td>{ productName( row.product_id ) }</td>
+								<td>{ priceText( row ) }</td>
 								<td>{ tierName( row.tier_id ) }</td>
 								<td>{ row.activation_limit }</td>
-								<td>{ row.period }</td>
 								<td>
-									<Button
-										variant="tertiary"
-										isDestructive
-										size="small"
-										onClick={ () =>
+									<ConfirmButton
+										label={ sprintf(
+											/* translators: %s: Stripe price id. */
+											__(
+												'Delete price %s',
+												'svc-licensing'
+											),
+											row.processor_price_id
+										) }
+										title={ __(
+											'Delete this price?',
+											'svc-licensing'
+										) }
+										text={ sprintf(
+											/* translators: %s: Stripe price id. */
+											__(
+												'Payments for %s will no longer create or renew licences. A price that licences use cannot be deleted.',
+												'svc-licensing'
+											),
+											row.processor_price_id
+										) }
+										confirmLabel={ __(
+											'Delete price',
+											'svc-licensing'
+										) }
+										run={ () =>
 											act(
 												client.deletePrice( row.id ),
 												__(
@@ -183,7 +153,7 @@ export function Catalog( {
 										}
 									>
 										{ __( 'Delete', 'svc-licensing' ) }
-									</Button>
+									</ConfirmButton>
 								</td>
 							</tr>
 						) ) }
@@ -192,21 +162,28 @@ export function Catalog( {
 			) }
 			<form
 				className="svc-form-grid"
+				aria-label={ __( 'Add a price', 'svc-licensing' ) }
 				onSubmit={ ( event ) => {
 					event.preventDefault();
+					const amount = price.amount.trim().replace( ',', '.' );
 					act(
 						client.createPrice( {
-							processor_price_id: price.processor_price_id,
-							product_id: Number( price.product_id ),
+							processor_price_id: price.processor_price_id.trim(),
+							product_id: product.id,
 							tier_id:
 								price.tier_id === ''
 									? null
 									: Number( price.tier_id ),
 							activation_limit: Number( price.activation_limit ),
 							period: price.period,
+							amount: amount === '' ? null : Number( amount ),
+							currency:
+								price.currency.trim() === ''
+									? null
+									: price.currency.trim(),
 						} ),
 						__( 'Price added.', 'svc-licensing' )
-					);
+					).then( ( added ) => added && setPrice( EMPTY_PRICE ) );
 				} }
 			>
 				<TextControl
@@ -215,17 +192,38 @@ export function Catalog( {
 					onChange={ ( value ) =>
 						setPrice( { ...price, processor_price_id: value } )
 					}
+					placeholder="price_…"
 					required
 				/>
-				<SelectControl
-					label={ __( 'Product', 'svc-licensing' ) }
-					value={ price.product_id }
-					options={ products.map( ( p ) => ( {
-						value: String( p.id ),
-						label: p.name,
-					} ) ) }
+				<TextControl
+					label={ __( 'Amount', 'svc-licensing' ) }
+					help={ __(
+						'As on the Stripe price, e.g. 49.00. Filled in by the first payment when left empty.',
+						'svc-licensing'
+					) }
+					inputMode="decimal"
+					value={ price.amount }
 					onChange={ ( value ) =>
-						setPrice( { ...price, product_id: value } )
+						setPrice( { ...price, amount: value } )
+					}
+				/>
+				<TextControl
+					label={ __( 'Currency', 'svc-licensing' ) }
+					placeholder="USD"
+					value={ price.currency }
+					onChange={ ( value ) =>
+						setPrice( { ...price, currency: value } )
+					}
+				/>
+				<SelectControl
+					label={ __( 'Period', 'svc-licensing' ) }
+					value={ price.period }
+					options={ PERIODS }
+					onChange={ ( value ) =>
+						setPrice( {
+							...price,
+							period: value as Price[ 'period' ],
+						} )
 					}
 					__nextHasNoMarginBottom
 				/>
@@ -253,36 +251,124 @@ export function Catalog( {
 						setPrice( { ...price, activation_limit: value } )
 					}
 				/>
-				<SelectControl
-					label={ __( 'Period', 'svc-licensing' ) }
-					value={ price.period }
-					options={ [
-						{
-							value: 'month',
-							label: __( 'Monthly', 'svc-licensing' ),
-						},
-						{
-							value: 'year',
-							label: __( 'Yearly', 'svc-licensing' ),
-						},
-						{
-							value: 'lifetime',
-							label: __( 'Lifetime', 'svc-licensing' ),
-						},
-					] }
-					onChange={ ( value ) =>
-						setPrice( { ...price, period: value } )
-					}
-					__nextHasNoMarginBottom
+				<Button
+					variant="secondary"
+					type="submit"
+					disabled={ price.processor_price_id.trim() === '' }
+				>
+					{ __( 'Add price', 'svc-licensing' ) }
+				</Button>
+			</form>
+
+			<h3>{ __( 'Tiers', 'svc-licensing' ) }</h3>
+			<p className="description">
+				{ __(
+					'A tier says what a licence grants. Tiers are shared by every product.',
+					'svc-licensing'
+				) }
+			</p>
+			{ tiers.length === 0 ? (
+				<Empty>{ __( 'No tiers yet.', 'svc-licensing' ) }</Empty>
+			) : (
+				<table className="widefat striped">
+					<thead>
+						<tr>
+							<th>{ __( 'Label', 'svc-licensing' ) }</th>
+							<th>{ __( 'Features', 'svc-licensing' ) }</th>
+							<th>{ __( 'Actions', 'svc-licensing' ) }</th>
+						</tr>
+					</thead>
+					<tbody>
+						{ tiers.map( ( tier ) => (
+							<tr key={ tier.id }>
+								<td>{ tier.label }</td>
+								<td>{ tier.features.join( ', ' ) }</td>
+								<td>
+									<ConfirmButton
+										label={ sprintf(
+											/* translators: %s: tier label. */
+											__(
+												'Delete tier %s',
+												'svc-licensing'
+											),
+											tier.label
+										) }
+										title={ __(
+											'Delete this tier?',
+											'svc-licensing'
+										) }
+										text={ sprintf(
+											/* translators: %s: tier label. */
+											__(
+												'The tier %s is removed from every product. A tier that licences or prices use cannot be deleted.',
+												'svc-licensing'
+											),
+											tier.label
+										) }
+										confirmLabel={ __(
+											'Delete tier',
+											'svc-licensing'
+										) }
+										run={ () =>
+											act(
+												client.deleteTier( tier.id ),
+												__(
+													'Tier deleted.',
+													'svc-licensing'
+												)
+											)
+										}
+									>
+										{ __( 'Delete', 'svc-licensing' ) }
+									</ConfirmButton>
+								</td>
+							</tr>
+						) ) }
+					</tbody>
+				</table>
+			) }
+			<form
+				className="svc-form-grid"
+				aria-label={ __( 'Add a tier', 'svc-licensing' ) }
+				onSubmit={ ( event ) => {
+					event.preventDefault();
+					act(
+						client.createTier( {
+							label,
+							features: features
+								.split( ',' )
+								.map( ( f ) => f.trim() )
+								.filter( Boolean ),
+						} ),
+						__( 'Tier added.', 'svc-licensing' )
+					).then( ( added ) => {
+						if ( added ) {
+							setLabel( '' );
+							setFeatures( '' );
+						}
+					} );
+				} }
+			>
+				<TextControl
+					label={ __( 'Tier label', 'svc-licensing' ) }
+					value={ label }
+					onChange={ setLabel }
+					required
+				/>
+				<TextControl
+					label={ __(
+						'Features (comma-separated)',
+						'svc-licensing'
+					) }
+					value={ features }
+					onChange={ setFeatures }
 				/>
 				<Button
 					variant="secondary"
 					type="submit"
-					disabled={
-						price.processor_price_id === '' || products.length === 0
-					}
+					disabled={ label === '' }
 				>
-					{ __( 'Add price', 'svc-licensing' ) }
+					{ __( 'Add tier', 'svc-licensing' ) }
 				</Button>
 			</form>
 		</div>
