@@ -12,6 +12,7 @@ import { LoadError, useLoad } from '../../components/async';
 import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { formatDate } from '../../components/format';
+import { ScreenHeader } from '../../components/screen';
 import { ProductFormModal } from './form';
 import { ProductPage } from './page';
 import { productHref, useProductPlace, type ProductTab } from './product-url';
@@ -181,12 +182,11 @@ function ProductList( {
 	);
 	return (
 		<>
-			<div className="svc-screen-header">
-				<h2>{ __( 'Products', 'svc-licensing' ) }</h2>
+			<ScreenHeader>
 				<Button variant="primary" onClick={ () => setEditing( null ) }>
 					{ __( 'Add product', 'svc-licensing' ) }
 				</Button>
-			</div>
+			</ScreenHeader>
 			{ products.kind === 'error' && (
 				<LoadError message={ products.message } onRetry={ reload } />
 			) }
