@@ -52,7 +52,7 @@ test( 'the name opens the product page; tabs are in the URL, Back/Forward and re
 		new RegExp( `[?&]product=${ product.id }&tab=details(&|$)` )
 	);
 	await expect(
-		page.locator( '#svc-licensing-root h2' ).filter( {
+		page.locator( '#svc-licensing-root h1' ).filter( {
 			hasText: product.name,
 		} )
 	).toBeVisible();
@@ -110,7 +110,7 @@ test( 'the name opens the product page; tabs are in the URL, Back/Forward and re
 		'true'
 	);
 	await expect(
-		page.locator( '#svc-licensing-root h2' ).filter( {
+		page.locator( '#svc-licensing-root h1' ).filter( {
 			hasText: product.name,
 		} )
 	).toBeVisible();
@@ -127,7 +127,7 @@ test( 'Pricing: a price is added for the page’s product, shows its amount and 
 	page,
 	request,
 } ) => {
-	const { product } = await makeProduct( request, 'Priced Plugin' );
+	const { product, headers } = await makeProduct( request, 'Priced Plugin' );
 	await page.goto(
 		`/wp-admin/admin.php?page=svc-licensing-products&product=${ product.id }&tab=pricing`
 	);
@@ -209,15 +209,38 @@ test( 'Pricing: a price is added for the page’s product, shows its amount and 
 	// An amount the admin entered is kept.
 	await expect( yearlyRow ).toContainText( '$49.00 per year' );
 
-	// A currency that is not a three-letter code is refused in plain words.
+	// A currency that is not a three-letter code is refused in plain words, under the field: by the form, and by
+	// the server for any other caller.
 	await page.getByLabel( 'Stripe price id' ).fill( unique( 'price' ) );
 	await page.getByLabel( 'Amount' ).fill( '10' );
 	await page.getByLabel( 'Currency' ).fill( 'dollars' );
 	await page.getByRole( 'button', { name: 'Add price' } ).click();
-	await expectSnackbar(
-		page,
-		'Enter the currency as its three-letter code, such as USD or EUR.'
+	const currency = page.getByLabel( 'Currency' );
+	await expect( currency ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect( currency ).toHaveAccessibleDescription(
+		'Enter a three-letter currency code, such as USD or EUR.'
 	);
+	const refused = await request.post( '/wp-json/svc/v1/admin/prices', {
+		headers,
+		data: {
+			processor_price_id: unique( 'price' ),
+			product_id: product.id,
+			amount: 10,
+			currency: 'dollars',
+		},
+	} );
+	expect( refused.status() ).toBe( 400 );
+	expect( await refused.json() ).toMatchObject( {
+		code: 'invalid_params',
+		data: {
+			params: {
+				currency:
+					'Enter the currency as its three-letter code, such as USD or EUR.',
+			},
+		},
+	} );
+	await currency.fill( 'EUR' );
+	await expect( currency ).not.toHaveAttribute( 'aria-invalid', 'true' );
 
 	// A tier; deleting it asks first, and Cancel keeps it.
 	const label = `Tier ${ randomUUID().slice( 0, 6 ) }`;

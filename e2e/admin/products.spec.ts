@@ -35,7 +35,7 @@ test( 'create a product and a release, then a licence whose key is copied once',
 	await row.getByRole( 'link', { name } ).click();
 	await expect( page ).toHaveURL( /[?&]product=\d+&tab=details(&|$)/ );
 	await expect(
-		page.locator( '#svc-licensing-root h2' ).filter( { hasText: name } )
+		page.locator( '#svc-licensing-root h1' ).filter( { hasText: name } )
 	).toBeVisible();
 	await page.getByRole( 'tab', { name: 'Releases' } ).click();
 	await expect( page ).toHaveURL( /[?&]tab=releases(&|$)/ );

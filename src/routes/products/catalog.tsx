@@ -4,16 +4,16 @@
  * the page's, so a price can never be sent without one.
  */
 import { Button, SelectControl, TextControl } from '@wordpress/components';
-import { useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Price, Product } from '../../api/types';
 import { Empty, LoadError, Loading, useLoad } from '../../components/async';
 import { formatMoney } from '../../components/format';
-import { useNotify } from '../../components/notices';
+import { FormError, useForm, useMutation } from '../../components/mutation';
+import { rules, type Rule } from '../../components/validate';
 import { ConfirmButton } from './confirm-button';
 
-const PERIODS: { value: Price[ 'period' ]; label: string }[] = [
+const PERIODS: { value: string; label: string }[] = [
 	{ value: 'month', label: __( 'Monthly', 'svc-licensing' ) },
 	{ value: 'year', label: __( 'Yearly', 'svc-licensing' ) },
 	{ value: 'lifetime', label: __( 'Lifetime', 'svc-licensing' ) },
@@ -40,10 +40,24 @@ const EMPTY_PRICE = {
 	processor_price_id: '',
 	tier_id: '',
 	activation_limit: '1',
-	period: 'year' as Price[ 'period' ],
+	period: 'year' as string,
 	amount: '',
 	currency: '',
 };
+
+/** A rule for a field that may stay empty. */
+const optional =
+	( rule: Rule ): Rule =>
+	( value ) =>
+		value.trim() === '' ? null : rule( value );
+
+const amountRule: Rule = ( value ) =>
+	/^\d+([.,]\d{1,2})?$/.test( value.trim() )
+		? null
+		: __(
+				'Enter the amount as a number, such as 49 or 49.99.',
+				'svc-licensing'
+			);
 
 export function Catalog( {
 	client,
@@ -52,26 +66,27 @@ export function Catalog( {
 	client: ServiceClient;
 	product: Product;
 } ) {
-	const notify = useNotify();
+	const mutate = useMutation();
 	const [ loaded, reload ] = useLoad(
 		() => Promise.all( [ client.tiers(), client.prices() ] ),
 		[]
 	);
-	const [ label, setLabel ] = useState( '' );
-	const [ features, setFeatures ] = useState( '' );
-	const [ price, setPrice ] = useState( EMPTY_PRICE );
-	const act = ( run: Promise< unknown >, message: string ) =>
-		run.then(
-			() => {
-				notify.success( message );
-				reload();
-				return true;
-			},
-			( error ) => {
-				notify.error( error );
-				return false;
-			}
-		);
+	const tierForm = useForm(
+		{ label: '', features: '' },
+		{ label: [ rules.required( __( 'Tier label', 'svc-licensing' ) ) ] }
+	);
+	const priceForm = useForm( EMPTY_PRICE, {
+		processor_price_id: [
+			rules.required( __( 'Stripe price id', 'svc-licensing' ) ),
+		],
+		amount: [ optional( amountRule ) ],
+		currency: [ optional( rules.currency() ) ],
+		activation_limit: [ rules.intRange( 1, 1000000 ) ],
+	} );
+	const price = priceForm.values;
+	const setPrice = priceForm.set;
+	const act = ( run: () => Promise< unknown >, message: string ) =>
+		mutate( run, { success: message, reload } );
 
 	if ( loaded.kind === 'loading' ) {
 		return <Loading />;
@@ -144,7 +159,10 @@ export function Catalog( {
 										) }
 										run={ () =>
 											act(
-												client.deletePrice( row.id ),
+												() =>
+													client.deletePrice(
+														row.id
+													),
 												__(
 													'Price deleted.',
 													'svc-licensing'
@@ -163,68 +181,76 @@ export function Catalog( {
 			<form
 				className="svc-form-grid"
 				aria-label={ __( 'Add a price', 'svc-licensing' ) }
+				noValidate
 				onSubmit={ ( event ) => {
 					event.preventDefault();
-					const amount = price.amount.trim().replace( ',', '.' );
-					act(
-						client.createPrice( {
-							processor_price_id: price.processor_price_id.trim(),
-							product_id: product.id,
-							tier_id:
-								price.tier_id === ''
-									? null
-									: Number( price.tier_id ),
-							activation_limit: Number( price.activation_limit ),
-							period: price.period,
-							amount: amount === '' ? null : Number( amount ),
-							currency:
-								price.currency.trim() === ''
-									? null
-									: price.currency.trim(),
-						} ),
-						__( 'Price added.', 'svc-licensing' )
-					).then( ( added ) => added && setPrice( EMPTY_PRICE ) );
+					priceForm.submit(
+						( current ) => {
+							const amount = current.amount
+								.trim()
+								.replace( ',', '.' );
+							return client.createPrice( {
+								processor_price_id:
+									current.processor_price_id.trim(),
+								product_id: product.id,
+								tier_id:
+									current.tier_id === ''
+										? null
+										: Number( current.tier_id ),
+								activation_limit: Number(
+									current.activation_limit
+								),
+								period: current.period,
+								amount: amount === '' ? null : Number( amount ),
+								currency:
+									current.currency.trim() === ''
+										? null
+										: current.currency.trim(),
+							} );
+						},
+						{
+							success: __( 'Price added.', 'svc-licensing' ),
+							onDone: () => {
+								priceForm.setValues( EMPTY_PRICE );
+								reload();
+							},
+						}
+					);
 				} }
 			>
+				<FormError message={ priceForm.formError } />
 				<TextControl
 					label={ __( 'Stripe price id', 'svc-licensing' ) }
 					value={ price.processor_price_id }
-					onChange={ ( value ) =>
-						setPrice( { ...price, processor_price_id: value } )
-					}
+					onChange={ setPrice( 'processor_price_id' ) }
 					placeholder="price_…"
-					required
+					{ ...priceForm.fieldProps( 'processor_price_id' ) }
 				/>
 				<TextControl
 					label={ __( 'Amount', 'svc-licensing' ) }
-					help={ __(
-						'As on the Stripe price, e.g. 49.00. Filled in by the first payment when left empty.',
-						'svc-licensing'
-					) }
 					inputMode="decimal"
 					value={ price.amount }
-					onChange={ ( value ) =>
-						setPrice( { ...price, amount: value } )
-					}
+					onChange={ setPrice( 'amount' ) }
+					{ ...priceForm.fieldProps(
+						'amount',
+						__(
+							'As on the Stripe price, e.g. 49.00. Filled in by the first payment when left empty.',
+							'svc-licensing'
+						)
+					) }
 				/>
 				<TextControl
 					label={ __( 'Currency', 'svc-licensing' ) }
 					placeholder="USD"
 					value={ price.currency }
-					onChange={ ( value ) =>
-						setPrice( { ...price, currency: value } )
-					}
+					onChange={ setPrice( 'currency' ) }
+					{ ...priceForm.fieldProps( 'currency' ) }
 				/>
 				<SelectControl
 					label={ __( 'Period', 'svc-licensing' ) }
 					value={ price.period }
 					options={ PERIODS }
-					onChange={ ( value ) =>
-						setPrice( {
-							...price,
-							period: value as Price[ 'period' ],
-						} )
-					}
+					onChange={ setPrice( 'period' ) }
 					__nextHasNoMarginBottom
 				/>
 				<SelectControl
@@ -237,9 +263,7 @@ export function Catalog( {
 							label: t.label,
 						} ) ),
 					] }
-					onChange={ ( value ) =>
-						setPrice( { ...price, tier_id: value } )
-					}
+					onChange={ setPrice( 'tier_id' ) }
 					__nextHasNoMarginBottom
 				/>
 				<TextControl
@@ -247,14 +271,14 @@ export function Catalog( {
 					type="number"
 					min={ 1 }
 					value={ price.activation_limit }
-					onChange={ ( value ) =>
-						setPrice( { ...price, activation_limit: value } )
-					}
+					onChange={ setPrice( 'activation_limit' ) }
+					{ ...priceForm.fieldProps( 'activation_limit' ) }
 				/>
 				<Button
 					variant="secondary"
 					type="submit"
-					disabled={ price.processor_price_id.trim() === '' }
+					isBusy={ priceForm.busy }
+					disabled={ priceForm.busy }
 				>
 					{ __( 'Add price', 'svc-licensing' ) }
 				</Button>
@@ -311,7 +335,10 @@ export function Catalog( {
 										) }
 										run={ () =>
 											act(
-												client.deleteTier( tier.id ),
+												() =>
+													client.deleteTier(
+														tier.id
+													),
 												__(
 													'Tier deleted.',
 													'svc-licensing'
@@ -330,43 +357,52 @@ export function Catalog( {
 			<form
 				className="svc-form-grid"
 				aria-label={ __( 'Add a tier', 'svc-licensing' ) }
+				noValidate
 				onSubmit={ ( event ) => {
 					event.preventDefault();
-					act(
-						client.createTier( {
-							label,
-							features: features
-								.split( ',' )
-								.map( ( f ) => f.trim() )
-								.filter( Boolean ),
-						} ),
-						__( 'Tier added.', 'svc-licensing' )
-					).then( ( added ) => {
-						if ( added ) {
-							setLabel( '' );
-							setFeatures( '' );
+					tierForm.submit(
+						( current ) =>
+							client.createTier( {
+								label: current.label.trim(),
+								features: current.features
+									.split( ',' )
+									.map( ( f ) => f.trim() )
+									.filter( Boolean ),
+							} ),
+						{
+							success: __( 'Tier added.', 'svc-licensing' ),
+							onDone: () => {
+								tierForm.setValues( {
+									label: '',
+									features: '',
+								} );
+								reload();
+							},
 						}
-					} );
+					);
 				} }
 			>
+				<FormError message={ tierForm.formError } />
 				<TextControl
 					label={ __( 'Tier label', 'svc-licensing' ) }
-					value={ label }
-					onChange={ setLabel }
-					required
+					value={ tierForm.values.label }
+					onChange={ tierForm.set( 'label' ) }
+					{ ...tierForm.fieldProps( 'label' ) }
 				/>
 				<TextControl
 					label={ __(
 						'Features (comma-separated)',
 						'svc-licensing'
 					) }
-					value={ features }
-					onChange={ setFeatures }
+					value={ tierForm.values.features }
+					onChange={ tierForm.set( 'features' ) }
+					{ ...tierForm.fieldProps( 'features' ) }
 				/>
 				<Button
 					variant="secondary"
 					type="submit"
-					disabled={ label === '' }
+					isBusy={ tierForm.busy }
+					disabled={ tierForm.busy }
 				>
 					{ __( 'Add tier', 'svc-licensing' ) }
 				</Button>

@@ -13,6 +13,7 @@ import {
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import { LoadError, Loading, useLoad } from '../../components/async';
+import { ScreenHeader } from '../../components/screen';
 import { Catalog } from './catalog';
 import { Details } from './details';
 import { Integrate } from './integrate';
@@ -68,6 +69,7 @@ export function ProductPage( {
 	if ( loaded.kind === 'loading' ) {
 		return (
 			<>
+				<ScreenHeader title={ __( 'Product', 'svc-licensing' ) } />
 				{ back }
 				<Loading />
 			</>
@@ -76,9 +78,7 @@ export function ProductPage( {
 	if ( loaded.kind === 'error' ) {
 		return (
 			<>
-				<div className="svc-screen-header">
-					<h2>{ __( 'Product', 'svc-licensing' ) }</h2>
-				</div>
+				<ScreenHeader title={ __( 'Product', 'svc-licensing' ) } />
 				{ back }
 				<LoadError message={ loaded.message } onRetry={ reload } />
 			</>
@@ -88,8 +88,7 @@ export function ProductPage( {
 	return (
 		<div className="svc-product-page">
 			<p className="svc-breadcrumb">{ back }</p>
-			<div className="svc-screen-header">
-				<h2>{ product.name }</h2>
+			<ScreenHeader title={ product.name }>
 				<span
 					className={
 						product.is_active
@@ -101,7 +100,7 @@ export function ProductPage( {
 						? __( 'Active', 'svc-licensing' )
 						: __( 'Inactive', 'svc-licensing' ) }
 				</span>
-			</div>
+			</ScreenHeader>
 			<TabPanel
 				key={ round }
 				initialTabName={ tab }

@@ -1,9 +1,12 @@
 /**
  * Where the Products screen is: the list, or one product's page and its tab (`product=<id>&tab=<tab>`). Opening a
  * product and switching tabs push a history entry, so Back and Forward step through them and a reload or a shared
- * link opens the same page; the screen re-renders on popstate.
+ * link opens the same page (the panel's useQueryState, which re-renders on popstate).
  */
-import { useCallback, useEffect, useState } from '@wordpress/element';
+import { useCallback, useMemo } from '@wordpress/element';
+import { useQueryState } from '../../components/url-state';
+
+const NAMES = [ 'product', 'tab' ] as const;
 
 export const PRODUCT_TABS = [
 	'details',
@@ -49,21 +52,27 @@ export function useProductPlace(): [
 	ProductPlace,
 	( place: ProductPlace ) => void,
 ] {
-	const [ place, setPlace ] = useState( () =>
-		placeOf( window.location.search )
+	const [ args, setArgs ] = useQueryState( NAMES );
+	const place = useMemo(
+		() =>
+			placeOf(
+				searchOf( '', {
+					product: Number( args.product ) || null,
+					tab: ( args.tab ?? 'details' ) as ProductTab,
+				} )
+			),
+		[ args.product, args.tab ]
 	);
-	useEffect( () => {
-		const follow = () => setPlace( placeOf( window.location.search ) );
-		window.addEventListener( 'popstate', follow );
-		return () => window.removeEventListener( 'popstate', follow );
-	}, [] );
-	const go = useCallback( ( next: ProductPlace ) => {
-		const search = searchOf( window.location.search, next );
-		if ( search !== window.location.search ) {
-			window.history.pushState( null, '', search );
-		}
-		setPlace( next );
-	}, [] );
+	const go = useCallback(
+		( next: ProductPlace ) =>
+			setArgs(
+				next.product === null
+					? { product: null, tab: null }
+					: { product: String( next.product ), tab: next.tab },
+				{ push: true }
+			),
+		[ setArgs ]
+	);
 	return [ place, go ];
 }
 
