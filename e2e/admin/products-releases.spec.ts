@@ -83,8 +83,10 @@ test( 'releases: refused non-ZIP next to the field, drop zone with progress, cle
 	} );
 	await expect( fieldError ).toBeHidden();
 	await releases.getByRole( 'button', { name: 'Add release' } ).click();
-	await expect( fieldError ).toHaveText(
-		'The package is not a ZIP archive.'
+	await expect( fieldError ).toHaveText( 'Not a ZIP archive.' );
+	await expectSnackbar(
+		page,
+		'The release was not added: The package is not a ZIP archive.'
 	);
 	await saveScreenshot( page, 'product-releases-refused' );
 

@@ -18,10 +18,11 @@ import {
 } from '@wordpress/components';
 import { RawHTML, useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
-import { ServiceError, type ServiceClient } from '../../api/client';
+import type { ServiceClient } from '../../api/client';
 import type { Product, Release } from '../../api/types';
 import { Empty, LoadError, Loading, useLoad } from '../../components/async';
 import { formatDate } from '../../components/format';
+import { fieldErrorsOf, useMutation } from '../../components/mutation';
 import { useNotify } from '../../components/notices';
 import { panelConfig } from '../../panel-config';
 import { ConfirmButton } from './confirm-button';
@@ -32,24 +33,6 @@ export const looksLikeZip = ( file: File ) =>
 	/\.zip$/i.test( file.name ) ||
 	file.type === 'application/zip' ||
 	file.type === 'application/x-zip-compressed';
-
-/** The server's refusal, by field: the sentence when one field is named, else each field's reason. */
-function fieldErrors( error: unknown ): Record< string, string > {
-	if ( ! ( error instanceof ServiceError ) ) {
-		return {};
-	}
-	const params = error.envelope.data.params;
-	if ( typeof params !== 'object' || params === null ) {
-		return {};
-	}
-	const entries = Object.entries( params as Record< string, unknown > );
-	if ( entries.length === 1 ) {
-		return { [ entries[ 0 ][ 0 ] ]: error.message };
-	}
-	return Object.fromEntries(
-		entries.map( ( [ name, reason ] ) => [ name, String( reason ) ] )
-	);
-}
 
 const without = ( errors: Record< string, string >, name: string ) =>
 	Object.fromEntries(
@@ -223,14 +206,11 @@ function NewRelease( {
 			},
 			( error ) => {
 				setProgress( null );
-				const byField = fieldErrors( error );
-				setErrors( byField );
-				if ( Object.keys( byField ).length === 0 ) {
-					notify.error(
-						error,
-						__( 'The release was not added:', 'svc-licensing' )
-					);
-				}
+				setErrors( fieldErrorsOf( error ) );
+				notify.error(
+					error,
+					__( 'The release was not added:', 'svc-licensing' )
+				);
 			}
 		);
 	};
@@ -368,7 +348,7 @@ function Changelog( {
 	release: Release;
 	onChanged: () => void;
 } ) {
-	const notify = useNotify();
+	const mutate = useMutation();
 	const [ editing, setEditing ] = useState< string | null >( null );
 	if ( editing !== null ) {
 		return (
@@ -376,18 +356,19 @@ function Changelog( {
 				className="svc-changelog-edit"
 				onSubmit={ ( event ) => {
 					event.preventDefault();
-					client
-						.updateRelease( release.id, { changelog: editing } )
-						.then(
-							() => {
-								notify.success(
-									__( 'Changelog saved.', 'svc-licensing' )
-								);
+					mutate(
+						() =>
+							client.updateRelease( release.id, {
+								changelog: editing,
+							} ),
+						{
+							success: __( 'Changelog saved.', 'svc-licensing' ),
+							reload: () => {
 								setEditing( null );
 								onChanged();
 							},
-							( error ) => notify.error( error )
-						);
+						}
+					);
 				} }
 			>
 				<TextareaControl
@@ -448,16 +429,10 @@ function ReleaseCard( {
 	release: Release;
 	onChanged: () => void;
 } ) {
-	const notify = useNotify();
+	const mutate = useMutation();
 	const [ rollout, setRollout ] = useState( release.rollout );
-	const act = ( run: Promise< unknown >, message: string ) =>
-		run.then(
-			() => {
-				notify.success( message );
-				onChanged();
-			},
-			( error ) => notify.error( error )
-		);
+	const act = ( run: () => Promise< unknown >, message: string ) =>
+		mutate( run, { success: message, reload: onChanged } );
 	const { restUrl, nonce } = panelConfig();
 	const download =
 		release.package.type === 'upload'
@@ -539,9 +514,10 @@ function ReleaseCard( {
 							size="small"
 							onClick={ () =>
 								act(
-									client.updateRelease( release.id, {
-										rollout,
-									} ),
+									() =>
+										client.updateRelease( release.id, {
+											rollout,
+										} ),
 									__( 'Rollout saved.', 'svc-licensing' )
 								)
 							}
@@ -557,7 +533,7 @@ function ReleaseCard( {
 							size="small"
 							onClick={ () =>
 								act(
-									client.publishRelease( release.id ),
+									() => client.publishRelease( release.id ),
 									__( 'Release published.', 'svc-licensing' )
 								)
 							}
@@ -580,7 +556,7 @@ function ReleaseCard( {
 							confirmLabel={ __( 'Roll back', 'svc-licensing' ) }
 							run={ () =>
 								act(
-									client.publishRelease( release.id ),
+									() => client.publishRelease( release.id ),
 									sprintf(
 										/* translators: %s: version. */
 										__(
@@ -610,7 +586,7 @@ function ReleaseCard( {
 							confirmLabel={ __( 'Unpublish', 'svc-licensing' ) }
 							run={ () =>
 								act(
-									client.unpublishRelease( release.id ),
+									() => client.unpublishRelease( release.id ),
 									__(
 										'Release unpublished.',
 										'svc-licensing'
@@ -648,7 +624,7 @@ function ReleaseCard( {
 							) }
 							run={ () =>
 								act(
-									client.deleteRelease( release.id ),
+									() => client.deleteRelease( release.id ),
 									__( 'Release deleted.', 'svc-licensing' )
 								)
 							}
