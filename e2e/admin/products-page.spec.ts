@@ -290,3 +290,50 @@ test( 'Pricing: a price is added for the page’s product, shows its amount and 
 		] )
 	).toEqual( [] );
 } );
+
+test( 'Details: the product’s fields, deactivate and activate, edit, and delete from its page back to the list', async ( {
+	page,
+	request,
+} ) => {
+	const { product } = await makeProduct( request, 'Detail Plugin' );
+	await page.goto(
+		`/wp-admin/admin.php?page=svc-licensing-products&product=${ product.id }&tab=details`
+	);
+	const heading = page.locator( '#svc-licensing-root h1' );
+	await expect( heading ).toHaveText( product.name );
+	const header = page.locator( '.svc-screen-header' );
+	await expect( header ).toContainText( 'Active' );
+
+	await page.getByRole( 'button', { name: 'Deactivate' } ).click();
+	await expectSnackbar( page, 'Product deactivated.' );
+	await expect( header ).toContainText( 'Inactive' );
+	await page.getByRole( 'button', { name: 'Activate' } ).click();
+	await expectSnackbar( page, 'Product activated.' );
+	await expect( header ).not.toContainText( 'Inactive' );
+
+	// Edit: the page follows the saved name.
+	const renamed = `${ product.name } Pro`;
+	await page.getByRole( 'button', { name: 'Edit product' } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Edit product' } );
+	await dialog.getByLabel( 'Name', { exact: true } ).fill( renamed );
+	await dialog.getByLabel( 'Requires PHP' ).fill( '8.1' );
+	await dialog.getByRole( 'button', { name: 'Save product' } ).click();
+	await expectSnackbar( page, 'Product saved.' );
+	await expect( heading ).toHaveText( renamed );
+	await expect( page.locator( '.svc-details' ) ).toContainText( '8.1' );
+	await saveScreenshot( page, 'product-page-details' );
+
+	// Delete: asked first; then the list, without it.
+	await page.getByRole( 'button', { name: 'Delete product' } ).click();
+	const ask = page.getByRole( 'dialog', { name: 'Delete this product?' } );
+	await ask.getByRole( 'button', { name: 'Cancel' } ).click();
+	await expect( heading ).toHaveText( renamed );
+	await page.getByRole( 'button', { name: 'Delete product' } ).click();
+	await ask.getByRole( 'button', { name: 'Delete' } ).click();
+	await expectSnackbar( page, 'Product deleted.' );
+	await expect( page ).not.toHaveURL( /[?&]product=/ );
+	await expect( heading ).toHaveText( 'Products' );
+	await expect(
+		page.locator( 'tr' ).filter( { hasText: renamed } )
+	).toHaveCount( 0 );
+} );
