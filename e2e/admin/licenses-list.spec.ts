@@ -382,4 +382,31 @@ test( 'the licence form refuses a bad email next to the field and offers an unli
 	await expect( page.locator( 'tbody tr' ).first() ).toContainText(
 		'0 of unlimited'
 	);
+
+	// Edit: the limit shows as Unlimited; closing with a change asks first, and staying keeps the change.
+	await page
+		.getByRole( 'button', { name: /^Actions for licence/ } )
+		.first()
+		.click();
+	await page.getByRole( 'menuitem', { name: 'Edit' } ).click();
+	const edit = page.getByRole( 'dialog', { name: 'Edit licence' } );
+	await expect(
+		edit.getByRole( 'checkbox', { name: 'Unlimited sites' } )
+	).toBeChecked();
+	await edit
+		.getByRole( 'textbox', { name: 'Customer name' } )
+		.fill( 'Changed Mind' );
+	const asked: string[] = [];
+	page.once( 'dialog', ( prompt ) => {
+		asked.push( prompt.message() );
+		return prompt.dismiss();
+	} );
+	await page.keyboard.press( 'Escape' );
+	await expect( edit ).toBeVisible();
+	expect( asked ).toEqual( [
+		'You have unsaved changes. Leave without saving them?',
+	] );
+	await expect(
+		edit.getByRole( 'textbox', { name: 'Customer name' } )
+	).toHaveValue( 'Changed Mind' );
 } );

@@ -15,7 +15,7 @@ import type { ServiceClient } from '../../api/client';
 import type { License } from '../../api/types';
 import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
-import { EditLicenseForm } from './form';
+import { EditLicenseModal } from './form';
 import {
 	canCancel,
 	canExtend,
@@ -476,20 +476,15 @@ export function LicenceActionDialog( {
 	switch ( action ) {
 		case 'edit':
 			return (
-				<Modal
-					title={ __( 'Edit licence', 'svc-licensing' ) }
-					onRequestClose={ onClose }
-				>
-					<EditLicenseForm
-						client={ client }
-						license={ licence }
-						onCancel={ onClose }
-						onDone={ () => {
-							onChanged();
-							onClose();
-						} }
-					/>
-				</Modal>
+				<EditLicenseModal
+					client={ client }
+					license={ licence }
+					onClose={ onClose }
+					onDone={ () => {
+						onChanged();
+						onClose();
+					} }
+				/>
 			);
 		case 'rotate':
 			return (

@@ -8,7 +8,7 @@ import {
 	SelectControl,
 	TextControl,
 } from '@wordpress/components';
-import { useState } from '@wordpress/element';
+import { useEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type {
@@ -198,16 +198,49 @@ export function CreateLicenseModal( {
 	);
 }
 
+/** The edit form in its dialog; closing it with unsaved changes asks first. */
+export function EditLicenseModal( {
+	client,
+	license,
+	onDone,
+	onClose,
+}: {
+	client: ServiceClient;
+	license: License;
+	onDone: () => void;
+	onClose: () => void;
+} ) {
+	const [ dirty, setDirty ] = useState( false );
+	const confirmClose = useUnsavedChanges( dirty );
+	return (
+		<Modal
+			title={ __( 'Edit licence', 'svc-licensing' ) }
+			onRequestClose={ () => confirmClose() && onClose() }
+		>
+			<EditLicenseForm
+				client={ client }
+				license={ license }
+				onDone={ onDone }
+				onCancel={ onClose }
+				onDirty={ setDirty }
+			/>
+		</Modal>
+	);
+}
+
 export function EditLicenseForm( {
 	client,
 	license,
 	onDone,
 	onCancel,
+	onDirty,
 }: {
 	client: ServiceClient;
 	license: License;
 	onDone: () => void;
 	onCancel?: () => void;
+	/** Tells the dialog around the form whether it holds unsaved changes. */
+	onDirty?: ( dirty: boolean ) => void;
 } ) {
 	const [ status, setStatus ] = useState< LicenseStatus >( license.status );
 	const unlimited = isUnlimited( license.activation_limit );
@@ -223,9 +256,9 @@ export function EditLicenseForm( {
 		},
 		termsRules()
 	);
-	const confirmClose = useUnsavedChanges(
-		form.dirty || status !== license.status
-	);
+	const dirty = form.dirty || status !== license.status;
+	const confirmClose = useUnsavedChanges( dirty );
+	useEffect( () => onDirty?.( dirty ), [ dirty, onDirty ] );
 	return (
 		<form
 			noValidate
