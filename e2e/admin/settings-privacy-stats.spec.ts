@@ -1,6 +1,6 @@
 /**
- * Settings (change a limit, set the secret), privacy (export downloads JSON, erase needs the email typed
- * again) and stats (cards and charts).
+ * Settings (change a limit, set the secret) and privacy (export downloads JSON, erase needs the email typed
+ * again). The Stats screen has its own spec (stats.spec.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -164,38 +164,6 @@ test( 'export a customer as JSON, then erase after typing the email again', asyn
 	await saveScreenshot( page, 'privacy' );
 	const after = await client.exportPersonalData( email );
 	expect( after.export.total_records ).toBe( 0 );
-} );
-
-test( 'stats show the statistics object as cards and draw three charts', async ( {
-	page,
-	request,
-} ) => {
-	const stats = await ( await adminClient( request ) ).stats();
-	await openScreen( page, 'stats' );
-	await expect( page.getByTestId( 'svc-card-licenses' ) ).toContainText(
-		String( stats.licenses.total )
-	);
-	await expect( page.getByTestId( 'svc-card-active' ) ).toContainText(
-		String( stats.licenses.active )
-	);
-	for ( const chart of [
-		'svc-chart-status',
-		'svc-chart-activations',
-		'svc-chart-revenue',
-	] ) {
-		await expect(
-			page.getByTestId( chart ).locator( 'svg.recharts-surface' )
-		).toBeVisible();
-	}
-	await expect(
-		page
-			.getByTestId( 'svc-chart-status' )
-			.locator( '.recharts-bar-rectangle' )
-	).toHaveCount( 5 );
-	await expect( page.getByTestId( 'svc-check-database' ) ).toHaveText(
-		'Database: Pass'
-	);
-	await saveScreenshot( page, 'stats' );
 } );
 
 test( 'the plugin is active and one top-level menu lists every screen', async ( {

@@ -7,7 +7,8 @@ import type { ServiceClient } from '../../api/client';
 import type { Health, Stats } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { formatMoney } from '../../components/format';
-import { Charts } from './charts';
+import { Charts } from './figures';
+import './style.scss';
 import { checkLabel, statusLabel } from './view-utils';
 
 function Cards( { stats }: { stats: Stats } ) {
