@@ -5,7 +5,7 @@ import { createRoot } from '@wordpress/element';
 import { ServiceClient } from './api/client';
 import { apiFetchTransport } from './api/api-fetch-transport';
 import { NoticesProvider } from './components/notices';
-import { panelConfig, type Screen } from './panel-config';
+import { panelConfig } from './panel-config';
 import { ApiKeysStage } from './routes/api-keys/stage';
 import { LicensesStage } from './routes/licenses/stage';
 import { PrivacyStage } from './routes/privacy/stage';
@@ -17,8 +17,9 @@ import './style.scss';
 
 const client = new ServiceClient( apiFetchTransport );
 
+/** The component of each screen Admin/Screens.php declares (names, titles, addresses and levels live there). */
 const STAGES: Record<
-	Screen,
+	string,
 	( props: { client: ServiceClient } ) => JSX.Element
 > = {
 	licenses: LicensesStage,

@@ -114,7 +114,7 @@ test( 'the Integrate tab shows the filled-in call, copies it from the keyboard, 
 	// The tabs and the tab's content (the snackbars are the panel's shared notices, not this screen's).
 	expect(
 		await axeViolations( page, [
-			'#svc-licensing-root h2',
+			'#svc-licensing-root h1',
 			'#svc-licensing-root [role="tablist"]',
 			'.svc-integrate',
 		] )

@@ -239,7 +239,7 @@ test( 'add an endpoint with the keyboard, test it, read its log, replay, disable
 	await saveScreenshot( page, 'outbound-webhooks-endpoint' );
 	expect(
 		await axeViolations( page, [
-			'#svc-licensing-root h2',
+			'#svc-licensing-root h1',
 			'#svc-licensing-root [role="tablist"]',
 			'.svc-endpoint',
 		] )
@@ -323,7 +323,7 @@ test( 'a refused URL shows the service’s message under the field', async ( {
 	await saveScreenshot( page, 'outbound-webhooks' );
 	expect(
 		await axeViolations( page, [
-			'#svc-licensing-root h2',
+			'#svc-licensing-root h1',
 			'#svc-licensing-root [role="tablist"]',
 			'#svc-licensing-root .dataviews-wrapper',
 		] )

@@ -21,9 +21,7 @@ export async function openScreen( page: Page, screen: ScreenName ) {
 	await page.goto(
 		`/wp-admin/admin.php?page=svc-licensing${ SUFFIX[ screen ] }`
 	);
-	await expect(
-		page.locator( '#svc-licensing-root h2' ).first()
-	).toBeVisible();
+	await expect( page.locator( '#svc-licensing-root h1' ) ).toBeVisible();
 }
 
 export async function saveScreenshot( page: Page, name: string ) {

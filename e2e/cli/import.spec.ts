@@ -207,7 +207,7 @@ test.describe( 'wp svc license import', () => {
 		] );
 		const expected = [
 			'Warning: Line 3: No product has this slug or id.',
-			'Warning: Line 4: customer_email is not a valid email address.',
+			'Warning: Line 4: Customer email: enter an email address with a domain, such as name@example.com.',
 			'Warning: Line 5: status must be one of active, expired, suspended, revoked, trial, cancelled.',
 			'Warning: Line 6: expires must be a date (2027-01-31) or a date-time (2027-01-31T12:00:00Z).',
 			'Warning: Line 8: key is the same as on line 7.',

@@ -506,6 +506,40 @@ add_action(
 				},
 			)
 		);
+		// A user with only the given capabilities (a subscriber plus them): {login, password, caps}. Made again on
+		// each call, so a spec can rerun.
+		register_rest_route(
+			'svc-test/v1',
+			'/users',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					require_once ABSPATH . 'wp-admin/includes/user.php';
+					$login = sanitize_user( (string) $request->get_param( 'login' ) );
+					$old   = get_user_by( 'login', $login );
+					if ( $old instanceof WP_User ) {
+						wp_delete_user( $old->ID );
+					}
+					$id = wp_insert_user(
+						array(
+							'user_login' => $login,
+							'user_pass'  => (string) $request->get_param( 'password' ),
+							'user_email' => $login . '@example.com',
+							'role'       => 'subscriber',
+						)
+					);
+					if ( is_wp_error( $id ) ) {
+						return array( 'error' => $id->get_error_message() );
+					}
+					$user = new WP_User( $id );
+					foreach ( (array) $request->get_param( 'caps' ) as $cap ) {
+						$user->add_cap( (string) $cap );
+					}
+					return array( 'id' => $id );
+				},
+			)
+		);
 		// The mails "sent" so far; DELETE forgets them.
 		register_rest_route(
 			'svc-test/v1',

@@ -7,29 +7,17 @@
 
 namespace Svc\Licensing\Admin;
 
+use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\Event\EventType;
 
 /**
  * Registers the menu and loads the compiled TypeScript panel from build/.
  */
 final class AdminPage {
-	public const SLUG    = 'svc-licensing';
+	public const SLUG    = Screens::SLUG;
 	public const ROOT_ID = 'svc-licensing-root';
 
-	/**
-	 * Screen => page slug suffix; the first is the top-level page itself.
-	 */
-	public const SCREENS     = array(
-		'licenses' => '',
-		'products' => '-products',
-		'api-keys' => '-api-keys',
-		'webhooks' => '-webhooks',
-		'stats'    => '-stats',
-		'settings' => '-settings',
-		'privacy'  => '-privacy',
-	);
-	private const HANDLE     = 'svc-licensing-panel';
-	private const CAPABILITY = 'manage_options';
+	private const HANDLE = 'svc-licensing-panel';
 
 	/**
 	 * Plugin folder, with a trailing slash.
@@ -86,23 +74,15 @@ final class AdminPage {
 		add_menu_page(
 			__( 'Licence Service', 'svc-licensing' ),
 			__( 'Licences', 'svc-licensing' ),
-			self::CAPABILITY,
+			Screens::capability_for_current_user( Screens::level( 'licenses' ) ),
 			self::SLUG,
 			array( $this, 'render' ),
 			'dashicons-admin-network',
 			58
 		);
-		$titles = array(
-			'licenses' => __( 'Licences', 'svc-licensing' ),
-			'products' => __( 'Products', 'svc-licensing' ),
-			'api-keys' => __( 'API keys', 'svc-licensing' ),
-			'webhooks' => __( 'Webhook events', 'svc-licensing' ),
-			'stats'    => __( 'Stats', 'svc-licensing' ),
-			'settings' => __( 'Settings', 'svc-licensing' ),
-			'privacy'  => __( 'Privacy', 'svc-licensing' ),
-		);
-		foreach ( self::SCREENS as $screen => $suffix ) {
-			$hook = add_submenu_page( self::SLUG, $titles[ $screen ], $titles[ $screen ], self::CAPABILITY, self::SLUG . $suffix, array( $this, 'render' ) );
+		foreach ( Screens::names() as $screen ) {
+			$title = Screens::title( $screen );
+			$hook  = add_submenu_page( self::SLUG, $title, $title, Screens::capability_for_current_user( Screens::level( $screen ) ), Screens::page( $screen ), array( $this, 'render' ) );
 			if ( is_string( $hook ) ) {
 				$this->hooks[ $hook ] = $screen;
 			}
@@ -137,6 +117,9 @@ final class AdminPage {
 			'svcLicensingPanel',
 			array(
 				'screen'     => $this->hooks[ $hook_suffix ],
+				// The screens this user may open, declared once in Screens: the panel's links and headings use them.
+				'screens'    => Screens::for_script(),
+				'level'      => Permission::for_user( 'current_user_can' ),
 				'homeUrl'    => esc_url_raw( home_url() ),
 				'restUrl'    => esc_url_raw( rest_url() ),
 				'nonce'      => wp_create_nonce( 'wp_rest' ),

@@ -53,13 +53,12 @@ final class DisabledEndpointNotice {
 				esc_html( sprintf( __( 'Outbound webhooks to %s are disabled.', 'svc-licensing' ), (string) $endpoint['url'] ) ),
 				esc_html( (string) $endpoint['disabled_reason'] ),
 				esc_url(
-					add_query_arg(
+					Screens::url(
+						'webhooks',
 						array(
-							'page'     => AdminPage::SLUG . '-webhooks',
 							'tab'      => 'outbound',
 							'endpoint' => (int) $endpoint['id'],
-						),
-						admin_url( 'admin.php' )
+						)
 					)
 				),
 				esc_html__( 'Review the endpoint and switch it on', 'svc-licensing' )

@@ -128,7 +128,7 @@ final class SiteHealth {
 	 */
 	private function texts(): array {
 		$info     = array( admin_url( 'site-health.php?tab=debug' ) => __( 'Schema version and row counts (Info tab)', 'svc-licensing' ) );
-		$settings = admin_url( 'admin.php?page=' . AdminPage::SLUG . AdminPage::SCREENS['settings'] );
+		$settings = Screens::url( 'settings' );
 		$texts    = array(
 			'database'        => array(
 				'label'   => __( 'Licence service database', 'svc-licensing' ),
@@ -143,7 +143,7 @@ final class SiteHealth {
 				'bad'     => __( 'The licence service cannot store release packages', 'svc-licensing' ),
 				/* translators: %s: the package folder's path. */
 				'means'   => sprintf( __( 'Release zips are stored in %s, outside the public uploads. The web server must be able to create and write that folder, or new releases cannot be uploaded and downloads may fail.', 'svc-licensing' ), $this->package_dir ),
-				'actions' => array( admin_url( 'admin.php?page=' . AdminPage::SLUG . AdminPage::SCREENS['products'] ) => __( 'Products and releases', 'svc-licensing' ) ),
+				'actions' => array( Screens::url( 'products' ) => __( 'Products and releases', 'svc-licensing' ) ),
 			),
 			'payment_webhook' => array(
 				'label'   => __( 'Licence service payment webhooks', 'svc-licensing' ),
@@ -151,8 +151,8 @@ final class SiteHealth {
 				'bad'     => __( 'Payment webhooks cannot be verified', 'svc-licensing' ),
 				'means'   => __( 'Payment events (a sale, a renewal, a refund) are accepted only when they are signed with the webhook signing secret from the payment provider. Without the secret every event is refused, so no licence is issued or renewed from a payment.', 'svc-licensing' ),
 				'actions' => array(
-					$settings => __( 'Set the signing secret (Settings)', 'svc-licensing' ),
-					admin_url( 'admin.php?page=' . AdminPage::SLUG . AdminPage::SCREENS['webhooks'] ) => __( 'Webhook events', 'svc-licensing' ),
+					$settings                  => __( 'Set the signing secret (Settings)', 'svc-licensing' ),
+					Screens::url( 'webhooks' ) => __( 'Webhook events', 'svc-licensing' ),
 				),
 			),
 		);

@@ -222,7 +222,7 @@ final class LicenceAdmin {
 		if ( array_key_exists( 'customer_email', $fields ) ) {
 			$email = Email::normalise( (string) $fields['customer_email'] );
 			if ( null === $email ) {
-				throw ServiceError::invalid_param( 'customer_email', __( 'customer_email is not a valid email address.', 'svc-licensing' ), __( 'Not a valid email address.', 'svc-licensing' ) );
+				throw ServiceError::invalid_param( 'customer_email', __( 'Customer email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ), __( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' ) );
 			}
 			$fields['customer_email'] = $email;
 		}

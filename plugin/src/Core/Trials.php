@@ -82,8 +82,8 @@ final class Trials {
 		if ( null === $address ) {
 			throw ServiceError::invalid_param(
 				'email',
-				__( 'email is not a valid email address.', 'svc-licensing' ),
-				__( 'Not a valid email address.', 'svc-licensing' )
+				__( 'Email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ),
+				__( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' )
 			);
 		}
 		$product = $this->finder->product( $product_slug, $scope );

@@ -47,12 +47,14 @@ final class ErrorEnvelope {
 		if ( ! is_array( $body ) || ! isset( $body['code'] ) ) {
 			return $response;
 		}
-		$envelope = self::envelope(
-			(string) $body['code'],
-			isset( $body['message'] ) ? (string) $body['message'] : '',
-			isset( $body['data'] ) && is_array( $body['data'] ) ? $body['data'] : array(),
-			$response->get_status()
-		);
+		$data    = isset( $body['data'] ) && is_array( $body['data'] ) ? $body['data'] : array();
+		$message = isset( $body['message'] ) ? (string) $body['message'] : '';
+		$args    = $request->get_attributes()['args'] ?? array();
+		if ( is_array( $args ) && isset( $data['params'] ) && is_array( $data['params'] ) && in_array( $body['code'], array( 'rest_invalid_param', 'rest_missing_callback_param' ), true ) ) {
+			list( $message, $data['params'] ) = FieldMessages::humanise( $args, $data['params'], $message );
+			unset( $data['details'] );
+		}
+		$envelope = self::envelope( (string) $body['code'], $message, $data, $response->get_status() );
 		$status   = $envelope['data']['status'];
 		$response->set_status( $status );
 		// A temporary refusal tells clients when to come back (429 sets its own header with its limit headers).

@@ -112,7 +112,7 @@ final class PrivacyController implements Controller {
 		$this->guard->assert_scope( $request, null );
 		$email = Email::normalise( (string) $request->get_param( 'email' ) );
 		if ( null === $email ) {
-			throw ServiceError::invalid_param( 'email', __( 'email is not a valid email address.', 'svc-licensing' ), __( 'Not a valid email address.', 'svc-licensing' ) );
+			throw ServiceError::invalid_param( 'email', __( 'Email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ), __( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' ) );
 		}
 		return $email;
 	}

@@ -18,6 +18,7 @@ import { useNotify } from '../../components/notices';
 import { ProductScopeSelect } from '../../components/product-scope';
 import { SecretOnce } from '../../components/secret-once';
 import { apiKeyFields, permissionLabel } from './fields';
+import { ScreenHeader } from '../../components/screen';
 
 const VIEW = {
 	type: 'table',
@@ -183,12 +184,11 @@ export function ApiKeysStage( { client }: { client: ServiceClient } ) {
 	const data = keys.kind === 'ready' ? keys.value : [];
 	return (
 		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'API keys', 'svc-licensing' ) }</h2>
+			<ScreenHeader>
 				<Button variant="primary" onClick={ () => setCreating( true ) }>
 					{ __( 'Add API key', 'svc-licensing' ) }
 				</Button>
-			</div>
+			</ScreenHeader>
 			{ keys.kind === 'error' && (
 				<LoadError message={ keys.message } onRetry={ reload } />
 			) }

@@ -11,6 +11,7 @@ import { useLicenseActions } from './actions';
 import { licenseFields } from './fields';
 import { CreateLicenseModal } from './form';
 import { DEFAULT_VIEW, queryOf, type ListView } from './view-utils';
+import { ScreenHeader } from '../../components/screen';
 
 export function LicensesStage( { client }: { client: ServiceClient } ) {
 	const [ view, setView ] = useState< ListView >( DEFAULT_VIEW );
@@ -34,8 +35,7 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 
 	return (
 		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Licences', 'svc-licensing' ) }</h2>
+			<ScreenHeader>
 				<Button
 					variant="primary"
 					onClick={ () => setCreating( true ) }
@@ -43,7 +43,7 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 				>
 					{ __( 'Add licence', 'svc-licensing' ) }
 				</Button>
-			</div>
+			</ScreenHeader>
 			{ page.kind === 'error' && (
 				<LoadError message={ page.message } onRetry={ reload } />
 			) }

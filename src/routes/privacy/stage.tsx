@@ -13,6 +13,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { PrivacyErase } from '../../api/types';
 import { useNotify } from '../../components/notices';
+import { ScreenHeader } from '../../components/screen';
 
 function download( name: string, data: unknown ) {
 	const url = URL.createObjectURL(
@@ -42,9 +43,7 @@ export function PrivacyStage( { client }: { client: ServiceClient } ) {
 
 	return (
 		<div className="svc-screen svc-privacy">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Privacy', 'svc-licensing' ) }</h2>
-			</div>
+			<ScreenHeader />
 			<Card>
 				<CardHeader>
 					<h3>{ __( 'Export personal data', 'svc-licensing' ) }</h3>

@@ -7,12 +7,16 @@ import {
 	TextareaControl,
 	ToggleControl,
 } from '@wordpress/components';
-import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
 import { FormActions } from '../../components/confirm';
-import { useNotify } from '../../components/notices';
+import {
+	FormError,
+	useForm,
+	useUnsavedChanges,
+} from '../../components/mutation';
+import { rules } from '../../components/validate';
 
 export function ProductFormModal( {
 	client,
@@ -25,21 +29,31 @@ export function ProductFormModal( {
 	onClose: () => void;
 	onSaved: () => void;
 } ) {
-	const notify = useNotify();
-	const [ draft, setDraft ] = useState( {
-		name: product?.name ?? '',
-		slug: product?.slug ?? '',
-		description: product?.description ?? '',
-		homepage_url: product?.homepage_url ?? '',
-		requires_wp: product?.requires_wp ?? '',
-		requires_php: product?.requires_php ?? '',
-		trial_enabled: product?.trial_enabled ?? false,
-		trial_days: String( product?.trial_days ?? 14 ),
-		trial_activation_limit: String( product?.trial_activation_limit ?? 1 ),
-	} );
-	const [ busy, setBusy ] = useState( false );
-	const set = ( name: keyof typeof draft ) => ( value: string | boolean ) =>
-		setDraft( { ...draft, [ name ]: value } );
+	const form = useForm(
+		{
+			name: product?.name ?? '',
+			slug: product?.slug ?? '',
+			description: product?.description ?? '',
+			homepage_url: product?.homepage_url ?? '',
+			requires_wp: product?.requires_wp ?? '',
+			requires_php: product?.requires_php ?? '',
+			trial_enabled: product?.trial_enabled ?? false,
+			trial_days: String( product?.trial_days ?? 14 ),
+			trial_activation_limit: String(
+				product?.trial_activation_limit ?? 1
+			),
+		},
+		{
+			name: [ rules.required( __( 'Name', 'svc-licensing' ) ) ],
+			homepage_url: [ rules.url() ],
+			requires_wp: [ rules.version() ],
+			requires_php: [ rules.version() ],
+		}
+	);
+	const draft = form.values;
+	const set = form.set;
+	const confirmClose = useUnsavedChanges( form.dirty );
+	const close = () => confirmClose() && onClose();
 	return (
 		<Modal
 			title={
@@ -47,12 +61,12 @@ export function ProductFormModal( {
 					? __( 'Edit product', 'svc-licensing' )
 					: __( 'Add product', 'svc-licensing' )
 			}
-			onRequestClose={ onClose }
+			onRequestClose={ close }
 		>
 			<form
+				noValidate
 				onSubmit={ ( event ) => {
 					event.preventDefault();
-					setBusy( true );
 					const body: Record< string, unknown > = {
 						name: draft.name,
 						description: draft.description,
@@ -70,36 +84,30 @@ export function ProductFormModal( {
 					if ( draft.slug.trim() !== '' ) {
 						body.slug = draft.slug.trim();
 					}
-					( product
-						? client.updateProduct( product.id, body )
-						: client.createProduct( body )
-					)
-						.then(
-							() => {
-								notify.success(
-									product
-										? __(
-												'Product saved.',
-												'svc-licensing'
-											)
-										: __(
-												'Product created.',
-												'svc-licensing'
-											)
-								);
+					form.submit(
+						() =>
+							product
+								? client.updateProduct( product.id, body )
+								: client.createProduct( body ),
+						{
+							success: product
+								? __( 'Product saved.', 'svc-licensing' )
+								: __( 'Product created.', 'svc-licensing' ),
+							onDone: () => {
 								onSaved();
 								onClose();
 							},
-							( error ) => notify.error( error )
-						)
-						.finally( () => setBusy( false ) );
+						}
+					);
 				} }
 			>
+				<FormError message={ form.formError } />
 				<div className="svc-form-grid">
 					<TextControl
 						label={ __( 'Name', 'svc-licensing' ) }
 						value={ draft.name }
 						onChange={ set( 'name' ) }
+						{ ...form.fieldProps( 'name' ) }
 						required
 					/>
 					<TextControl
@@ -109,28 +117,33 @@ export function ProductFormModal( {
 						) }
 						value={ draft.slug }
 						onChange={ set( 'slug' ) }
+						{ ...form.fieldProps( 'slug' ) }
 					/>
 					<TextControl
 						label={ __( 'Homepage URL', 'svc-licensing' ) }
 						type="url"
 						value={ draft.homepage_url }
 						onChange={ set( 'homepage_url' ) }
+						{ ...form.fieldProps( 'homepage_url' ) }
 					/>
 					<TextControl
 						label={ __( 'Requires WordPress', 'svc-licensing' ) }
 						value={ draft.requires_wp }
 						onChange={ set( 'requires_wp' ) }
+						{ ...form.fieldProps( 'requires_wp' ) }
 					/>
 					<TextControl
 						label={ __( 'Requires PHP', 'svc-licensing' ) }
 						value={ draft.requires_php }
 						onChange={ set( 'requires_php' ) }
+						{ ...form.fieldProps( 'requires_php' ) }
 					/>
 				</div>
 				<TextareaControl
 					label={ __( 'Description', 'svc-licensing' ) }
 					value={ draft.description }
 					onChange={ set( 'description' ) }
+					{ ...form.fieldProps( 'description' ) }
 				/>
 				<ToggleControl
 					label={ __( 'Offer trials', 'svc-licensing' ) }
@@ -145,6 +158,7 @@ export function ProductFormModal( {
 							min={ 1 }
 							value={ draft.trial_days }
 							onChange={ set( 'trial_days' ) }
+							{ ...form.fieldProps( 'trial_days' ) }
 						/>
 						<TextControl
 							label={ __(
@@ -155,17 +169,18 @@ export function ProductFormModal( {
 							min={ 1 }
 							value={ draft.trial_activation_limit }
 							onChange={ set( 'trial_activation_limit' ) }
+							{ ...form.fieldProps( 'trial_activation_limit' ) }
 						/>
 					</div>
 				) }
 				<FormActions
-					onCancel={ onClose }
+					onCancel={ close }
 					submitLabel={
 						product
 							? __( 'Save product', 'svc-licensing' )
 							: __( 'Create product', 'svc-licensing' )
 					}
-					busy={ busy }
+					busy={ form.busy }
 				/>
 			</form>
 		</Modal>

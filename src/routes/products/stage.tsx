@@ -17,6 +17,7 @@ import { Catalog } from './catalog';
 import { ProductFormModal } from './form';
 import { Integrate } from './integrate';
 import { Releases } from './releases';
+import { ScreenHeader } from '../../components/screen';
 
 type ModalProps = { items: Product[]; closeModal?: () => void };
 
@@ -247,9 +248,7 @@ export function ProductsStage( { client }: { client: ServiceClient } ) {
 	}, [] );
 	return (
 		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Products', 'svc-licensing' ) }</h2>
-			</div>
+			<ScreenHeader />
 			<TabPanel
 				key={ opened.round }
 				initialTabName={ opened.tab }

@@ -20,6 +20,7 @@ import { BackupCard } from './backup';
 import { DataRemovalCard } from './data-removal';
 import { StagingHostsCard } from './staging-hosts';
 import { RenewalPageField } from './renewal';
+import { ScreenHeader } from '../../components/screen';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	validate: __( 'Validate (per IP)', 'svc-licensing' ),
@@ -357,9 +358,7 @@ export function SettingsStage( { client }: { client: ServiceClient } ) {
 	const [ saved, setSaved ] = useState< Settings | null >( null );
 	return (
 		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Settings', 'svc-licensing' ) }</h2>
-			</div>
+			<ScreenHeader />
 			{ loaded.kind === 'loading' && <Loading /> }
 			{ loaded.kind === 'error' && (
 				<LoadError message={ loaded.message } onRetry={ reload } />

@@ -10,6 +10,7 @@ import { formatMoney } from '../../components/format';
 import { Charts } from './figures';
 import './style.scss';
 import { checkLabel, statusLabel } from './view-utils';
+import { ScreenHeader } from '../../components/screen';
 
 function Cards( { stats }: { stats: Stats } ) {
 	const cards: Array< [ string, string, string ] > = [
@@ -105,9 +106,7 @@ export function StatsStage( { client }: { client: ServiceClient } ) {
 	);
 	return (
 		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Stats', 'svc-licensing' ) }</h2>
-			</div>
+			<ScreenHeader />
 			{ loaded.kind === 'loading' && <Loading /> }
 			{ loaded.kind === 'error' && (
 				<LoadError message={ loaded.message } onRetry={ reload } />

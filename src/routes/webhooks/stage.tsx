@@ -13,6 +13,7 @@ import { queryArg, setQueryArgs } from '../../components/url-state';
 import { OutboundWebhooks } from '../outbound/stage';
 import { webhookActions } from './actions';
 import { webhookFields } from './fields';
+import { ScreenHeader } from '../../components/screen';
 
 interface EventView {
 	type: string;
@@ -85,9 +86,7 @@ function StripeEvents( { client }: { client: ServiceClient } ) {
 export function WebhooksStage( { client }: { client: ServiceClient } ) {
 	return (
 		<div className="svc-screen">
-			<div className="svc-screen-header">
-				<h2>{ __( 'Webhook events', 'svc-licensing' ) }</h2>
-			</div>
+			<ScreenHeader />
 			<TabPanel
 				initialTabName={
 					queryArg( 'tab' ) === 'outbound' ? 'outbound' : 'stripe'

@@ -1,0 +1,202 @@
+/**
+ * The panel's shared ground: messages where people look (a snackbar inside the window, errors under their field in
+ * plain words, the server's refusal in plain words too), one h1 per screen, unsaved changes guarded, and the
+ * panel open to whoever the API lets read (finding 13 of issue 16).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { adminClient } from '../fixtures/client';
+import { createUserWithCaps } from '../fixtures/test-helpers';
+import { openScreen, saveScreenshot, type ScreenName } from './screens';
+
+/** The snackbar lies wholly inside the window, with a width, on top: seen, not below the fold, 0 px wide or covered. */
+async function expectInsideWindow( page: Page, selector: string ) {
+	const box = await page.locator( selector ).last().boundingBox();
+	const size = page.viewportSize();
+	expect( box, `${ selector } has a box` ).not.toBeNull();
+	expect( size ).not.toBeNull();
+	if ( box && size ) {
+		expect( box.width ).toBeGreaterThan( 100 );
+		expect( box.x ).toBeGreaterThanOrEqual( 0 );
+		expect( box.y ).toBeGreaterThanOrEqual( 0 );
+		expect( box.x + box.width ).toBeLessThanOrEqual( size.width );
+		expect( box.y + box.height ).toBeLessThanOrEqual( size.height );
+		// Nothing covers it (a dialog's overlay would).
+		const onTop = await page.evaluate(
+			( [ x, y ] ) =>
+				document
+					.elementFromPoint( x, y )
+					?.closest( '.components-snackbar' ) !== null,
+			[ box.x + box.width / 2, box.y + box.height / 2 ]
+		);
+		expect( onTop, `${ selector } is on top` ).toBe( true );
+	}
+}
+
+const SCREENS: ScreenName[] = [
+	'licenses',
+	'products',
+	'api-keys',
+	'webhooks',
+	'stats',
+	'settings',
+	'privacy',
+];
+
+test( 'every screen has one h1, named as its menu entry', async ( {
+	page,
+} ) => {
+	for ( const screen of SCREENS ) {
+		await openScreen( page, screen );
+		const current = page.locator( '#adminmenu .current a' ).last();
+		await expect( page.locator( 'h1' ) ).toHaveCount( 1 );
+		await expect( page.locator( '#svc-licensing-root h1' ) ).toHaveText(
+			( await current.textContent() ) ?? ''
+		);
+	}
+} );
+
+for ( const viewport of [
+	{ width: 1440, height: 900 },
+	{ width: 390, height: 844 },
+] ) {
+	test( `a refused save is shown under its field and in a snackbar inside a ${ viewport.width } px window`, async ( {
+		page,
+	} ) => {
+		await page.setViewportSize( viewport );
+		await openScreen( page, 'products' );
+		await page.getByRole( 'button', { name: 'Add product' } ).click();
+		const dialog = page.getByRole( 'dialog', { name: 'Add product' } );
+		await dialog
+			.getByLabel( 'Name', { exact: true } )
+			.fill( `Feedback ${ randomUUID().slice( 0, 6 ) }` );
+		// The slug is checked by the server only: its refusal comes back under the field, in plain words.
+		await dialog
+			.getByLabel( 'Slug (empty: made from the name)' )
+			.fill( 'Not A Slug!' );
+		await dialog.getByRole( 'button', { name: 'Create product' } ).click();
+		const slug = dialog.getByLabel( 'Slug (empty: made from the name)' );
+		await expect( slug ).toHaveAttribute( 'aria-invalid', 'true' );
+		await expect( dialog ).toContainText(
+			'Use lower-case letters, digits and single hyphens, such as my-plugin.'
+		);
+		await expect( dialog ).not.toContainText( 'does not match pattern' );
+		const snackbar = page
+			.locator( '.components-snackbar' )
+			.filter( { hasText: 'Slug: Use lower-case letters' } );
+		await expect( snackbar ).toBeVisible();
+		await expectInsideWindow( page, '.components-snackbar' );
+		await saveScreenshot(
+			page,
+			`feedback-refused-save-${ viewport.width }`
+		);
+
+		// A client rule answers before any request: Requires WordPress "banana".
+		await slug.fill( '' );
+		await dialog.getByLabel( 'Requires WordPress' ).fill( 'banana' );
+		let sent = false;
+		page.on( 'request', ( request ) => {
+			if ( request.url().includes( 'admin/products' ) ) {
+				sent = request.method() === 'POST' ? true : sent;
+			}
+		} );
+		await dialog.getByRole( 'button', { name: 'Create product' } ).click();
+		await expect(
+			dialog.getByLabel( 'Requires WordPress' )
+		).toHaveAttribute( 'aria-invalid', 'true' );
+		await expect( dialog ).toContainText( 'Enter a version number' );
+		await expect( dialog.getByLabel( 'Requires WordPress' ) ).toBeFocused();
+		expect( sent ).toBe( false );
+	} );
+}
+
+test( 'the server refuses a bad field in plain words, with the field named for people', async ( {
+	request,
+} ) => {
+	const client = await adminClient( request );
+	const error = await client
+		.createProduct( { name: 'Banana', requires_wp: 'banana' } )
+		.then(
+			() => null,
+			( caught: unknown ) => caught
+		);
+	expect( error ).toMatchObject( {
+		status: 400,
+		envelope: {
+			code: 'invalid_params',
+			message:
+				'Requires WordPress: Enter a WordPress version such as 6.5 or 6.5.2, or leave it empty.',
+			data: {
+				status: 400,
+				params: {
+					requires_wp:
+						'Enter a WordPress version such as 6.5 or 6.5.2, or leave it empty.',
+				},
+			},
+		},
+	} );
+} );
+
+test( 'closing a form with changes asks first', async ( { page } ) => {
+	await openScreen( page, 'products' );
+	await page.getByRole( 'button', { name: 'Add product' } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Add product' } );
+	await dialog.getByLabel( 'Name', { exact: true } ).fill( 'Half typed' );
+	let asked = '';
+	page.once( 'dialog', ( prompt ) => {
+		asked = prompt.message();
+		return prompt.dismiss();
+	} );
+	await dialog.getByRole( 'button', { name: 'Cancel' } ).click();
+	expect( asked ).toBe(
+		'You have unsaved changes. Leave without saving them?'
+	);
+	await expect( dialog ).toBeVisible();
+	page.once( 'dialog', ( prompt ) => prompt.accept() );
+	await dialog.getByRole( 'button', { name: 'Cancel' } ).click();
+	await expect( dialog ).toBeHidden();
+} );
+
+test( 'a user the API lets read opens the read screens, and only those', async ( {
+	request,
+	browser,
+	baseURL,
+} ) => {
+	const login = `reader-${ randomUUID().slice( 0, 6 ) }`;
+	const password = `pw-${ randomUUID() }`;
+	await createUserWithCaps( request, {
+		login,
+		password,
+		caps: [ 'svc_licensing_read' ],
+	} );
+	const context = await browser.newContext( {
+		baseURL,
+		storageState: { cookies: [], origins: [] },
+	} );
+	const page = await context.newPage();
+	await page.goto( '/wp-login.php' );
+	await page.fill( '#user_login', login );
+	await page.fill( '#user_pass', password );
+	await page.click( '#wp-submit' );
+	await page.waitForURL( /\/wp-admin\/?/, { waitUntil: 'commit' } );
+
+	await openScreen( page, 'licenses' );
+	await expect( page.locator( '#svc-licensing-root h1' ) ).toHaveText(
+		'Licences'
+	);
+	const menu = page.locator( '#toplevel_page_svc-licensing .wp-submenu a' );
+	await expect( menu ).toHaveText( [
+		'Licences',
+		'Products',
+		'Webhook events',
+		'Stats',
+	] );
+	const denied = await page.goto(
+		'/wp-admin/admin.php?page=svc-licensing-settings'
+	);
+	expect( denied?.status() ).toBe( 403 );
+	await expect( page.locator( 'body' ) ).toContainText(
+		'Sorry, you are not allowed to access this page.'
+	);
+	await context.close();
+} );
