@@ -376,3 +376,13 @@ export interface PrivacyErase {
 	records_affected: Record< string, number >;
 	erased_at: string;
 }
+
+/** GET /admin/onboarding: the first-run checklist (Core/Onboarding.php), its steps in order. */
+export type OnboardingStep =
+	'product' | 'release' | 'stripe_secret' | 'price' | 'license';
+
+export interface Onboarding {
+	steps: Array< { id: OnboardingStep; done: boolean } >;
+	complete: boolean;
+	dismissed: boolean;
+}

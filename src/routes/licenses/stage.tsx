@@ -12,6 +12,7 @@ import { licenseFields } from './fields';
 import { CreateLicenseModal } from './form';
 import { DEFAULT_VIEW, queryOf, type ListView } from './view-utils';
 import { ScreenHeader } from '../../components/screen';
+import { OnboardingChecklist } from '../onboarding/checklist';
 
 export function LicensesStage( { client }: { client: ServiceClient } ) {
 	const [ view, setView ] = useState< ListView >( DEFAULT_VIEW );
@@ -44,6 +45,7 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 					{ __( 'Add licence', 'svc-licensing' ) }
 				</Button>
 			</ScreenHeader>
+			<OnboardingChecklist client={ client } />
 			{ page.kind === 'error' && (
 				<LoadError message={ page.message } onRetry={ reload } />
 			) }

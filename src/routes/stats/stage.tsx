@@ -68,7 +68,9 @@ function HealthCard( { health }: { health: Health } ) {
 	return (
 		<Card>
 			<CardHeader>
-				<h3>{ __( 'Service health', 'svc-licensing' ) }</h3>
+				<h2 className="svc-chart-title">
+					{ __( 'Service health', 'svc-licensing' ) }
+				</h2>
 				<span data-testid="svc-health-status">
 					{ statusLabel( health.status ) }
 				</span>
