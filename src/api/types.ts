@@ -360,6 +360,7 @@ export interface PrivacyExport {
 	export: {
 		licenses: Array< {
 			id: number;
+			customer_name: string;
 			product: string;
 			status: string;
 			created_at: string;
