@@ -3,7 +3,19 @@
  * or on MariaDB with nginx + php-fpm. Debian's Chromium is the browser.
  */
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH, baseURL, runLabel } from './e2e/fixtures/env';
+import {
+	ADMIN,
+	ADMIN_STATE,
+	CHROMIUM_LAUNCH,
+	baseURL,
+	runLabel,
+} from './e2e/fixtures/env';
+
+// @wordpress/e2e-test-utils-playwright reads these when a spec first imports it (workers inherit them).
+process.env.STORAGE_STATE_PATH = ADMIN_STATE;
+process.env.WP_BASE_URL = baseURL;
+process.env.WP_USERNAME = ADMIN.user;
+process.env.WP_PASSWORD = ADMIN.password;
 
 export default defineConfig( {
 	testDir: 'e2e',
@@ -30,7 +42,7 @@ export default defineConfig( {
 		{
 			name: 'admin',
 			testMatch: 'admin/**/*.spec.ts',
-			use: { storageState: 'artifacts/.auth/admin.json' },
+			use: { storageState: ADMIN_STATE },
 		},
 		// The client SDK on the client site, against this run's licence service.
 		{ name: 'client', testMatch: 'client/**/*.spec.ts' },

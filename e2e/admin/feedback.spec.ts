@@ -4,7 +4,8 @@
  * panel open to whoever the API lets read (finding 13 of issue 16).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/wp';
 import { adminClient } from '../fixtures/client';
 import { createUserWithCaps } from '../fixtures/test-helpers';
 import { openScreen, saveScreenshot, type ScreenName } from './screens';

@@ -1,6 +1,6 @@
 /**
- * Products > Integrate: the seller's one call to the client SDK for a product, filled with this site's address
- * and the product's slug; copied from the keyboard; the tab and the product in the URL; the SDK zip downloaded
+ * A product's Integrate tab: the seller's one call to the client SDK for a product, filled with this site's address
+ * and the product's slug; copied from the keyboard; the product and the tab in the URL; the SDK zip downloaded
  * from its button; no axe violations in the panel's content.
  */
 import fs from 'node:fs';
@@ -32,17 +32,17 @@ test( 'the Integrate tab shows the filled-in call, copies it from the keyboard, 
 				headers,
 				data: { name },
 			} )
-		).json() as Promise< { slug: string; name: string } >;
+		).json() as Promise< { id: number; slug: string; name: string } >;
 	const widgets = await make( `Integrate Widgets ${ tag }` );
 	const gadgets = await make( `Integrate Gadgets ${ tag }` );
 
-	// The row's Integrate action opens the tab on that product, and says so in the URL.
+	// The row's Integrate action opens the product's page on that tab, and says so in the URL.
 	await openScreen( page, 'products' );
 	await rowAction( page, widgets.name, 'Integrate' );
 	const tab = page.getByRole( 'tab', { name: 'Integrate' } );
 	await expect( tab ).toHaveAttribute( 'aria-selected', 'true' );
 	await expect( page ).toHaveURL(
-		new RegExp( `[?&]tab=integrate&product=${ widgets.slug }(&|$)` )
+		new RegExp( `[?&]product=${ widgets.id }&tab=integrate(&|$)` )
 	);
 	const snippet = page.getByTestId( 'svc-snippet' );
 	await expect( snippet ).toContainText( `'server'  => '${ baseURL }',` );
@@ -55,23 +55,26 @@ test( 'the Integrate tab shows the filled-in call, copies it from the keyboard, 
 	// Pretty permalinks: the SDK's default REST root is this site's, so the call needs no rest_root.
 	await expect( snippet ).not.toContainText( 'rest_root' );
 
-	// Another product from the select: the call and the URL follow; a reload opens the same tab and product.
+	// Back to the list, another product's page, its Integrate tab: the call and the URL follow; a reload opens
+	// the same product and tab.
+	await page.goBack();
+	await expect( page ).not.toHaveURL( /[?&]product=/ );
 	await page
-		.getByLabel( 'Product', { exact: true } )
-		.selectOption( { label: gadgets.name } );
+		.locator( 'tr' )
+		.filter( { hasText: gadgets.name } )
+		.getByRole( 'link', { name: gadgets.name } )
+		.click();
+	await page.getByRole( 'tab', { name: 'Integrate' } ).click();
 	await expect( snippet ).toContainText(
 		`'product' => '${ gadgets.slug }',`
 	);
 	await expect( page ).toHaveURL(
-		new RegExp( `[?&]product=${ gadgets.slug }(&|$)` )
+		new RegExp( `[?&]product=${ gadgets.id }&tab=integrate(&|$)` )
 	);
 	await page.reload();
 	await expect( tab ).toHaveAttribute( 'aria-selected', 'true' );
 	await expect( snippet ).toContainText(
 		`'product' => '${ gadgets.slug }',`
-	);
-	await expect( page.getByLabel( 'Product', { exact: true } ) ).toHaveValue(
-		gadgets.slug
 	);
 
 	// From the keyboard: Tab from the download button reaches Copy, Enter copies and the result is announced.

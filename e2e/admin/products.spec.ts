@@ -1,6 +1,6 @@
 /**
- * Products screen: create a product, upload a release with progress, raise its rollout, add a tier and a
- * price; then create a licence and copy its key.
+ * Products screen: create a product, open its page from the list's name link, upload a release on its Releases
+ * tab, lower its rollout, add a tier and a price on its Pricing tab; then create a licence and copy its key.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -31,8 +31,15 @@ test( 'create a product and a release, then a licence whose key is copied once',
 	const row = page.locator( 'tr' ).filter( { hasText: name } );
 	await expect( row ).toContainText( '14 days' );
 
-	await rowAction( page, name, 'Releases' );
-	const releases = page.getByRole( 'dialog', { name: 'Releases' } );
+	// The name is a link to the product's own page; its Releases tab loads its script on demand.
+	await row.getByRole( 'link', { name } ).click();
+	await expect( page ).toHaveURL( /[?&]product=\d+&tab=details(&|$)/ );
+	await expect(
+		page.locator( '#svc-licensing-root h1' ).filter( { hasText: name } )
+	).toBeVisible();
+	await page.getByRole( 'tab', { name: 'Releases' } ).click();
+	await expect( page ).toHaveURL( /[?&]tab=releases(&|$)/ );
+	const releases = page.locator( '.svc-releases' );
 	await expect( releases ).toContainText( 'No releases yet.' );
 	await releases.getByLabel( 'Version', { exact: true } ).fill( '1.0.0' );
 	await releases
@@ -48,6 +55,7 @@ test( 'create a product and a release, then a licence whose key is copied once',
 	const release = releases.getByTestId( 'svc-release-1.0.0' );
 	await expect( release ).toContainText( 'Current' );
 	await expect( release ).toContainText( 'panel-plugin.zip' );
+	await expect( release ).toContainText( 'First release' );
 
 	// Lower the rollout with the slider's keyboard, then save it.
 	const slider = release.getByRole( 'slider', { name: 'Rollout of 1.0.0' } );
@@ -61,14 +69,15 @@ test( 'create a product and a release, then a licence whose key is copied once',
 		releases.getByTestId( 'svc-release-1.0.0' ).getByRole( 'slider' )
 	).toHaveValue( '90' );
 	await saveScreenshot( page, 'products-releases' );
-	await page.keyboard.press( 'Escape' );
+	await page.getByRole( 'link', { name: 'All products' } ).click();
 	await expect(
 		page.locator( 'tr' ).filter( { hasText: name } )
 	).toContainText( '1.0.0' );
 	await saveScreenshot( page, 'products' );
 
-	// Tiers and prices.
-	await page.getByRole( 'tab', { name: 'Tiers and prices' } ).click();
+	// Pricing, from the row's action: the product is the page's.
+	await rowAction( page, name, 'Pricing' );
+	await expect( page ).toHaveURL( /[?&]tab=pricing(&|$)/ );
 	await page.getByLabel( 'Tier label' ).fill( 'Agency' );
 	await page
 		.getByLabel( 'Features (comma-separated)' )
@@ -77,14 +86,11 @@ test( 'create a product and a release, then a licence whose key is copied once',
 	await expectSnackbar( page, 'Tier added.' );
 	const priceId = `price_${ randomUUID().slice( 0, 8 ) }`;
 	await page.getByLabel( 'Stripe price id' ).fill( priceId );
-	await page
-		.getByLabel( 'Product', { exact: true } )
-		.selectOption( { label: name } );
 	await page.getByRole( 'button', { name: 'Add price' } ).click();
 	await expectSnackbar( page, 'Price added.' );
 	await expect(
 		page.locator( 'tr' ).filter( { hasText: priceId } )
-	).toContainText( name );
+	).toContainText( 'per year' );
 	await saveScreenshot( page, 'products-tiers-prices' );
 
 	// A licence for the new product; the key is shown once and copied.

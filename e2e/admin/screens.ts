@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { Admin, Editor, PageUtils } from '@wordpress/e2e-test-utils-playwright';
 import { screenshotDir } from '../fixtures/env';
 
 const SUFFIX = {
@@ -17,9 +18,16 @@ const SUFFIX = {
 
 export type ScreenName = keyof typeof SUFFIX;
 
+/** Opens a panel screen through WordPress' own Admin utility, which also fails on a PHP error in the page. */
 export async function openScreen( page: Page, screen: ScreenName ) {
-	await page.goto(
-		`/wp-admin/admin.php?page=svc-licensing${ SUFFIX[ screen ] }`
+	const admin = new Admin( {
+		page,
+		pageUtils: new PageUtils( { page, browserName: 'chromium' } ),
+		editor: new Editor( { page } ),
+	} );
+	await admin.visitAdminPage(
+		'admin.php',
+		`page=svc-licensing${ SUFFIX[ screen ] }`
 	);
 	await expect( page.locator( '#svc-licensing-root h1' ) ).toBeVisible();
 }

@@ -118,10 +118,11 @@ final class Plugin {
 		$deliveries = new WebhookDeliveryRepository( $wpdb );
 
 		$catalog   = new CatalogRepository( $wpdb );
+		$prices    = new Catalog( $catalog, $products );
 		$events    = new WebhookEventRepository( $wpdb );
 		$payments  = new PaymentRepository( $wpdb );
 		$stats     = new Stats( new StatsRepository( $wpdb ), $payments, $settings );
-		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret ), new KeyMailer() );
+		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret, $prices ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries );
 		$inventory = new DataInventory( $wpdb, $packages );
@@ -165,7 +166,7 @@ final class Plugin {
 				new ProductController( $product_uses, $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
-				new CatalogController( new Catalog( $catalog, $products ), $catalog, $guard ),
+				new CatalogController( $prices, $catalog, $guard ),
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),

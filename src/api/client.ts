@@ -52,7 +52,10 @@ export interface TransportRequest {
 	/** Path below the namespace, e.g. /health. */
 	path: string;
 	query?: Record< string, string | number | boolean | undefined >;
+	/** JSON, or a FormData for a multipart upload. */
 	body?: unknown;
+	/** Upload progress from 0 to 1, for a FormData body. */
+	onProgress?: ( fraction: number ) => void;
 }
 
 export interface TransportResponse {
@@ -113,7 +116,11 @@ export class ServiceClient {
 	async call< T >(
 		method: TransportRequest[ 'method' ],
 		path: string,
-		options: { query?: Query; body?: unknown } = {}
+		options: {
+			query?: Query;
+			body?: unknown;
+			onProgress?: ( fraction: number ) => void;
+		} = {}
 	): Promise< T > {
 		const response = await this.transport( { method, path, ...options } );
 		if ( response.status >= 200 && response.status < 300 ) {
@@ -201,6 +208,8 @@ export class ServiceClient {
 
 	products = ( query: Query = { per_page: 100 } ) =>
 		this.list< Product >( '/admin/products', query );
+	product = ( id: number ) =>
+		this.call< Product >( 'GET', `/admin/products/${ id }` );
 	createProduct = ( body: Record< string, unknown > ) =>
 		this.call< Product >( 'POST', '/admin/products', { body } );
 	updateProduct = ( id: number, body: Record< string, unknown > ) =>
@@ -225,10 +234,30 @@ export class ServiceClient {
 			`/admin/products/${ productId }/releases`,
 			{ body }
 		);
+	/** A release with its uploaded ZIP (multipart field "package"), reporting the upload's progress. */
+	uploadRelease = (
+		productId: number,
+		fields: Record< string, string >,
+		file: File,
+		onProgress: ( fraction: number ) => void
+	) => {
+		const form = new FormData();
+		for ( const [ name, value ] of Object.entries( fields ) ) {
+			form.append( name, value );
+		}
+		form.append( 'package', file, file.name );
+		return this.call< Release >(
+			'POST',
+			`/admin/products/${ productId }/releases`,
+			{ body: form, onProgress }
+		);
+	};
 	updateRelease = ( id: number, body: Record< string, unknown > ) =>
 		this.call< Release >( 'PUT', `/admin/releases/${ id }`, { body } );
 	publishRelease = ( id: number ) =>
 		this.call< Release >( 'POST', `/admin/releases/${ id }/publish` );
+	unpublishRelease = ( id: number ) =>
+		this.call< Release >( 'POST', `/admin/releases/${ id }/unpublish` );
 	deleteRelease = ( id: number ) =>
 		this.call< { deleted: boolean } >(
 			'DELETE',

@@ -67,6 +67,12 @@ export interface Price {
 	tier_id: number | null;
 	activation_limit: number;
 	period: 'month' | 'year' | 'lifetime';
+	/** What the price costs in minor units (admin-entered, or read from a paid invoice's Stripe price); null when unknown. */
+	unit_amount: number | null;
+	/** unit_amount in major units (19.99), as people read it; null when unknown. */
+	amount: number | null;
+	/** ISO 4217 code of unit_amount, upper case; null when unknown. */
+	currency: string | null;
 }
 
 export interface Product {

@@ -1,64 +1,28 @@
 /**
- * Multipart uploads with progress, which api-fetch cannot report: release packages and export files. Same
- * cookie + nonce authentication as the rest of the panel; errors come back as the service's ServiceError.
+ * Multipart uploads with progress, which api-fetch cannot report: the transport (api-fetch-transport.ts) sends
+ * every FormData body through here, so release packages go through the typed client like every other call.
+ * Same cookie + nonce authentication as the rest of the panel.
  */
+import type { TransportResponse } from './client';
+import type { Restored } from './types';
 import { ServiceError } from './client';
-import { isErrorEnvelope, type Release, type Restored } from './types';
+import { isErrorEnvelope } from './types';
 
-export function uploadRelease(
-	restUrl: string,
-	nonce: string,
-	productId: number,
-	fields: Record< string, string >,
-	file: File,
-	onProgress: ( fraction: number ) => void
-): Promise< Release > {
-	const form = new FormData();
-	for ( const [ name, value ] of Object.entries( fields ) ) {
-		form.append( name, value );
-	}
-	form.append( 'package', file, file.name );
-	return postForm< Release >(
-		`${ restUrl }svc/v1/admin/products/${ productId }/releases`,
-		nonce,
-		form,
-		201,
-		onProgress
-	);
-}
-
-/** POST /admin/backup/restore with the export file. */
-export function restoreExport(
-	restUrl: string,
-	nonce: string,
-	file: File,
-	onProgress: ( fraction: number ) => void
-): Promise< Restored > {
-	const form = new FormData();
-	form.append( 'file', file, file.name );
-	return postForm< Restored >(
-		`${ restUrl }svc/v1/admin/backup/restore`,
-		nonce,
-		form,
-		200,
-		onProgress
-	);
-}
-
-function postForm< T >(
+/** Sends a FormData body with XMLHttpRequest, whose upload reports progress; answers like any transport. */
+export function sendForm(
 	url: string,
 	nonce: string,
+	method: string,
 	form: FormData,
-	expected: number,
-	onProgress: ( fraction: number ) => void
-): Promise< T > {
+	onProgress?: ( fraction: number ) => void
+): Promise< TransportResponse > {
 	return new Promise( ( resolve, reject ) => {
 		const request = new XMLHttpRequest();
-		request.open( 'POST', url );
+		request.open( method, url );
 		request.setRequestHeader( 'X-WP-Nonce', nonce );
 		request.upload.onprogress = ( event ) => {
 			if ( event.lengthComputable ) {
-				onProgress( event.loaded / event.total );
+				onProgress?.( event.loaded / event.total );
 			}
 		};
 		request.onload = () => {
@@ -68,19 +32,38 @@ function postForm< T >(
 			} catch {
 				body = null;
 			}
-			if ( request.status === expected ) {
-				onProgress( 1 );
-				resolve( body as T );
-			} else if ( isErrorEnvelope( body ) ) {
-				reject( new ServiceError( request.status, body ) );
-			} else {
-				reject(
-					new Error( `Upload failed with HTTP ${ request.status }` )
-				);
+			if ( request.status >= 200 && request.status < 300 ) {
+				onProgress?.( 1 );
 			}
+			resolve( { status: request.status, headers: {}, body } );
 		};
 		request.onerror = () =>
 			reject( new Error( 'The upload did not reach the server.' ) );
 		request.send( form );
 	} );
+}
+
+/** POST /admin/backup/restore with the export file. */
+export async function restoreExport(
+	restUrl: string,
+	nonce: string,
+	file: File,
+	onProgress: ( fraction: number ) => void
+): Promise< Restored > {
+	const form = new FormData();
+	form.append( 'file', file, file.name );
+	const response = await sendForm(
+		`${ restUrl }svc/v1/admin/backup/restore`,
+		nonce,
+		'POST',
+		form,
+		onProgress
+	);
+	if ( response.status === 200 ) {
+		return response.body as Restored;
+	}
+	if ( isErrorEnvelope( response.body ) ) {
+		throw new ServiceError( response.status, response.body );
+	}
+	throw new Error( `Upload failed with HTTP ${ response.status }` );
 }

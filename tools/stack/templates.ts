@@ -151,6 +151,9 @@ ${ input.fpmSockets
 			try_files $uri =404;
 			include /etc/nginx/fastcgi_params;
 			fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
+			# The Host header as sent, port included: Debian's newer fastcgi_params pass $host (no port), and
+			# WordPress then redirects its front page to itself forever (home has the port).
+			fastcgi_param HTTP_HOST $http_host;
 			fastcgi_pass php;
 			fastcgi_next_upstream off;
 		}

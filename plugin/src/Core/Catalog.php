@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\ProductRepository;
@@ -129,6 +130,22 @@ final class Catalog {
 	}
 
 	/**
+	 * Records what a processor price costs, as a paid invoice's line shows it, on a mapped price whose amount is
+	 * not known yet; an amount the admin entered is kept.
+	 *
+	 * @param string $processor_price_id Processor price id.
+	 * @param int    $unit_amount        Amount in minor units.
+	 * @param string $currency           ISO 4217 code.
+	 */
+	public function note_amount( string $processor_price_id, int $unit_amount, string $currency ): void {
+		$currency = strtoupper( $currency );
+		if ( $unit_amount < 0 || 1 !== preg_match( '/^[A-Z]{3}$/', $currency ) ) {
+			return;
+		}
+		$this->catalog->fill_amount( $processor_price_id, $unit_amount, $currency );
+	}
+
+	/**
 	 * Tier columns of the given fields: features stored as a JSON list of strings.
 	 *
 	 * @param array<string, mixed> $fields Given fields.
@@ -162,6 +179,26 @@ final class Catalog {
 		}
 		if ( isset( $fields['tier_id'] ) && ! $this->catalog->tier_exists( (int) $fields['tier_id'] ) ) {
 			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
+		}
+		if ( isset( $fields['currency'] ) ) {
+			$fields['currency'] = strtoupper( trim( (string) $fields['currency'] ) );
+			if ( '' === $fields['currency'] ) {
+				$fields['currency'] = null;
+			} elseif ( 1 !== preg_match( '/^[A-Z]{3}$/', $fields['currency'] ) ) {
+				$message = __( 'Enter the currency as its three-letter code, such as USD or EUR.', 'svc-licensing' );
+				throw ServiceError::invalid_param( 'currency', $message, $message );
+			}
+		}
+		if ( array_key_exists( 'amount', $fields ) ) {
+			$fields['unit_amount'] = null;
+			if ( null !== $fields['amount'] ) {
+				if ( ! isset( $fields['currency'] ) ) {
+					$message = __( 'Give the currency of the amount, such as USD or EUR.', 'svc-licensing' );
+					throw ServiceError::invalid_param( 'currency', $message, $message );
+				}
+				$fields['unit_amount'] = Money::to_minor( $fields['amount'], $fields['currency'] );
+			}
+			unset( $fields['amount'] );
 		}
 		return $fields;
 	}

@@ -210,6 +210,67 @@ final class Releases {
 	}
 
 	/**
+	 * Takes a published release that is not the current one back to a draft: it is no longer a version to roll
+	 * back to, until it is published again. A draft stays a draft.
+	 *
+	 * @param array<string, mixed> $release Release.
+	 * @param Actor                $actor   Who unpublishes it.
+	 * @throws ServiceError 409 release_is_current.
+	 */
+	public function unpublish( array $release, Actor $actor ): void {
+		if ( null === $release['published_at'] ) {
+			return;
+		}
+		$done = $this->transaction->run(
+			function () use ( $release, $actor ): bool {
+				if ( ! $this->releases->unpublish_unless_current( (int) $release['id'] ) ) {
+					return false;
+				}
+				$this->events->record(
+					EventType::RELEASE_UPDATED,
+					(int) $release['id'],
+					$actor,
+					(int) $release['product_id'],
+					array(
+						'version' => $release['version'],
+						'changes' => array(
+							'status' => array(
+								'from' => 'published',
+								'to'   => 'draft',
+							),
+						),
+					)
+				);
+				return true;
+			}
+		);
+		if ( ! $done ) {
+			throw new ServiceError(
+				ErrorCode::RELEASE_IS_CURRENT,
+				__( 'This is the product\'s current release. Roll back to another release first, then unpublish this one.', 'svc-licensing' )
+			);
+		}
+	}
+
+	/**
+	 * The stored package of an uploaded release, to hand to an admin: its path and file name.
+	 *
+	 * @param array<string, mixed> $release Release.
+	 * @return array{path: string, name: string}
+	 * @throws ServiceError 404 not_found when the release links an external package or its file is gone.
+	 */
+	public function package_file( array $release ): array {
+		$path = null === $release['package_url'] ? $this->packages->file( (string) $release['package_file'] ) : null;
+		if ( null === $path ) {
+			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'This release has no stored package file.', 'svc-licensing' ) );
+		}
+		return array(
+			'path' => $path,
+			'name' => (string) $release['package_name'],
+		);
+	}
+
+	/**
 	 * Deletes a release that is not the current one, and its stored package.
 	 *
 	 * @param array<string, mixed> $release Release.

@@ -26,4 +26,17 @@ final class Money {
 		}
 		return round( $minor / 100, 2 );
 	}
+
+	/**
+	 * A major-unit amount in minor units, rounded to the nearest one.
+	 *
+	 * @param float|int $major    Amount as people write it (19.99).
+	 * @param string    $currency ISO 4217 code.
+	 */
+	public static function to_minor( $major, string $currency ): int {
+		if ( in_array( strtoupper( $currency ), self::ZERO_DECIMAL, true ) ) {
+			return (int) round( $major );
+		}
+		return (int) round( $major * 100 );
+	}
 }

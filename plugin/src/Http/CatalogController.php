@@ -11,6 +11,7 @@ use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\CatalogRepository;
 use WP_REST_Request;
@@ -108,6 +109,18 @@ final class CatalogController implements Controller {
 			'period'             => array(
 				'type' => 'string',
 				'enum' => array( 'month', 'year', 'lifetime' ),
+			),
+			// Not in the spec (docs/api-decisions.md): what the price costs, as Stripe's price object has it.
+			'amount'             => array(
+				'description' => 'What the price costs, in major units (19.99); stored in minor units as unit_amount. Needs currency; null when unknown.',
+				'type'        => array( 'number', 'null' ),
+				'minimum'     => 0,
+				'maximum'     => 100000000,
+			),
+			'currency'           => array(
+				'description' => 'ISO 4217 code of the amount; null when unknown. Catalog checks its form.',
+				'type'        => array( 'string', 'null' ),
+				'maxLength'   => 20,
 			),
 		);
 	}
@@ -311,6 +324,8 @@ final class CatalogController implements Controller {
 	 * @return array<string, mixed>
 	 */
 	public static function present_price( array $row ): array {
+		$amount   = isset( $row['unit_amount'] ) ? (int) $row['unit_amount'] : null;
+		$currency = isset( $row['currency'] ) && '' !== $row['currency'] ? (string) $row['currency'] : null;
 		return array(
 			'id'                 => (int) $row['id'],
 			'processor_price_id' => (string) $row['processor_price_id'],
@@ -318,6 +333,9 @@ final class CatalogController implements Controller {
 			'tier_id'            => null === $row['tier_id'] ? null : (int) $row['tier_id'],
 			'activation_limit'   => (int) $row['activation_limit'],
 			'period'             => (string) $row['period'],
+			'unit_amount'        => $amount,
+			'amount'             => null === $amount || null === $currency ? null : Money::to_major( $amount, $currency ),
+			'currency'           => $currency,
 			'created_at'         => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}

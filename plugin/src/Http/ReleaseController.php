@@ -133,16 +133,19 @@ final class ReleaseController implements Controller {
 	public function routes(): array {
 		$id = Api::ID_ARG;
 		return array(
-			'/admin/products/(?P<id>\d+)/releases' => array(
+			'/admin/products/(?P<id>\d+)/releases'  => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_releases' ), Permission::READ, $id ),
 				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, $id + self::create_fields() ),
 			),
-			'/admin/releases/(?P<id>\d+)'          => array(
+			'/admin/releases/(?P<id>\d+)'           => array(
 				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'get' ), Permission::READ, $id ),
 				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, $id + self::editable_fields() ),
 				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, $id ),
 			),
-			'/admin/releases/(?P<id>\d+)/publish'  => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) ),
+			'/admin/releases/(?P<id>\d+)/publish'   => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'publish' ), Permission::WRITE, $id ) ),
+			// Admin-only additions (docs/api-decisions.md): back to a draft, and the stored package itself.
+			'/admin/releases/(?P<id>\d+)/unpublish' => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'unpublish' ), Permission::WRITE, $id ) ),
+			'/admin/releases/(?P<id>\d+)/package'   => array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'package' ), Permission::READ, $id ) ),
 		);
 	}
 
@@ -216,6 +219,29 @@ final class ReleaseController implements Controller {
 		$release = $this->existing( $request );
 		$this->admin->publish( $release, $this->guard->actor( $request ) );
 		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
+	}
+
+	/**
+	 * POST /admin/releases/{id}/unpublish: a published release other than the current one becomes a draft.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 409 release_is_current.
+	 */
+	public function unpublish( WP_REST_Request $request ): WP_REST_Response {
+		$release = $this->existing( $request );
+		$this->admin->unpublish( $release, $this->guard->actor( $request ) );
+		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
+	}
+
+	/**
+	 * GET /admin/releases/{id}/package: the uploaded ZIP, for the admin to check; counts no download.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 404 for an external package.
+	 */
+	public function package( WP_REST_Request $request ): WP_REST_Response {
+		$file = $this->admin->package_file( $this->existing( $request ) );
+		return PackageSender::file( $file['path'], $file['name'] );
 	}
 
 	/**

@@ -14,6 +14,7 @@ use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\Webhook\Invoice;
 use Svc\Licensing\Domain\Webhook\StripeEvent;
+use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\Licences;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
@@ -63,6 +64,13 @@ final class EventProcessor {
 	private $licences;
 
 	/**
+	 * Catalogue use cases: a mapped price learns its amount from the line.
+	 *
+	 * @var Catalog
+	 */
+	private $catalog;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param PaymentRepository $payments Prices and transactions.
@@ -70,13 +78,15 @@ final class EventProcessor {
 	 * @param LicenseRepository $licenses Licences.
 	 * @param Licences          $licences Licence use cases.
 	 * @param KeySecret         $secret   Key hashing secret.
+	 * @param Catalog           $catalog  Catalogue use cases.
 	 */
-	public function __construct( PaymentRepository $payments, ProductRepository $products, LicenseRepository $licenses, Licences $licences, KeySecret $secret ) {
+	public function __construct( PaymentRepository $payments, ProductRepository $products, LicenseRepository $licenses, Licences $licences, KeySecret $secret, Catalog $catalog ) {
 		$this->payments = $payments;
 		$this->products = $products;
 		$this->licenses = $licenses;
 		$this->licences = $licences;
 		$this->secret   = $secret;
+		$this->catalog  = $catalog;
 	}
 
 	/**
@@ -131,6 +141,9 @@ final class EventProcessor {
 			$price = $this->payments->price( $line['price'] );
 			if ( null !== $price ) {
 				$mapped[] = array( $line, $price );
+				if ( null !== $line['unit_amount'] && '' !== $line['unit_currency'] ) {
+					$this->catalog->note_amount( $line['price'], $line['unit_amount'], $line['unit_currency'] );
+				}
 			}
 		}
 		if ( array() === $mapped ) {

@@ -97,6 +97,26 @@ final class CatalogRepository extends TableRepository {
 	}
 
 	/**
+	 * Sets a price's amount and currency where its amount is not known yet.
+	 *
+	 * @param string $processor_price_id Processor price id.
+	 * @param int    $unit_amount        Minor units.
+	 * @param string $currency           ISO 4217 code.
+	 */
+	public function fill_amount( string $processor_price_id, int $unit_amount, string $currency ): void {
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table_name( Tables::PRICES )} SET unit_amount = %d, currency = %s, updated_at = %s WHERE processor_price_id = %s AND unit_amount IS NULL",
+				$unit_amount,
+				$currency,
+				gmdate( 'Y-m-d H:i:s' ),
+				$processor_price_id
+			)
+		);
+	}
+
+	/**
 	 * Deletes a tier no licence or price refers to.
 	 *
 	 * @param int $id Tier.

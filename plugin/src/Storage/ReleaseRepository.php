@@ -115,6 +115,25 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
+	 * Takes a published release back to a draft unless it is its product's current one, in one statement.
+	 *
+	 * @param int $id Release.
+	 * @return bool Whether it was a published release other than the current one.
+	 */
+	public function unpublish_unless_current( int $id ): bool {
+		$products = $this->table_name( Tables::PRODUCTS );
+		$changed  = $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+				"UPDATE {$this->table()} SET published_at = NULL, updated_at = %s WHERE id = %d AND published_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {$products} p WHERE p.id = {$this->table()}.product_id AND p.current_version = {$this->table()}.version)",
+				gmdate( 'Y-m-d H:i:s' ),
+				$id
+			)
+		);
+		return 1 === $changed;
+	}
+
+	/**
 	 * Deletes a release unless it is its product's current one, in one statement.
 	 *
 	 * @param int $id Release.

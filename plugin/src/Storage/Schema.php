@@ -10,6 +10,8 @@ namespace Svc\Licensing\Storage;
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
 use Svc\Licensing\Storage\Migrations\CreateEvents;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
+use Svc\Licensing\Storage\Migrations\AddPriceAmount;
+use Svc\Licensing\Storage\Migrations\AddPriceCurrency;
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
@@ -41,6 +43,8 @@ final class Schema {
 				new AddActivationStaging(),
 				new CreateEvents(),
 				new CreateOutboundWebhooks(),
+				new AddPriceAmount(),
+				new AddPriceCurrency(),
 			)
 		);
 	}

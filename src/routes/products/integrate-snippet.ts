@@ -48,12 +48,24 @@ export function integrationSnippet( {
 
 /** GET /svc/v1/admin/sdk as a link the browser follows with the admin's cookie and the REST nonce. */
 export function sdkDownloadUrl( restUrl: string, nonce: string ): string {
+	return restFileUrl( restUrl, nonce, 'svc/v1/admin/sdk' );
+}
+
+/**
+ * A link to a REST route that answers with a file (the SDK, a release's package), with the REST nonce in the
+ * URL, as a link cannot send the header: works with pretty permalinks and with ?rest_route=.
+ */
+export function restFileUrl(
+	restUrl: string,
+	nonce: string,
+	route: string
+): string {
 	const url = new URL( restUrl );
-	const route = url.searchParams.get( 'rest_route' );
-	if ( route !== null ) {
-		url.searchParams.set( 'rest_route', `${ route }svc/v1/admin/sdk` );
+	const base = url.searchParams.get( 'rest_route' );
+	if ( base !== null ) {
+		url.searchParams.set( 'rest_route', `${ base }${ route }` );
 	} else {
-		url.pathname = `${ url.pathname }svc/v1/admin/sdk`;
+		url.pathname = `${ url.pathname }${ route }`;
 	}
 	url.searchParams.set( '_wpnonce', nonce );
 	return url.toString();

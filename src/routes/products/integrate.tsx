@@ -1,20 +1,12 @@
 /**
- * Products > Integrate: how a seller wires a product to this server with the client SDK. The product is in the
- * URL (`product=<slug>`), so a reload or a shared link opens the same one.
+ * Products > a product > Integrate: how a seller wires the product to this server with the client SDK. The
+ * product is the page's (`product=<id>&tab=integrate` in the URL).
  */
-import {
-	Button,
-	Card,
-	CardBody,
-	SelectControl,
-	Spinner,
-} from '@wordpress/components';
+import { Button, Card, CardBody } from '@wordpress/components';
 import { useRef, useState } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
-import type { ServiceClient } from '../../api/client';
-import { LoadError, useLoad } from '../../components/async';
+import type { Product } from '../../api/types';
 import { useNotify } from '../../components/notices';
-import { queryArg, setQueryArgs } from '../../components/url-state';
 import { panelConfig } from '../../panel-config';
 import { integrationSnippet, sdkDownloadUrl } from './integrate-snippet';
 
@@ -64,28 +56,8 @@ function CopyButton( {
 	);
 }
 
-export function Integrate( { client }: { client: ServiceClient } ) {
-	const [ products, reload ] = useLoad( () => client.products(), [] );
-	const [ slug, setSlug ] = useState( queryArg( 'product' ) ?? '' );
+export function Integrate( { product }: { product: Product } ) {
 	const code = useRef< HTMLElement >( null );
-	if ( products.kind === 'loading' ) {
-		return <Spinner />;
-	}
-	if ( products.kind === 'error' ) {
-		return <LoadError message={ products.message } onRetry={ reload } />;
-	}
-	const items = products.value.items;
-	if ( items.length === 0 ) {
-		return (
-			<p className="svc-empty">
-				{ __(
-					'Add a product first: the call names its slug.',
-					'svc-licensing'
-				) }
-			</p>
-		);
-	}
-	const product = items.find( ( item ) => item.slug === slug ) ?? items[ 0 ];
 	const { homeUrl, restUrl, nonce } = panelConfig();
 	const snippet = integrationSnippet( {
 		homeUrl,
@@ -95,20 +67,6 @@ export function Integrate( { client }: { client: ServiceClient } ) {
 	return (
 		<Card className="svc-integrate">
 			<CardBody>
-				<SelectControl
-					__nextHasNoMarginBottom
-					__next40pxDefaultSize
-					label={ __( 'Product', 'svc-licensing' ) }
-					value={ product.slug }
-					options={ items.map( ( item ) => ( {
-						value: item.slug,
-						label: item.name,
-					} ) ) }
-					onChange={ ( value: string ) => {
-						setSlug( value );
-						setQueryArgs( { product: value } );
-					} }
-				/>
 				<h3>
 					{ sprintf(
 						/* translators: %s: product name. */
@@ -152,7 +110,7 @@ export function Integrate( { client }: { client: ServiceClient } ) {
 							{ sprintf(
 								/* translators: %s: product slug. */
 								__(
-									'Upload a release under Products > Releases: a ZIP whose top folder is named like your plugin (%s/). Once a customer has activated their key on their site, WordPress offers each new release on its Updates screen.',
+									'Upload a release on the Releases tab: a ZIP whose top folder is named like your plugin (%s/). Once a customer has activated their key on their site, WordPress offers each new release on its Updates screen.',
 									'svc-licensing'
 								),
 								product.slug

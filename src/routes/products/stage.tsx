@@ -1,10 +1,10 @@
 /**
- * Products: list, create, edit, deactivate, delete; each product's releases; tiers and prices; how to integrate a
- * product with the client SDK. The tab is in the URL (`tab=`), so a reload or a shared link opens it.
+ * Products: the list (create, edit, deactivate, delete), and each product's own page with its tabs (Details,
+ * Releases, Pricing, Integrate). The product and the tab are in the URL (product-url.ts).
  */
-import { Button, TabPanel } from '@wordpress/components';
+import { Button } from '@wordpress/components';
 import { DataViews } from '../../components/data-views';
-import { useCallback, useMemo, useState } from '@wordpress/element';
+import { useMemo, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
@@ -12,58 +12,87 @@ import { LoadError, useLoad } from '../../components/async';
 import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { formatDate } from '../../components/format';
-import { queryArg, setQueryArgs } from '../../components/url-state';
-import { Catalog } from './catalog';
-import { ProductFormModal } from './form';
-import { Integrate } from './integrate';
-import { Releases } from './releases';
 import { ScreenHeader } from '../../components/screen';
+import { ProductFormModal } from './form';
+import { ProductPage } from './page';
+import { productHref, useProductPlace, type ProductTab } from './product-url';
 
 type ModalProps = { items: Product[]; closeModal?: () => void };
 
-const FIELDS = [
-	{ id: 'name', header: __( 'Name', 'svc-licensing' ), enableHiding: false },
-	{
-		id: 'slug',
-		header: __( 'Slug', 'svc-licensing' ),
-		render: ( { item }: { item: Product } ) => <code>{ item.slug }</code>,
-	},
-	{
-		id: 'current_version',
-		header: __( 'Current version', 'svc-licensing' ),
-		render: ( { item }: { item: Product } ) => item.current_version || '—',
-	},
-	{
-		id: 'is_active',
-		header: __( 'Status', 'svc-licensing' ),
-		render: ( { item }: { item: Product } ) =>
-			item.is_active
-				? __( 'Active', 'svc-licensing' )
-				: __( 'Inactive', 'svc-licensing' ),
-	},
-	{
-		id: 'trial',
-		header: __( 'Trials', 'svc-licensing' ),
-		render: ( { item }: { item: Product } ) =>
-			item.trial_enabled
-				? `${ item.trial_days } ${ __( 'days', 'svc-licensing' ) }`
-				: __( 'Off', 'svc-licensing' ),
-	},
-	{
-		id: 'created_at',
-		header: __( 'Created', 'svc-licensing' ),
-		render: ( { item }: { item: Product } ) =>
-			formatDate( item.created_at ),
-	},
-];
+/** Opens a product's page on a tab. */
+type Open = ( id: number, tab?: ProductTab ) => void;
+
+function fields( open: Open ) {
+	return [
+		{
+			id: 'name',
+			header: __( 'Name', 'svc-licensing' ),
+			enableHiding: false,
+			render: ( { item }: { item: Product } ) => (
+				<a
+					className="svc-primary-link"
+					href={ productHref( item.id ) }
+					onClick={ ( event ) => {
+						if (
+							event.metaKey ||
+							event.ctrlKey ||
+							event.shiftKey ||
+							event.button !== 0
+						) {
+							return;
+						}
+						event.preventDefault();
+						open( item.id );
+					} }
+				>
+					{ item.name }
+				</a>
+			),
+		},
+		{
+			id: 'slug',
+			header: __( 'Slug', 'svc-licensing' ),
+			render: ( { item }: { item: Product } ) => (
+				<code>{ item.slug }</code>
+			),
+		},
+		{
+			id: 'current_version',
+			header: __( 'Current version', 'svc-licensing' ),
+			render: ( { item }: { item: Product } ) =>
+				item.current_version || '—',
+		},
+		{
+			id: 'is_active',
+			header: __( 'Status', 'svc-licensing' ),
+			render: ( { item }: { item: Product } ) =>
+				item.is_active
+					? __( 'Active', 'svc-licensing' )
+					: __( 'Inactive', 'svc-licensing' ),
+		},
+		{
+			id: 'trial',
+			header: __( 'Trials', 'svc-licensing' ),
+			render: ( { item }: { item: Product } ) =>
+				item.trial_enabled
+					? `${ item.trial_days } ${ __( 'days', 'svc-licensing' ) }`
+					: __( 'Off', 'svc-licensing' ),
+		},
+		{
+			id: 'created_at',
+			header: __( 'Created', 'svc-licensing' ),
+			render: ( { item }: { item: Product } ) =>
+				formatDate( item.created_at ),
+		},
+	];
+}
 
 function ProductList( {
 	client,
-	onIntegrate,
+	open,
 }: {
 	client: ServiceClient;
-	/** Opens the Integrate tab on a product. */
-	onIntegrate: ( slug: string ) => void;
+	open: Open;
 } ) {
 	const notify = useNotify();
 	const [ view, setView ] = useState( {
@@ -84,57 +113,32 @@ function ProductList( {
 	);
 	const data = products.kind === 'ready' ? products.value.items : [];
 	const total = products.kind === 'ready' ? products.value.total : 0;
+	const columns = useMemo( () => fields( open ), [ open ] );
 	// Stable identities: a new RenderModal per render would remount an open dialog and lose its state.
 	const actions = useMemo(
 		() => [
 			{
 				id: 'releases',
 				label: __( 'Releases', 'svc-licensing' ),
-				modalHeader: __( 'Releases', 'svc-licensing' ),
-				RenderModal: ( { items }: ModalProps ) => (
-					<Releases
-						client={ client }
-						product={ items[ 0 ] }
-						onChanged={ reload }
-					/>
-				),
+				callback: ( items: Product[] ) =>
+					open( items[ 0 ].id, 'releases' ),
+			},
+			{
+				id: 'pricing',
+				label: __( 'Pricing', 'svc-licensing' ),
+				callback: ( items: Product[] ) =>
+					open( items[ 0 ].id, 'pricing' ),
 			},
 			{
 				id: 'integrate',
 				label: __( 'Integrate', 'svc-licensing' ),
 				callback: ( items: Product[] ) =>
-					onIntegrate( items[ 0 ].slug ),
+					open( items[ 0 ].id, 'integrate' ),
 			},
 			{
 				id: 'edit',
 				label: __( 'Edit', 'svc-licensing' ),
 				callback: ( items: Product[] ) => setEditing( items[ 0 ] ),
-			},
-			{
-				id: 'toggle',
-				label: __( 'Deactivate or activate', 'svc-licensing' ),
-				callback: ( items: Product[] ) =>
-					client
-						.updateProduct( items[ 0 ].id, {
-							is_active: ! items[ 0 ].is_active,
-						} )
-						.then(
-							( product ) => {
-								notify.success(
-									product.is_active
-										? __(
-												'Product activated.',
-												'svc-licensing'
-											)
-										: __(
-												'Product deactivated.',
-												'svc-licensing'
-											)
-								);
-								reload();
-							},
-							( error ) => notify.error( error )
-						),
 			},
 			{
 				id: 'delete',
@@ -174,15 +178,15 @@ function ProductList( {
 				),
 			},
 		],
-		[ client, reload, notify, onIntegrate ]
+		[ client, reload, notify, open ]
 	);
 	return (
 		<>
-			<div className="svc-screen-header">
+			<ScreenHeader>
 				<Button variant="primary" onClick={ () => setEditing( null ) }>
 					{ __( 'Add product', 'svc-licensing' ) }
 				</Button>
-			</div>
+			</ScreenHeader>
 			{ products.kind === 'error' && (
 				<LoadError message={ products.message } onRetry={ reload } />
 			) }
@@ -197,7 +201,7 @@ function ProductList( {
 			<DataViews
 				view={ view }
 				onChangeView={ setView }
-				fields={ FIELDS }
+				fields={ columns }
 				data={ data }
 				actions={ actions }
 				isLoading={ products.kind === 'loading' }
@@ -221,68 +225,27 @@ function ProductList( {
 	);
 }
 
-function CatalogTab( { client }: { client: ServiceClient } ) {
-	const [ products ] = useLoad( () => client.products(), [] );
-	return (
-		<Catalog
-			client={ client }
-			products={ products.kind === 'ready' ? products.value.items : [] }
-		/>
-	);
-}
-
-const TABS = [ 'products', 'catalog', 'integrate' ];
-
 export function ProductsStage( { client }: { client: ServiceClient } ) {
-	// A row's Integrate action switches tabs from outside the TabPanel: a new key remounts it on that tab.
-	const [ opened, setOpened ] = useState( () => {
-		const tab = queryArg( 'tab' ) ?? '';
-		return { tab: TABS.includes( tab ) ? tab : 'products', round: 0 };
-	} );
-	const integrate = useCallback( ( slug: string ) => {
-		setQueryArgs( { tab: 'integrate', product: slug } );
-		setOpened( ( current ) => ( {
-			tab: 'integrate',
-			round: current.round + 1,
-		} ) );
-	}, [] );
+	const [ place, go ] = useProductPlace();
+	const open = useMemo< Open >(
+		() =>
+			( id, tab = 'details' ) =>
+				go( { product: id, tab } ),
+		[ go ]
+	);
 	return (
 		<div className="svc-screen">
-			<ScreenHeader />
-			<TabPanel
-				key={ opened.round }
-				initialTabName={ opened.tab }
-				onSelect={ ( tab ) => setQueryArgs( { tab } ) }
-				tabs={ [
-					{
-						name: 'products',
-						title: __( 'Products', 'svc-licensing' ),
-					},
-					{
-						name: 'catalog',
-						title: __( 'Tiers and prices', 'svc-licensing' ),
-					},
-					{
-						name: 'integrate',
-						title: __( 'Integrate', 'svc-licensing' ),
-					},
-				] }
-			>
-				{ ( tab ) => {
-					if ( tab.name === 'catalog' ) {
-						return <CatalogTab client={ client } />;
-					}
-					if ( tab.name === 'integrate' ) {
-						return <Integrate client={ client } />;
-					}
-					return (
-						<ProductList
-							client={ client }
-							onIntegrate={ integrate }
-						/>
-					);
-				} }
-			</TabPanel>
+			{ place.product === null ? (
+				<ProductList client={ client } open={ open } />
+			) : (
+				<ProductPage
+					key={ place.product }
+					client={ client }
+					id={ place.product }
+					tab={ place.tab }
+					go={ go }
+				/>
+			) }
 		</div>
 	);
 }

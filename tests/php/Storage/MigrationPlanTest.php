@@ -91,7 +91,7 @@ final class MigrationPlanTest extends TestCase {
 
 	public function test_step_11_creates_the_outbound_webhook_tables_with_the_keys_that_settle_races(): void {
 		$steps = Schema::plan()->pending( 10 );
-		$this->assertSame( array( 11 ), self::versions( $steps ) );
+		$this->assertSame( 11, $steps[0]->version() );
 		$sql = implode( "\n", $steps[0]->statements( 'wp_', '' ) );
 		foreach ( array( Tables::WEBHOOK_ENDPOINTS, Tables::WEBHOOK_DELIVERIES, Tables::WEBHOOK_ATTEMPTS ) as $table ) {
 			$this->assertStringContainsString( 'CREATE TABLE IF NOT EXISTS wp_' . $table . ' ', $sql );
@@ -99,6 +99,14 @@ final class MigrationPlanTest extends TestCase {
 		foreach ( array( 'UNIQUE KEY delivery_uuid (delivery_uuid)', 'UNIQUE KEY endpoint_event (endpoint_id, fanout_event_id)', 'UNIQUE KEY delivery_attempt (delivery_id, attempt)', 'KEY due (status, next_attempt_at)' ) as $index ) {
 			$this->assertStringContainsString( $index, $sql );
 		}
+	}
+
+	public function test_steps_12_and_13_give_prices_an_amount_and_a_currency_one_alter_each(): void {
+		// Unknown (NULL) until the admin enters them or a paid invoice's Stripe price carries them.
+		$steps = Schema::plan()->pending( 11 );
+		$this->assertSame( array( 12, 13 ), self::versions( $steps ) );
+		$this->assertSame( array( 'ALTER TABLE wp_' . Tables::PRICES . ' ADD COLUMN unit_amount BIGINT NULL DEFAULT NULL' ), $steps[0]->statements( 'wp_', '' ) );
+		$this->assertSame( array( 'ALTER TABLE wp_' . Tables::PRICES . ' ADD COLUMN currency CHAR(3) NULL DEFAULT NULL' ), $steps[1]->statements( 'wp_', '' ) );
 	}
 
 	/**

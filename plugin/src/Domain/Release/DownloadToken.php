@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Domain\Release;
 
+use Svc\Licensing\Domain\Base64Url;
+
 /**
  * A token is base64url(JSON claims) "." base64url(HMAC-SHA256(claims part, key)). The claims bind product,
  * licence, version and expiry; the key never leaves the server. Verification checks the signature in constant
@@ -36,7 +38,7 @@ final class DownloadToken {
 	 * @param DownloadClaims $claims What it grants.
 	 */
 	public function issue( DownloadClaims $claims ): string {
-		$body = self::encode(
+		$body = Base64Url::encode(
 			// phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- pure domain code, no WordPress needed.
 			(string) json_encode(
 				array(
@@ -47,7 +49,7 @@ final class DownloadToken {
 				)
 			)
 		);
-		return $body . '.' . self::encode( $this->sign( $body ) );
+		return $body . '.' . Base64Url::encode( $this->sign( $body ) );
 	}
 
 	/**
@@ -62,11 +64,11 @@ final class DownloadToken {
 		if ( 2 !== count( $parts ) || '' === $parts[0] || strlen( $token ) > 1024 ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::MALFORMED );
 		}
-		$signature = self::decode( $parts[1] );
+		$signature = Base64Url::decode( $parts[1] );
 		if ( null === $signature || ! hash_equals( $this->sign( $parts[0] ), $signature ) ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::SIGNATURE );
 		}
-		$json   = self::decode( $parts[0] );
+		$json   = Base64Url::decode( $parts[0] );
 		$claims = null === $json ? null : json_decode( $json, true );
 		if ( ! is_array( $claims ) || ! is_int( $claims['p'] ?? null ) || ! is_int( $claims['l'] ?? null ) || ! is_string( $claims['v'] ?? null ) || ! is_int( $claims['e'] ?? null ) ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::MALFORMED );
@@ -84,29 +86,5 @@ final class DownloadToken {
 	 */
 	private function sign( string $body ): string {
 		return hash_hmac( 'sha256', $body, $this->key, true );
-	}
-
-	/**
-	 * Base64url without padding.
-	 *
-	 * @param string $bytes Bytes.
-	 */
-	private static function encode( string $bytes ): string {
-		// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- token encoding, not obfuscation.
-		return rtrim( strtr( base64_encode( $bytes ), '+/', '-_' ), '=' );
-	}
-
-	/**
-	 * Strict base64url decoding.
-	 *
-	 * @param string $text Encoded text.
-	 */
-	private static function decode( string $text ): ?string {
-		if ( ! preg_match( '/^[A-Za-z0-9_-]+$/', $text ) ) {
-			return null;
-		}
-		// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- token encoding, not obfuscation.
-		$bytes = base64_decode( strtr( $text, '-_', '+/' ), true );
-		return false === $bytes ? null : $bytes;
 	}
 }

@@ -57,9 +57,10 @@ final class Invoice {
 	public $charge;
 
 	/**
-	 * Lines with a price: price, subscription, period_end (unix or null), amount (minor units).
+	 * Lines with a price: price, subscription, period_end (unix or null), amount (minor units), and what the price
+	 * itself costs when the line carries it (unit_amount in minor units or null, its currency upper case or '').
 	 *
-	 * @var array<int, array{price: string, subscription: string|null, period_end: int|null, amount: int}>
+	 * @var array<int, array{price: string, subscription: string|null, period_end: int|null, amount: int, unit_amount: int|null, unit_currency: string}>
 	 */
 	public $lines = array();
 
@@ -91,16 +92,34 @@ final class Invoice {
 				continue;
 			}
 			$end           = $line['period']['end'] ?? null;
+			$unit          = self::unit_amount( $line );
 			$read->lines[] = array(
-				'price'        => $price,
-				'subscription' => self::id_of( $line['subscription'] ?? null )
+				'price'         => $price,
+				'subscription'  => self::id_of( $line['subscription'] ?? null )
 					?? self::id_of( $line['parent']['subscription_item_details']['subscription'] ?? null )
 					?? $subscription,
-				'period_end'   => is_int( $end ) && $end > 0 ? $end : null,
-				'amount'       => is_int( $line['amount'] ?? null ) ? $line['amount'] : 0,
+				'period_end'    => is_int( $end ) && $end > 0 ? $end : null,
+				'amount'        => is_int( $line['amount'] ?? null ) ? $line['amount'] : 0,
+				'unit_amount'   => $unit,
+				'unit_currency' => strtoupper( is_string( $line['price']['currency'] ?? null ) ? $line['price']['currency'] : ( is_string( $line['currency'] ?? null ) ? $line['currency'] : $read->currency ) ),
 			);
 		}
 		return $read;
+	}
+
+	/**
+	 * The price's own amount on a line: the expanded price object's unit_amount (classic shape), or the basil
+	 * shape's pricing.unit_amount_decimal when it is a whole number; null when the line does not say.
+	 *
+	 * @param array<mixed> $line Invoice line.
+	 */
+	private static function unit_amount( array $line ): ?int {
+		$amount = $line['price']['unit_amount'] ?? null;
+		if ( is_int( $amount ) ) {
+			return $amount;
+		}
+		$decimal = $line['pricing']['unit_amount_decimal'] ?? null;
+		return is_string( $decimal ) && ctype_digit( $decimal ) ? (int) $decimal : null;
 	}
 
 	/**

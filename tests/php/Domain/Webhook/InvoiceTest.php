@@ -38,10 +38,12 @@ final class InvoiceTest extends TestCase {
 		$this->assertSame(
 			array(
 				array(
-					'price'        => 'price_a',
-					'subscription' => 'sub_1',
-					'period_end'   => 1900000000,
-					'amount'       => 4900,
+					'price'         => 'price_a',
+					'subscription'  => 'sub_1',
+					'period_end'    => 1900000000,
+					'amount'        => 4900,
+					'unit_amount'   => null,
+					'unit_currency' => 'EUR',
 				),
 			),
 			$invoice->lines
@@ -72,6 +74,46 @@ final class InvoiceTest extends TestCase {
 		$this->assertSame( 'price_b', $invoice->lines[0]['price'] );
 		$this->assertSame( 'sub_line', $invoice->lines[0]['subscription'], 'a line names its own subscription' );
 		$this->assertSame( 1800000000, $invoice->lines[0]['period_end'] );
+		$this->assertNull( $invoice->lines[0]['unit_amount'], 'no price object, no amount of its own' );
+	}
+
+	public function test_a_line_carries_what_its_price_costs(): void {
+		$lines = Invoice::read(
+			array(
+				'id'       => 'in_3',
+				'currency' => 'usd',
+				'lines'    => array(
+					'data' => array(
+						array(
+							'price'    => array(
+								'id'          => 'price_c',
+								'unit_amount' => 1500,
+								'currency'    => 'eur',
+								'recurring'   => array( 'interval' => 'month' ),
+							),
+							'amount'   => 3000,
+							'currency' => 'eur',
+						),
+						array(
+							'pricing' => array(
+								'price_details'       => array( 'price' => 'price_d' ),
+								'unit_amount_decimal' => '4900',
+							),
+							'amount'  => 4900,
+						),
+						array(
+							'pricing' => array(
+								'price_details'       => array( 'price' => 'price_e' ),
+								'unit_amount_decimal' => '12.5',
+							),
+						),
+					),
+				),
+			)
+		)->lines;
+		$this->assertSame( array( 1500, 'EUR' ), array( $lines[0]['unit_amount'], $lines[0]['unit_currency'] ), 'the expanded price object' );
+		$this->assertSame( array( 4900, 'USD' ), array( $lines[1]['unit_amount'], $lines[1]['unit_currency'] ), 'the basil shape, in the invoice currency' );
+		$this->assertNull( $lines[2]['unit_amount'], 'a fraction of a minor unit is not an amount we store' );
 	}
 
 	public function test_missing_parts_read_as_empty(): void {
