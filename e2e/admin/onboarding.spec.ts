@@ -25,7 +25,7 @@ const STEPS = [
 	[
 		'price',
 		'Map a Stripe price to a product',
-		'page=svc-licensing-products&tab=catalog',
+		'page=svc-licensing-products',
 	],
 	[ 'license', 'Create or sell a licence', 'page=svc-licensing' ],
 ] as const;

@@ -30,7 +30,7 @@ export function stepText( step: OnboardingStep ): StepText {
 			return {
 				label: __( 'Upload a release', 'svc-licensing' ),
 				hint: __(
-					'A zip of the product: what licensed sites update to.',
+					'Open the product, then its Releases tab: a zip of the product, what licensed sites update to.',
 					'svc-licensing'
 				),
 				screen: 'products',
@@ -48,11 +48,10 @@ export function stepText( step: OnboardingStep ): StepText {
 			return {
 				label: __( 'Map a Stripe price to a product', 'svc-licensing' ),
 				hint: __(
-					'Which product, and how many sites, a Stripe price buys.',
+					'Open the product, then its Pricing tab: which product, and how many sites, a Stripe price buys.',
 					'svc-licensing'
 				),
 				screen: 'products',
-				args: { tab: 'catalog' },
 			};
 		case 'license':
 			return {
