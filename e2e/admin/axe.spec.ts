@@ -27,7 +27,25 @@ const screen = ( name: ScreenName, ready?: string ): Scanned => ( {
 	},
 } );
 
-// Every screen of the panel. The licence page and the product page join this list as entries that open them.
+/** The product made in beforeAll, for the product page's entries. */
+let productId = 0;
+
+/** A product page's tab. */
+const productTab = ( tab: string ): Scanned => ( {
+	name: `product page: ${ tab }`,
+	open: async ( page ) => {
+		await page.goto(
+			`/wp-admin/admin.php?page=svc-licensing-products&product=${ productId }&tab=${ tab }`
+		);
+		await expect( page.locator( '#svc-licensing-root h1' ) ).toBeVisible();
+		await expect( page.locator( '.svc-loading' ) ).toHaveCount( 0 );
+		await expect(
+			page.getByRole( 'tab', { selected: true } )
+		).toBeVisible();
+	},
+} );
+
+// Every screen of the panel. The licence page joins this list as an entry that opens it.
 const SCANNED: Scanned[] = [
 	screen( 'licenses', '#svc-licensing-root tbody tr' ),
 	screen( 'products', '#svc-licensing-root tbody tr' ),
@@ -48,6 +66,9 @@ const SCANNED: Scanned[] = [
 	screen( 'stats', '.svc-charts figure' ),
 	screen( 'settings', 'form.svc-settings' ),
 	screen( 'privacy' ),
+	productTab( 'details' ),
+	productTab( 'releases' ),
+	productTab( 'pricing' ),
 ];
 
 test.beforeAll( async ( { playwright, baseURL } ) => {
@@ -57,6 +78,7 @@ test.beforeAll( async ( { playwright, baseURL } ) => {
 	const product = await client.createProduct( {
 		name: `Axe ${ randomUUID().slice( 0, 6 ) }`,
 	} );
+	productId = product.id;
 	await client.createLicense( {
 		product_id: product.id,
 		customer_email: `axe-${ randomUUID().slice( 0, 6 ) }@example.com`,
