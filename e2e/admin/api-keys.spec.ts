@@ -58,3 +58,48 @@ test( 'create an API key, use it, and revoke it', async ( {
 	} );
 	expect( refused.status() ).toBe( 401 );
 } );
+
+test( 'the key form says under the field what is wrong, on the client and from the server, and asks before losing a label', async ( {
+	page,
+} ) => {
+	await openScreen( page, 'api-keys' );
+	await page.getByRole( 'button', { name: 'Add API key' } ).click();
+	const dialog = page.getByRole( 'dialog', { name: 'Add API key' } );
+	const label = dialog.getByLabel( 'Label' );
+	const create = dialog.getByRole( 'button', { name: 'Create key' } );
+
+	await create.click();
+	await expect( label ).toHaveAccessibleDescription( 'Enter the label.' );
+	await expect( label ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect( label ).toBeFocused();
+
+	// Too long for the service: its refusal lands under the same field, in words.
+	await label.fill( 'x'.repeat( 201 ) );
+	await create.click();
+	await expect( label ).toHaveAccessibleDescription(
+		'Enter a label of at most 200 characters, such as "Build server".'
+	);
+	await expect( dialog ).toBeVisible();
+	await saveScreenshot( page, 'api-keys-refused' );
+
+	// Closing with a typed label asks first; staying keeps it.
+	let asked = '';
+	page.once( 'dialog', ( prompt ) => {
+		asked = prompt.message();
+		void prompt.dismiss();
+	} );
+	await dialog.getByRole( 'button', { name: 'Cancel' } ).click();
+	await expect
+		.poll( () => asked )
+		.toBe( 'You have unsaved changes. Leave without saving them?' );
+	await expect( label ).toHaveValue( 'x'.repeat( 201 ) );
+
+	const name = `Deploy ${ randomUUID().slice( 0, 6 ) }`;
+	await label.fill( name );
+	await create.click();
+	await expectSnackbar( page, 'API key created.' );
+	await dialog.getByRole( 'button', { name: 'Done' } ).click();
+	await expect(
+		page.locator( 'tr' ).filter( { hasText: name } )
+	).toHaveCount( 1 );
+} );

@@ -305,7 +305,11 @@ test( 'a refused URL shows the service’s message under the field', async ( {
 	await field.fill( 'ftp://example.com/hook' );
 	await expect( error ).toBeHidden();
 	await dialog.getByRole( 'button', { name: 'Add endpoint' } ).click();
-	await expect( error ).toContainText( 'http://' );
+	// Refused before sending, by the same rule the service applies (useForm's client check).
+	await expect( error ).toHaveText(
+		'Enter an address starting with https://.'
+	);
+	await expect( field ).toBeFocused();
 	await page.setViewportSize( { width: 390, height: 844 } );
 	await saveScreenshot( page, 'outbound-webhooks-refused-390' );
 	await page.setViewportSize( { width: 1280, height: 720 } );

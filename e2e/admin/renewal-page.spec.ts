@@ -20,10 +20,11 @@ test( 'the renewal page is saved from the Settings screen, and an address that i
 
 	await field.fill( 'shop.example/renew' );
 	await page.getByRole( 'button', { name: 'Save settings' } ).click();
-	await expectSnackbar(
-		page,
-		'The settings were not saved: The renewal page must be an address starting with https:// or http://'
+	// Refused under the field, in words (issue 16: errors next to the field, not in a snackbar).
+	await expect( field ).toHaveAccessibleDescription(
+		'Enter a full address, such as https://example.com/.'
 	);
+	await expect( field ).toHaveAttribute( 'aria-invalid', 'true' );
 	expect(
 		( await ( await adminClient( request ) ).settings() ).renewal_page
 	).toBe( '' );

@@ -69,14 +69,17 @@ test.describe( 'privacy', () => {
 			body.export.licenses.map( ( l: { product: string } ) => l.product )
 		).toEqual( person.products.map( ( p ) => p.name ) );
 		for ( const licence of body.export.licenses ) {
+			// The spec's fields, and the customer's name (docs/api-decisions.md: the erase clears it, so the export shows it).
 			expect( Object.keys( licence ).sort() ).toEqual( [
 				'activations',
 				'created_at',
+				'customer_name',
 				'id',
 				'product',
 				'status',
 			] );
 			expect( licence ).toMatchObject( {
+				customer_name: person.name,
 				status: 'active',
 				activations: 1,
 			} );
@@ -90,6 +93,10 @@ test.describe( 'privacy', () => {
 		expect( core.done ).toBe( true );
 		expect( core.data ).toHaveLength( 2 );
 		expect( core.data[ 0 ] ).toMatchObject( { group_id: 'svc-licensing' } );
+		expect( core.data[ 0 ].data ).toContainEqual( {
+			name: 'Customer name',
+			value: person.name,
+		} );
 	} );
 
 	test( 'erase leaves no personal data of the email in any plugin table, and the keys stop working', async ( {

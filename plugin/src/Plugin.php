@@ -39,6 +39,7 @@ use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Core\SdkDownload;
 use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Core\SiteSettings;
+use Svc\Licensing\Core\Onboarding;
 use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Health\DatabaseCheck;
@@ -62,6 +63,7 @@ use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\ScopedProduct;
 use Svc\Licensing\Http\SdkController;
 use Svc\Licensing\Http\SettingsController;
+use Svc\Licensing\Http\OnboardingController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
 use Svc\Licensing\Http\WebhookController;
@@ -83,6 +85,7 @@ use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
 use Svc\Licensing\Storage\StatsRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\Storage\UserPreferences;
 
 /**
  * The composition root: builds each collaborator once and lets it add its hooks. Nothing else lives here.
@@ -170,6 +173,7 @@ final class Plugin {
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $stats, $guard ),
 				new EventController( $client->events, $guard ),
+				new OnboardingController( new Onboarding( new StatsRepository( $wpdb ), $settings, new UserPreferences() ), $guard ),
 				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),

@@ -17,6 +17,7 @@ import {
 	type Health,
 	type License,
 	type LoggedEvent,
+	type Onboarding,
 	type Page,
 	type Price,
 	type PrivacyErase,
@@ -156,6 +157,13 @@ export class ServiceClient {
 		);
 		return { items, total };
 	}
+
+	/** The first-run checklist (admin-only route, docs/api-decisions.md). */
+	onboarding = () => this.call< Onboarding >( 'GET', '/admin/onboarding' );
+	setOnboardingDismissed = ( dismissed: boolean ) =>
+		this.call< Onboarding >( 'PUT', '/admin/onboarding', {
+			body: { dismissed },
+		} );
 
 	stats = () => this.call< Stats >( 'GET', '/admin/stats' );
 	dailyStats = ( days = 30 ) =>

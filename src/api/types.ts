@@ -366,6 +366,7 @@ export interface PrivacyExport {
 	export: {
 		licenses: Array< {
 			id: number;
+			customer_name: string;
 			product: string;
 			status: string;
 			created_at: string;
@@ -381,4 +382,14 @@ export interface PrivacyErase {
 	erased: boolean;
 	records_affected: Record< string, number >;
 	erased_at: string;
+}
+
+/** GET /admin/onboarding: the first-run checklist (Core/Onboarding.php), its steps in order. */
+export type OnboardingStep =
+	'product' | 'release' | 'stripe_secret' | 'price' | 'license';
+
+export interface Onboarding {
+	steps: Array< { id: OnboardingStep; done: boolean } >;
+	complete: boolean;
+	dismissed: boolean;
 }

@@ -7,12 +7,14 @@
 
 namespace Svc\Licensing\Core;
 
+use Svc\Licensing\Domain\Currency;
 use Svc\Licensing\Domain\DataRemoval;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\Changes;
 use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\License\StagingHosts;
 use Svc\Licensing\Domain\License\RenewalLink;
+use Svc\Licensing\Domain\RateLimit\ClientIp;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\EventRepository;
@@ -90,6 +92,12 @@ final class SiteSettings {
 		if ( array_key_exists( 'staging_hosts', $values ) ) {
 			$values['staging_hosts'] = self::staging_hosts( (array) $values['staging_hosts'] );
 		}
+		if ( array_key_exists( 'currency', $values ) ) {
+			$values['currency'] = self::currency( (string) $values['currency'] );
+		}
+		if ( array_key_exists( 'trusted_proxies', $values ) ) {
+			$values['trusted_proxies'] = self::trusted_proxies( (array) $values['trusted_proxies'] );
+		}
 		if ( array_key_exists( 'renewal_page', $values ) ) {
 			$values['renewal_page'] = trim( (string) $values['renewal_page'] );
 			if ( ! RenewalLink::is_page( $values['renewal_page'] ) ) {
@@ -132,6 +140,54 @@ final class SiteSettings {
 	 */
 	private function record( array $payload, Actor $actor ): void {
 		$this->events->record( EventType::SETTINGS_UPDATED, 0, $actor, null, $payload );
+	}
+
+	/**
+	 * The store's currency as stored, when it is an ISO 4217 code.
+	 *
+	 * @param string $typed Code as given.
+	 * @throws ServiceError 400 on `currency` for anything else ("dollars", "DOL").
+	 */
+	private static function currency( string $typed ): string {
+		$code = Currency::normalise( $typed );
+		if ( null === $code ) {
+			$reason = sprintf(
+				/* translators: %s: the code as typed. */
+				__( '"%s" is not an ISO 4217 currency code. Enter the three letters of a currency, such as USD, EUR or GBP.', 'svc-licensing' ),
+				$typed
+			);
+			throw ServiceError::invalid_param( 'currency', __( 'Currency:', 'svc-licensing' ) . ' ' . $reason, $reason );
+		}
+		return $code;
+	}
+
+	/**
+	 * Trusted proxies as typed, trimmed, without empty entries; refused whole when one is not an address or range.
+	 *
+	 * @param array<mixed> $typed Entries as given.
+	 * @return string[]
+	 * @throws ServiceError 400 on `trusted_proxies` naming the first entry that is not one.
+	 */
+	private static function trusted_proxies( array $typed ): array {
+		$entries = array_values(
+			array_filter(
+				array_map( 'trim', array_map( 'strval', $typed ) ),
+				static function ( string $entry ): bool {
+					return '' !== $entry;
+				}
+			)
+		);
+		foreach ( $entries as $entry ) {
+			if ( ! ClientIp::is_range( $entry ) ) {
+				$reason = sprintf(
+					/* translators: %s: the entry as typed. */
+					__( '"%s" is not an IP address or a CIDR range. Enter one per line, such as 203.0.113.7 or 10.0.0.0/8.', 'svc-licensing' ),
+					$entry
+				);
+				throw ServiceError::invalid_param( 'trusted_proxies', __( 'Trusted proxies:', 'svc-licensing' ) . ' ' . $reason, $reason );
+			}
+		}
+		return $entries;
 	}
 
 	/**

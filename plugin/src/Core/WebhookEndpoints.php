@@ -223,7 +223,8 @@ final class WebhookEndpoints {
 	private function assert_reachable( string $url ): void {
 		$target = $this->target->check( $url );
 		if ( ! $target['ok'] ) {
-			throw ServiceError::invalid_param( 'url', $target['reason'], __( 'Not an address webhooks may be sent to.', 'svc-licensing' ) );
+			// The reason names the address and what would allow it: the panel shows it under the field.
+			throw ServiceError::invalid_param( 'url', $target['reason'], $target['reason'] );
 		}
 	}
 }

@@ -82,6 +82,8 @@ final class ApiKeyController implements Controller {
 					'permission_callback' => $admin,
 					'args'                => array(
 						'label'       => array(
+							'title'     => __( 'Label', 'svc-licensing' ),
+							'invalid'   => __( 'Enter a label of at most 200 characters, such as "Build server".', 'svc-licensing' ),
 							'type'      => 'string',
 							'required'  => true,
 							'minLength' => 1,

@@ -83,6 +83,10 @@ final class CoreIntegration {
 				'item_id'     => 'svc-licence-' . $licence['id'],
 				'data'        => array(
 					array(
+						'name'  => __( 'Customer name', 'svc-licensing' ),
+						'value' => $licence['customer_name'],
+					),
+					array(
 						'name'  => __( 'Product', 'svc-licensing' ),
 						'value' => $licence['product'],
 					),

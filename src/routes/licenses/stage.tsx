@@ -21,6 +21,7 @@ import { CreateLicenseModal } from './form';
 import { licencesCsv, statusLabel } from './licence-utils';
 import { useQueryState } from '../../components/url-state';
 import { ScreenHeader } from '../../components/screen';
+import { OnboardingChecklist } from '../onboarding/checklist';
 import { urlWith } from './url';
 import {
 	argsOfView,
@@ -253,6 +254,7 @@ function LicenceList( {
 					{ __( 'Add licence', 'svc-licensing' ) }
 				</Button>
 			</ScreenHeader>
+			<OnboardingChecklist client={ client } />
 			<nav
 				aria-label={ __(
 					'Filter licences by status',

@@ -7,35 +7,25 @@ import {
 	Button,
 	CheckboxControl,
 	Modal,
-	Notice,
 	TextControl,
 } from '@wordpress/components';
-import { useRef, useState } from '@wordpress/element';
-import { __, sprintf } from '@wordpress/i18n';
-import { ServiceError, type ServiceClient } from '../../api/client';
+import { useState } from '@wordpress/element';
+import { __ } from '@wordpress/i18n';
+import type { ServiceClient } from '../../api/client';
 import { type Product } from '../../api/types';
 import { panelConfig } from '../../panel-config';
 import { FormActions } from '../../components/confirm';
-import { errorMessage, useNotify } from '../../components/notices';
+import {
+	FormError,
+	useForm,
+	useUnsavedChanges,
+} from '../../components/mutation';
+import { rules } from '../../components/validate';
 import { ProductScopeSelect } from '../../components/product-scope';
 import { SecretOnce } from '../../components/secret-once';
 
 /** The event log's types, as the PHP side lists them (EventType::ALL): what an endpoint may ask for. */
 const EVENT_TYPES = panelConfig().eventTypes;
-
-/** The service's message when it refused this field (400 invalid_params naming it), else null. */
-export function fieldError( error: unknown, field: string ): string | null {
-	if (
-		error instanceof ServiceError &&
-		error.code === 'invalid_params' &&
-		typeof error.envelope.data.params === 'object' &&
-		error.envelope.data.params !== null &&
-		field in error.envelope.data.params
-	) {
-		return error.message;
-	}
-	return null;
-}
 
 export function CreateEndpoint( {
 	client,
@@ -48,16 +38,20 @@ export function CreateEndpoint( {
 	onClose: () => void;
 	onCreated: () => void;
 } ) {
-	const notify = useNotify();
-	const urlField = useRef< HTMLInputElement >( null );
-	const [ url, setUrl ] = useState( '' );
-	const [ description, setDescription ] = useState( '' );
+	const form = useForm(
+		{ url: '', description: '', product_id: '' },
+		{ url: [ rules.required( __( 'URL', 'svc-licensing' ) ), rules.url() ] }
+	);
 	const [ types, setTypes ] = useState< string[] >( [ 'license.created' ] );
-	const [ scope, setScope ] = useState( '' );
-	const [ busy, setBusy ] = useState( false );
-	const [ urlError, setUrlError ] = useState< string | null >( null );
-	const [ formError, setFormError ] = useState< string | null >( null );
 	const [ secret, setSecret ] = useState< string | null >( null );
+	const confirmClose = useUnsavedChanges(
+		secret === null &&
+			( form.dirty ||
+				types.length !== 1 ||
+				types[ 0 ] !== 'license.created' )
+	);
+	const close = () => confirmClose() && onClose();
+	const urlError = form.errors.url;
 	const toggle = ( type: string, on: boolean ) =>
 		setTypes( ( current ) =>
 			on
@@ -69,7 +63,7 @@ export function CreateEndpoint( {
 	return (
 		<Modal
 			title={ __( 'Add endpoint', 'svc-licensing' ) }
-			onRequestClose={ onClose }
+			onRequestClose={ close }
 			className="svc-endpoint-modal"
 		>
 			{ secret ? (
@@ -87,62 +81,38 @@ export function CreateEndpoint( {
 					noValidate
 					onSubmit={ ( event ) => {
 						event.preventDefault();
-						setBusy( true );
-						setUrlError( null );
-						setFormError( null );
-						client
-							.createWebhookEndpoint( {
-								url: url.trim(),
-								event_types: types,
-								product_id:
-									scope === '' ? null : Number( scope ),
-								description: description.trim(),
-							} )
-							.then(
-								( created ) => {
-									setSecret( created.secret );
-									notify.success(
-										__( 'Endpoint added.', 'svc-licensing' )
-									);
-									onCreated();
-								},
-								( error ) => {
-									const message = fieldError( error, 'url' );
-									if ( message !== null ) {
-										setUrlError( message );
-										urlField.current?.focus();
-									} else {
-										setFormError( errorMessage( error ) );
-									}
-								}
-							)
-							.finally( () => setBusy( false ) );
-					} }
-				>
-					{ formError && (
-						<Notice status="error" isDismissible={ false }>
-							{ sprintf(
-								/* translators: %s: the service's message. */
-								__(
-									'The endpoint was not added: %s',
+						form.submit(
+							( values ) =>
+								client.createWebhookEndpoint( {
+									url: values.url.trim(),
+									event_types: types,
+									product_id:
+										values.product_id === ''
+											? null
+											: Number( values.product_id ),
+									description: values.description.trim(),
+								} ),
+							{
+								success: __(
+									'Endpoint added.',
 									'svc-licensing'
 								),
-								formError
-							) }
-						</Notice>
-					) }
+								onDone: ( created ) => {
+									setSecret( created.secret );
+									onCreated();
+								},
+							}
+						);
+					} }
+				>
+					<FormError message={ form.formError } />
 					<TextControl
-						ref={ urlField }
 						label={ __( 'URL', 'svc-licensing' ) }
 						type="url"
-						value={ url }
-						onChange={ ( value ) => {
-							setUrl( value );
-							setUrlError( null );
-						} }
+						value={ form.values.url }
+						onChange={ form.set( 'url' ) }
 						required
-						aria-invalid={ urlError !== null }
-						className={ urlError ? 'svc-has-error' : undefined }
+						{ ...form.fieldProps( 'url' ) }
 						help={
 							urlError ? (
 								<span
@@ -164,8 +134,9 @@ export function CreateEndpoint( {
 							'Description (optional)',
 							'svc-licensing'
 						) }
-						value={ description }
-						onChange={ setDescription }
+						value={ form.values.description }
+						onChange={ form.set( 'description' ) }
+						{ ...form.fieldProps( 'description' ) }
 						maxLength={ 200 }
 					/>
 					<fieldset className="svc-event-choice">
@@ -205,14 +176,14 @@ export function CreateEndpoint( {
 							'svc-licensing'
 						) }
 						products={ products }
-						value={ scope }
-						onChange={ setScope }
+						value={ form.values.product_id }
+						onChange={ form.set( 'product_id' ) }
 					/>
 					<FormActions
-						onCancel={ onClose }
+						onCancel={ close }
 						submitLabel={ __( 'Add endpoint', 'svc-licensing' ) }
-						busy={ busy }
-						disabled={ url.trim() === '' || types.length === 0 }
+						busy={ form.busy }
+						disabled={ types.length === 0 }
 					/>
 				</form>
 			) }

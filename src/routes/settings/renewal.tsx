@@ -7,9 +7,12 @@ import { __ } from '@wordpress/i18n';
 export function RenewalPageField( {
 	value,
 	onChange,
+	error,
 }: {
 	value: string;
 	onChange: ( value: string ) => void;
+	/** The form's message for the field, shown in place of the help. */
+	error?: string;
 } ) {
 	return (
 		<TextControl
@@ -18,10 +21,15 @@ export function RenewalPageField( {
 			placeholder="https://shop.example/renew/{product}/"
 			value={ value }
 			onChange={ onChange }
-			help={ __(
-				"Client sites link to it from their expiry notice. {product} is replaced by the product's slug; the licence key is never added. Empty: the product's homepage, if it has one.",
-				'svc-licensing'
-			) }
+			className={ error ? 'svc-field has-error' : 'svc-field' }
+			aria-invalid={ error ? true : undefined }
+			help={
+				error ??
+				__(
+					"Client sites link to it from their expiry notice. {product} is replaced by the product's slug; the licence key is never added. Empty: the product's homepage, if it has one.",
+					'svc-licensing'
+				)
+			}
 		/>
 	);
 }

@@ -15,7 +15,13 @@ import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { FastLaneState, Settings, SettingsUpdate } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
-import { useNotify } from '../../components/notices';
+import {
+	FormError,
+	useForm,
+	useMutation,
+	useUnsavedChanges,
+} from '../../components/mutation';
+import { rules } from '../../components/validate';
 import { BackupCard } from './backup';
 import { DataRemovalCard } from './data-removal';
 import { StagingHostsCard } from './staging-hosts';
@@ -52,6 +58,72 @@ const LANE_STATES: Record< FastLaneState, string > = {
 	),
 };
 
+const LIMIT_ROUTES = Object.keys( LIMIT_LABELS ) as Array<
+	keyof Settings[ 'rate_limits' ]
+>;
+
+/** The form's fields as text and switches, from the settings as stored (the secret is write-only: empty). */
+function formValues( settings: Settings ) {
+	return {
+		webhook_signing_secret: '',
+		webhooks_allow_private: settings.webhooks_allow_private,
+		...( Object.fromEntries(
+			LIMIT_ROUTES.map( ( route ) => [
+				`rate_limits_${ route }`,
+				String( settings.rate_limits[ route ] ),
+			] )
+		) as Record<
+			`rate_limits_${ keyof Settings[ 'rate_limits' ] }`,
+			string
+		> ),
+		staging_hosts_enabled: settings.staging_hosts_enabled,
+		staging_hosts: settings.staging_hosts.join( '\n' ),
+		download_token_ttl: String( settings.download_token_ttl ),
+		updates_require_activation: settings.updates_require_activation,
+		renewal_page: settings.renewal_page,
+		trial_plus_tags_distinct: settings.trial_plus_tags_distinct,
+		fingerprinting: settings.fingerprinting,
+		currency: settings.currency,
+		trusted_proxies: settings.trusted_proxies.join( '\n' ),
+		fast_lane: settings.fast_lane,
+	};
+}
+
+type FormValues = ReturnType< typeof formValues >;
+
+const lines = ( text: string ) =>
+	text
+		.split( '\n' )
+		.map( ( line ) => line.trim() )
+		.filter( Boolean );
+
+/** What PUT /admin/settings gets from the form. */
+function updateOf( values: FormValues ): SettingsUpdate {
+	const update: SettingsUpdate = {
+		fingerprinting: values.fingerprinting,
+		updates_require_activation: values.updates_require_activation,
+		renewal_page: values.renewal_page,
+		trial_plus_tags_distinct: values.trial_plus_tags_distinct,
+		fast_lane: values.fast_lane,
+		staging_hosts_enabled: values.staging_hosts_enabled,
+		staging_hosts: values.staging_hosts.split( '\n' ),
+		webhooks_allow_private: values.webhooks_allow_private,
+		currency: values.currency.trim(),
+		download_token_ttl: Number( values.download_token_ttl ),
+		rate_limits: Object.fromEntries(
+			LIMIT_ROUTES.map( ( route ) => [
+				route,
+				Number( values[ `rate_limits_${ route }` ] ),
+			] )
+		),
+		trusted_proxies: lines( values.trusted_proxies ),
+	};
+	if ( values.webhook_signing_secret !== '' ) {
+		update.webhook_signing_secret = values.webhook_signing_secret;
+	}
+	return update;
+}
+
 function SettingsForm( {
 	client,
 	settings,
@@ -61,66 +133,48 @@ function SettingsForm( {
 	settings: Settings;
 	onSaved: ( next: Settings ) => void;
 } ) {
-	const notify = useNotify();
-	const [ draft, setDraft ] = useState( settings );
-	const [ secret, setSecret ] = useState( '' );
-	const [ proxies, setProxies ] = useState(
-		settings.trusted_proxies.join( '\n' )
+	const form = useForm( formValues( settings ), {
+		currency: [ rules.currency() ],
+		download_token_ttl: [ rules.intRange( 30, 86400 ) ],
+		renewal_page: [ rules.url() ],
+		...Object.fromEntries(
+			LIMIT_ROUTES.map( ( route ) => [
+				`rate_limits_${ route }`,
+				[ rules.intRange( 1, 1000000 ) ],
+			] )
+		),
+	} );
+	const mutate = useMutation();
+	const { values: draft, set, setValues, fieldProps } = form;
+	// After a save the form shows the settings as stored (tidied, the secret emptied).
+	useEffect(
+		() => setValues( formValues( settings ) ),
+		[ settings, setValues ]
 	);
-	const [ busy, setBusy ] = useState( false );
-	useEffect( () => setDraft( settings ), [ settings ] );
-
-	const save = ( update: SettingsUpdate ) => {
-		setBusy( true );
-		return client
-			.updateSettings( update )
-			.then(
-				( next ) => {
-					notify.success( __( 'Settings saved.', 'svc-licensing' ) );
-					setSecret( '' );
-					onSaved( next );
-				},
-				( error ) =>
-					notify.error(
-						error,
-						__( 'The settings were not saved:', 'svc-licensing' )
-					)
-			)
-			.finally( () => setBusy( false ) );
-	};
+	// Changed: different from what is stored (useForm's own flag would count the emptied secret as a change).
+	const dirty =
+		JSON.stringify( draft ) !== JSON.stringify( formValues( settings ) );
+	useUnsavedChanges( dirty );
 
 	return (
 		<form
 			className="svc-settings"
+			noValidate
 			onSubmit={ ( event ) => {
 				event.preventDefault();
-				const update: SettingsUpdate = {
-					fingerprinting: draft.fingerprinting,
-					updates_require_activation:
-						draft.updates_require_activation,
-					renewal_page: draft.renewal_page,
-					trial_plus_tags_distinct: draft.trial_plus_tags_distinct,
-					fast_lane: draft.fast_lane,
-					staging_hosts_enabled: draft.staging_hosts_enabled,
-					staging_hosts: draft.staging_hosts,
-					webhooks_allow_private: draft.webhooks_allow_private,
-					currency: draft.currency,
-					download_token_ttl: draft.download_token_ttl,
-					rate_limits: draft.rate_limits,
-					trusted_proxies: proxies
-						.split( /\s+/ )
-						.map( ( line ) => line.trim() )
-						.filter( Boolean ),
-				};
-				if ( secret !== '' ) {
-					update.webhook_signing_secret = secret;
-				}
-				save( update );
+				form.submit(
+					( values ) => client.updateSettings( updateOf( values ) ),
+					{
+						success: __( 'Settings saved.', 'svc-licensing' ),
+						onDone: onSaved,
+					}
+				);
 			} }
 		>
+			<FormError message={ form.formError } />
 			<Card>
 				<CardHeader>
-					<h3>{ __( 'Stripe webhook', 'svc-licensing' ) }</h3>
+					<h2>{ __( 'Stripe webhook', 'svc-licensing' ) }</h2>
 				</CardHeader>
 				<CardBody>
 					<p data-testid="svc-secret-state">
@@ -138,20 +192,34 @@ function SettingsForm( {
 						) }
 						type="password"
 						autoComplete="off"
-						value={ secret }
-						onChange={ setSecret }
-						help={ __(
-							'Write-only: the stored secret is never shown. Leave empty to keep it.',
-							'svc-licensing'
+						value={ draft.webhook_signing_secret }
+						onChange={ set( 'webhook_signing_secret' ) }
+						{ ...fieldProps(
+							'webhook_signing_secret',
+							__(
+								'Write-only: the stored secret is never shown. Leave empty to keep it.',
+								'svc-licensing'
+							)
 						) }
 					/>
 					{ settings.webhook_signing_secret_set && (
 						<Button
 							variant="secondary"
 							isDestructive
-							disabled={ busy }
+							disabled={ form.busy }
 							onClick={ () =>
-								save( { webhook_signing_secret: '' } )
+								mutate(
+									() =>
+										client.updateSettings( {
+											webhook_signing_secret: '',
+										} ),
+									{
+										success: __(
+											'Settings saved.',
+											'svc-licensing'
+										),
+									}
+								).then( ( next ) => next && onSaved( next ) )
 							}
 						>
 							{ __( 'Remove the secret', 'svc-licensing' ) }
@@ -161,7 +229,7 @@ function SettingsForm( {
 			</Card>
 			<Card>
 				<CardHeader>
-					<h3>{ __( 'Outbound webhooks', 'svc-licensing' ) }</h3>
+					<h2>{ __( 'Outbound webhooks', 'svc-licensing' ) }</h2>
 				</CardHeader>
 				<CardBody>
 					<ToggleControl
@@ -174,59 +242,45 @@ function SettingsForm( {
 							'svc-licensing'
 						) }
 						checked={ draft.webhooks_allow_private }
-						onChange={ ( value ) =>
-							setDraft( {
-								...draft,
-								webhooks_allow_private: value,
-							} )
-						}
+						onChange={ set( 'webhooks_allow_private' ) }
 					/>
 				</CardBody>
 			</Card>
 			<Card>
 				<CardHeader>
-					<h3>
+					<h2>
 						{ __(
 							'Rate limits (requests per minute)',
 							'svc-licensing'
 						) }
-					</h3>
+					</h2>
 				</CardHeader>
 				<CardBody>
 					<div className="svc-form-grid">
-						{ (
-							Object.keys( LIMIT_LABELS ) as Array<
-								keyof Settings[ 'rate_limits' ]
-							>
-						 ).map( ( route ) => (
+						{ LIMIT_ROUTES.map( ( route ) => (
 							<TextControl
 								key={ route }
 								label={ LIMIT_LABELS[ route ] }
 								type="number"
 								min={ 1 }
-								value={ String( draft.rate_limits[ route ] ) }
-								onChange={ ( value ) =>
-									setDraft( {
-										...draft,
-										rate_limits: {
-											...draft.rate_limits,
-											[ route ]: Number( value ),
-										},
-									} )
-								}
+								value={ draft[ `rate_limits_${ route }` ] }
+								onChange={ set( `rate_limits_${ route }` ) }
+								{ ...fieldProps( `rate_limits_${ route }` ) }
 							/>
 						) ) }
 					</div>
 				</CardBody>
 			</Card>
 			<StagingHostsCard
-				saved={ settings.staging_hosts }
-				value={ draft }
-				onChange={ ( values ) => setDraft( { ...draft, ...values } ) }
+				enabled={ draft.staging_hosts_enabled }
+				text={ draft.staging_hosts }
+				onEnabled={ set( 'staging_hosts_enabled' ) }
+				onText={ set( 'staging_hosts' ) }
+				controlProps={ fieldProps( 'staging_hosts' ) }
 			/>
 			<Card>
 				<CardHeader>
-					<h3>{ __( 'Updates and licences', 'svc-licensing' ) }</h3>
+					<h2>{ __( 'Updates and licences', 'svc-licensing' ) }</h2>
 				</CardHeader>
 				<CardBody>
 					<TextControl
@@ -237,13 +291,9 @@ function SettingsForm( {
 						type="number"
 						min={ 30 }
 						max={ 86400 }
-						value={ String( draft.download_token_ttl ) }
-						onChange={ ( value ) =>
-							setDraft( {
-								...draft,
-								download_token_ttl: Number( value ),
-							} )
-						}
+						value={ draft.download_token_ttl }
+						onChange={ set( 'download_token_ttl' ) }
+						{ ...fieldProps( 'download_token_ttl' ) }
 					/>
 					<ToggleControl
 						label={ __(
@@ -251,18 +301,12 @@ function SettingsForm( {
 							'svc-licensing'
 						) }
 						checked={ draft.updates_require_activation }
-						onChange={ ( value ) =>
-							setDraft( {
-								...draft,
-								updates_require_activation: value,
-							} )
-						}
+						onChange={ set( 'updates_require_activation' ) }
 					/>
 					<RenewalPageField
 						value={ draft.renewal_page }
-						onChange={ ( value ) =>
-							setDraft( { ...draft, renewal_page: value } )
-						}
+						onChange={ set( 'renewal_page' ) }
+						error={ form.errors.renewal_page }
 					/>
 					<ToggleControl
 						label={ __(
@@ -274,12 +318,7 @@ function SettingsForm( {
 							'svc-licensing'
 						) }
 						checked={ draft.trial_plus_tags_distinct }
-						onChange={ ( value ) =>
-							setDraft( {
-								...draft,
-								trial_plus_tags_distinct: value,
-							} )
-						}
+						onChange={ set( 'trial_plus_tags_distinct' ) }
 					/>
 					<ToggleControl
 						label={ __( 'Server fingerprinting', 'svc-licensing' ) }
@@ -288,34 +327,34 @@ function SettingsForm( {
 							'svc-licensing'
 						) }
 						checked={ draft.fingerprinting }
-						onChange={ ( value ) =>
-							setDraft( { ...draft, fingerprinting: value } )
-						}
+						onChange={ set( 'fingerprinting' ) }
 					/>
 					<TextControl
 						label={ __( 'Currency (ISO 4217)', 'svc-licensing' ) }
 						value={ draft.currency }
-						maxLength={ 3 }
-						onChange={ ( value ) =>
-							setDraft( {
-								...draft,
-								currency: value.toUpperCase(),
-							} )
-						}
+						onChange={ set( 'currency' ) }
+						{ ...fieldProps(
+							'currency',
+							__(
+								'The three letters of the currency your Stripe prices are in, such as USD or EUR; revenue is reported in it.',
+								'svc-licensing'
+							)
+						) }
 					/>
 					<TextareaControl
 						label={ __(
 							'Trusted proxies (one IP or CIDR range per line)',
 							'svc-licensing'
 						) }
-						value={ proxies }
-						onChange={ setProxies }
+						value={ draft.trusted_proxies }
+						onChange={ set( 'trusted_proxies' ) }
+						{ ...fieldProps( 'trusted_proxies' ) }
 					/>
 				</CardBody>
 			</Card>
 			<Card>
 				<CardHeader>
-					<h3>{ __( 'Performance', 'svc-licensing' ) }</h3>
+					<h2>{ __( 'Performance', 'svc-licensing' ) }</h2>
 				</CardHeader>
 				<CardBody>
 					<ToggleControl
@@ -335,17 +374,15 @@ function SettingsForm( {
 							</>
 						}
 						checked={ draft.fast_lane }
-						onChange={ ( value ) =>
-							setDraft( { ...draft, fast_lane: value } )
-						}
+						onChange={ set( 'fast_lane' ) }
 					/>
 				</CardBody>
 			</Card>
 			<Button
 				variant="primary"
 				type="submit"
-				isBusy={ busy }
-				disabled={ busy }
+				isBusy={ form.busy }
+				disabled={ form.busy }
 			>
 				{ __( 'Save settings', 'svc-licensing' ) }
 			</Button>

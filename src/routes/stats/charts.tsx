@@ -1,8 +1,8 @@
 /**
- * The three charts of the stats screen, drawn with Recharts.
+ * The stats screen's drawings, with Recharts. This module is loaded on demand (figures.tsx imports it with
+ * import()), so Recharts is a chunk of its own that only the Stats screen fetches, never the first screen.
+ * The drawings are decorative: each figure carries its numbers as text (figures.tsx).
  */
-import { Card, CardBody, CardHeader } from '@wordpress/components';
-import { __ } from '@wordpress/i18n';
 import {
 	Bar,
 	BarChart,
@@ -14,114 +14,75 @@ import {
 	XAxis,
 	YAxis,
 } from 'recharts';
-import type { DailyStats, Stats } from '../../api/types';
 import { formatMoney } from '../../components/format';
-import { statusLabel as licenceStatus } from '../licenses/fields';
-import { dayLabel, statusRows } from './view-utils';
+import type { DayRow } from './view-utils';
 
 const ACCENT = 'var(--wp-admin-theme-color, #3858e9)';
 
-function ChartCard( {
-	title,
-	testId,
-	children,
-}: {
-	title: string;
-	testId: string;
-	children: JSX.Element;
-} ) {
-	return (
-		<Card>
-			<CardHeader>
-				<h3>{ title }</h3>
-			</CardHeader>
-			<CardBody>
-				<div
-					style={ { width: '100%', height: 240 } }
-					data-testid={ testId }
-					role="img"
-					aria-label={ title }
-				>
-					<ResponsiveContainer>{ children }</ResponsiveContainer>
-				</div>
-			</CardBody>
-		</Card>
-	);
-}
+export type Drawing =
+	| {
+			kind: 'status';
+			rows: Array< { label: string; count: number } >;
+			name: string;
+	  }
+	| { kind: 'activations'; rows: DayRow[]; name: string }
+	| { kind: 'revenue'; rows: DayRow[]; name: string; currency: string };
 
-export function Charts( {
-	stats,
-	daily,
-}: {
-	stats: Stats;
-	daily: DailyStats;
-} ) {
-	const days = daily.days.map( ( day ) => ( {
-		...day,
-		label: dayLabel( day.date ),
-	} ) );
-	const statuses = statusRows( stats.licenses ).map( ( row ) => ( {
-		...row,
-		label: licenceStatus( row.status ),
-	} ) );
-	return (
-		<div className="svc-charts">
-			<ChartCard
-				title={ __( 'Licences by status', 'svc-licensing' ) }
-				testId="svc-chart-status"
-			>
-				<BarChart data={ statuses }>
+function chartOf( drawing: Drawing ): JSX.Element {
+	switch ( drawing.kind ) {
+		case 'status':
+			return (
+				<BarChart data={ drawing.rows }>
 					<CartesianGrid strokeDasharray="3 3" />
 					<XAxis dataKey="label" />
 					<YAxis allowDecimals={ false } />
 					<Tooltip />
 					<Bar
 						dataKey="count"
-						name={ __( 'Licences', 'svc-licensing' ) }
+						name={ drawing.name }
 						fill={ ACCENT }
 						isAnimationActive={ false }
 					/>
 				</BarChart>
-			</ChartCard>
-			<ChartCard
-				title={ __( 'Activations per day (30 days)', 'svc-licensing' ) }
-				testId="svc-chart-activations"
-			>
-				<LineChart data={ days }>
+			);
+		case 'activations':
+			return (
+				<LineChart data={ drawing.rows }>
 					<CartesianGrid strokeDasharray="3 3" />
 					<XAxis dataKey="label" minTickGap={ 16 } />
 					<YAxis allowDecimals={ false } />
 					<Tooltip />
 					<Line
 						dataKey="activations"
-						name={ __( 'Activations', 'svc-licensing' ) }
+						name={ drawing.name }
 						stroke={ ACCENT }
 						dot={ false }
 						isAnimationActive={ false }
 					/>
 				</LineChart>
-			</ChartCard>
-			<ChartCard
-				title={ __( 'Revenue per day (30 days)', 'svc-licensing' ) }
-				testId="svc-chart-revenue"
-			>
-				<BarChart data={ days }>
+			);
+		case 'revenue':
+			return (
+				<BarChart data={ drawing.rows }>
 					<CartesianGrid strokeDasharray="3 3" />
 					<XAxis dataKey="label" minTickGap={ 16 } />
 					<YAxis />
 					<Tooltip
 						formatter={ ( value: number ) =>
-							formatMoney( value, daily.currency )
+							formatMoney( value, drawing.currency )
 						}
 					/>
 					<Bar
 						dataKey="revenue"
-						name={ __( 'Revenue', 'svc-licensing' ) }
+						name={ drawing.name }
 						fill={ ACCENT }
 						isAnimationActive={ false }
 					/>
 				</BarChart>
-			</ChartCard>
-		</div>
-	);
+			);
+	}
+}
+
+export default function ChartDrawing( { drawing }: { drawing: Drawing } ) {
+	return <ResponsiveContainer>{ chartOf( drawing ) }</ResponsiveContainer>;
 }

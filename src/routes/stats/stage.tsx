@@ -7,7 +7,8 @@ import type { ServiceClient } from '../../api/client';
 import type { Health, Stats } from '../../api/types';
 import { LoadError, Loading, useLoad } from '../../components/async';
 import { formatMoney } from '../../components/format';
-import { Charts } from './charts';
+import { Charts } from './figures';
+import './style.scss';
 import { checkLabel, statusLabel } from './view-utils';
 import { ScreenHeader } from '../../components/screen';
 
@@ -67,7 +68,9 @@ function HealthCard( { health }: { health: Health } ) {
 	return (
 		<Card>
 			<CardHeader>
-				<h3>{ __( 'Service health', 'svc-licensing' ) }</h3>
+				<h2 className="svc-chart-title">
+					{ __( 'Service health', 'svc-licensing' ) }
+				</h2>
 				<span data-testid="svc-health-status">
 					{ statusLabel( health.status ) }
 				</span>

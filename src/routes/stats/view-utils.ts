@@ -43,3 +43,37 @@ export function dayLabel( date: string ): string {
 				timeZone: 'UTC',
 			} );
 }
+
+/** A day of the 30-day series, labelled for the axis and the table. */
+export interface DayRow {
+	date: string;
+	label: string;
+	activations: number;
+	revenue: number;
+}
+
+/** Whether a series has anything to draw: a chart of zeros says nothing a sentence would not. */
+export function hasData( values: number[] ): boolean {
+	return values.some( ( value ) => value !== 0 );
+}
+
+/** The day with the most of a series (the first such day), or null when every day is zero. */
+export function busiestDay< T extends { label: string } >(
+	rows: T[],
+	value: ( row: T ) => number
+): { label: string; value: number } | null {
+	let best: { label: string; value: number } | null = null;
+	for ( const row of rows ) {
+		if (
+			value( row ) > 0 &&
+			( best === null || value( row ) > best.value )
+		) {
+			best = { label: row.label, value: value( row ) };
+		}
+	}
+	return best;
+}
+
+export function sum( values: number[] ): number {
+	return values.reduce( ( total, value ) => total + value, 0 );
+}

@@ -74,6 +74,24 @@ final class ClientIp {
 	}
 
 	/**
+	 * Whether a trusted-proxy entry is one: an IPv4 or IPv6 address, or one with a prefix length its family allows
+	 * (203.0.113.7, 10.0.0.0/8, 2001:db8::/32).
+	 *
+	 * @param string $entry Entry as typed.
+	 */
+	public static function is_range( string $entry ): bool {
+		$parts   = explode( '/', trim( $entry ), 2 );
+		$address = @inet_pton( $parts[0] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- invalid input is answered by the false check.
+		if ( false === $address ) {
+			return false;
+		}
+		if ( ! isset( $parts[1] ) ) {
+			return true;
+		}
+		return ctype_digit( $parts[1] ) && strlen( $parts[1] ) <= 3 && (int) $parts[1] <= strlen( $address ) * 8;
+	}
+
+	/**
 	 * Whether an address is in an IP or CIDR range of the same family.
 	 *
 	 * @param string $ip    Address.

@@ -52,4 +52,13 @@ final class ClientIpTest extends TestCase {
 		$this->assertFalse( ClientIp::in_range( '10.0.0.1', '10.0.0.0/33' ) );
 		$this->assertFalse( ClientIp::in_range( '10.0.0.1', '10.0.0.0/x' ) );
 	}
+
+	public function test_a_trusted_proxy_entry_is_an_address_or_a_range_its_family_allows(): void {
+		foreach ( array( '203.0.113.7', ' 10.0.0.0/8 ', '0.0.0.0/0', '2001:db8::/32', '::1', 'fe80::1/128' ) as $entry ) {
+			$this->assertTrue( ClientIp::is_range( $entry ), $entry );
+		}
+		foreach ( array( 'proxy.example.com', '10.0.0', '999.1.1.1', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/', '10.0.0.0/8/8', '10.0.0.0/-1', '' ) as $entry ) {
+			$this->assertFalse( ClientIp::is_range( $entry ), $entry );
+		}
+	}
 }

@@ -1,0 +1,102 @@
+/**
+ * An axe-core scan (@axe-core/playwright, WCAG 2.1 A and AA) of every panel screen, with data in its lists: no
+ * serious or critical violation on the page, WordPress' admin bar left out (core's own, failing three rules on 6.5).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { adminClient } from '../fixtures/client';
+import { seriousViolations } from '../fixtures/axe';
+import { openScreen, type ScreenName } from './screens';
+
+interface Scanned {
+	/** How the report names it. */
+	name: string;
+	/** Opens it and waits until its content is there. */
+	open: ( page: Page ) => Promise< void >;
+}
+
+/** A submenu screen, once its list or form has loaded. */
+const screen = ( name: ScreenName, ready?: string ): Scanned => ( {
+	name,
+	open: async ( page ) => {
+		await openScreen( page, name );
+		await expect( page.locator( '.svc-loading' ) ).toHaveCount( 0 );
+		if ( ready ) {
+			await expect( page.locator( ready ).first() ).toBeVisible();
+		}
+	},
+} );
+
+/** The product made in beforeAll, for the product page's entries. */
+let productId = 0;
+
+/** A product page's tab. */
+const productTab = ( tab: string ): Scanned => ( {
+	name: `product page: ${ tab }`,
+	open: async ( page ) => {
+		await page.goto(
+			`/wp-admin/admin.php?page=svc-licensing-products&product=${ productId }&tab=${ tab }`
+		);
+		await expect( page.locator( '#svc-licensing-root h1' ) ).toBeVisible();
+		await expect( page.locator( '.svc-loading' ) ).toHaveCount( 0 );
+		await expect(
+			page.getByRole( 'tab', { selected: true } )
+		).toBeVisible();
+	},
+} );
+
+// Every screen of the panel. The licence page joins this list as an entry that opens it.
+const SCANNED: Scanned[] = [
+	screen( 'licenses', '#svc-licensing-root tbody tr' ),
+	screen( 'products', '#svc-licensing-root tbody tr' ),
+	screen( 'api-keys', '#svc-licensing-root tbody tr' ),
+	screen( 'webhooks' ),
+	{
+		name: 'webhooks: outbound tab',
+		open: async ( page ) => {
+			await page.goto(
+				'/wp-admin/admin.php?page=svc-licensing-webhooks&tab=outbound'
+			);
+			await expect(
+				page.getByRole( 'tab', { name: /Outbound/, selected: true } )
+			).toBeVisible();
+			await expect( page.locator( '.svc-loading' ) ).toHaveCount( 0 );
+		},
+	},
+	screen( 'stats', '.svc-charts figure' ),
+	screen( 'settings', 'form.svc-settings' ),
+	screen( 'privacy' ),
+	productTab( 'details' ),
+	productTab( 'releases' ),
+	productTab( 'pricing' ),
+];
+
+test.beforeAll( async ( { playwright, baseURL } ) => {
+	// Rows in the lists, so their cells and row actions are scanned too.
+	const request = await playwright.request.newContext( { baseURL } );
+	const client = await adminClient( request );
+	const product = await client.createProduct( {
+		name: `Axe ${ randomUUID().slice( 0, 6 ) }`,
+	} );
+	productId = product.id;
+	await client.createLicense( {
+		product_id: product.id,
+		customer_email: `axe-${ randomUUID().slice( 0, 6 ) }@example.com`,
+		customer_name: 'Axe Scan',
+	} );
+	await client.createApiKey( {
+		label: 'Axe scan',
+		permissions: 'read',
+		product_id: null,
+	} );
+	await request.dispose();
+} );
+
+for ( const scanned of SCANNED ) {
+	test( `${ scanned.name }: no serious or critical axe violations`, async ( {
+		page,
+	} ) => {
+		await scanned.open( page );
+		expect( await seriousViolations( page ) ).toEqual( [] );
+	} );
+}
