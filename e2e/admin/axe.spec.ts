@@ -27,8 +27,9 @@ const screen = ( name: ScreenName, ready?: string ): Scanned => ( {
 	},
 } );
 
-/** The product made in beforeAll, for the product page's entries. */
+/** The product and licence made in beforeAll, for the product and licence pages' entries. */
 let productId = 0;
+let licenceId = 0;
 
 /** A product page's tab. */
 const productTab = ( tab: string ): Scanned => ( {
@@ -45,8 +46,20 @@ const productTab = ( tab: string ): Scanned => ( {
 	},
 } );
 
-// Every screen of the panel. The licence page joins this list as an entry that opens it.
+// Every screen of the panel, and the licence and product pages.
 const SCANNED: Scanned[] = [
+	{
+		name: 'licence page',
+		open: async ( page ) => {
+			await page.goto(
+				`/wp-admin/admin.php?page=svc-licensing&licence=${ licenceId }`
+			);
+			await expect(
+				page.locator( '#svc-licensing-root h1' )
+			).toBeVisible();
+			await expect( page.locator( '.svc-loading' ) ).toHaveCount( 0 );
+		},
+	},
 	screen( 'licenses', '#svc-licensing-root tbody tr' ),
 	screen( 'products', '#svc-licensing-root tbody tr' ),
 	screen( 'api-keys', '#svc-licensing-root tbody tr' ),
@@ -79,11 +92,12 @@ test.beforeAll( async ( { playwright, baseURL } ) => {
 		name: `Axe ${ randomUUID().slice( 0, 6 ) }`,
 	} );
 	productId = product.id;
-	await client.createLicense( {
+	const licence = await client.createLicense( {
 		product_id: product.id,
 		customer_email: `axe-${ randomUUID().slice( 0, 6 ) }@example.com`,
 		customer_name: 'Axe Scan',
 	} );
+	licenceId = licence.id;
 	await client.createApiKey( {
 		label: 'Axe scan',
 		permissions: 'read',

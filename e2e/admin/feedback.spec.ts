@@ -201,3 +201,27 @@ test( 'a user the API lets read opens the read screens, and only those', async (
 	);
 	await context.close();
 } );
+
+test( 'row menus are named for their row on every list', async ( {
+	page,
+	request,
+} ) => {
+	const client = await adminClient( request );
+	const name = `Named ${ randomUUID().slice( 0, 6 ) }`;
+	await client.createProduct( { name } );
+	await openScreen( page, 'products' );
+	await expect(
+		page.getByRole( 'button', {
+			name: `Actions for product ${ name }`,
+			exact: true,
+		} )
+	).toBeVisible();
+	// No row keeps the bare name.
+	await expect(
+		page.getByRole( 'button', { name: 'Actions', exact: true } )
+	).toHaveCount( 0 );
+	await page
+		.getByRole( 'button', { name: `Actions for product ${ name }` } )
+		.click();
+	await expect( page.getByRole( 'menuitem' ).first() ).toBeVisible();
+} );

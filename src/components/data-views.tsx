@@ -4,9 +4,14 @@
  *
  * It also writes aria-sort="false" on every column header but the sorted one (an invalid ARIA value that axe
  * reports and screen readers may read out); the wrapper removes that attribute whenever it appears.
+ *
+ * Its row menu button is named "Actions" in every row, so a screen reader's list of buttons says "Actions" twenty
+ * times. With `rowName`, the wrapper names each one for its row ("Actions for product Acme Widgets"), rows being in
+ * the order of `data`.
  */
 import { DataViews as WordPressDataViews } from '@wordpress/dataviews';
 import { useEffect, useRef } from '@wordpress/element';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ComponentType } from 'react';
 import type { Page } from '../api/types';
 import type { Loaded } from './async';
@@ -23,26 +28,55 @@ export interface DataViewsProps< Item > {
 	supportedLayouts: string[];
 	search?: boolean;
 	searchLabel?: string;
+	/** What a row is called, for its menu button's name: "product Acme Widgets". */
+	rowName?: ( item: Item ) => string;
 }
 
-export function DataViews< Item >( props: DataViewsProps< Item > ) {
+export function DataViews< Item >( {
+	rowName,
+	...props
+}: DataViewsProps< Item > ) {
 	const wrapper = useRef< HTMLDivElement >( null );
+	const rows = useRef( { data: props.data, rowName } );
+	rows.current = { data: props.data, rowName };
 	useEffect( () => {
 		const root = wrapper.current;
 		if ( ! root ) {
 			return undefined;
 		}
-		const strip = () =>
-			root
-				.querySelectorAll( '[aria-sort="false"]' )
-				.forEach( ( header ) => header.removeAttribute( 'aria-sort' ) );
-		strip();
-		const observer = new MutationObserver( strip );
+		const repair = () => {
+			root.querySelectorAll( '[aria-sort="false"]' ).forEach(
+				( header ) => header.removeAttribute( 'aria-sort' )
+			);
+			const { data, rowName: name } = rows.current;
+			if ( ! name ) {
+				return;
+			}
+			root.querySelectorAll( 'tbody tr' ).forEach( ( row, index ) => {
+				const item = data[ index ];
+				const button = row.querySelector(
+					'button.dataviews-all-actions-button'
+				);
+				if ( item === undefined || ! button ) {
+					return;
+				}
+				const label = sprintf(
+					/* translators: %s: what the row is, e.g. "product Acme Widgets". */
+					__( 'Actions for %s', 'svc-licensing' ),
+					name( item )
+				);
+				if ( button.getAttribute( 'aria-label' ) !== label ) {
+					button.setAttribute( 'aria-label', label );
+				}
+			} );
+		};
+		repair();
+		const observer = new MutationObserver( repair );
 		observer.observe( root, {
 			subtree: true,
 			childList: true,
 			attributes: true,
-			attributeFilter: [ 'aria-sort' ],
+			attributeFilter: [ 'aria-sort', 'aria-label' ],
 		} );
 		return () => observer.disconnect();
 	}, [] );

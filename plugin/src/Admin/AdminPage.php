@@ -112,6 +112,7 @@ final class AdminPage {
 			true
 		);
 		wp_set_script_translations( self::HANDLE, 'svc-licensing' );
+		$this->preload( $this->hooks[ $hook_suffix ] );
 		wp_localize_script(
 			self::HANDLE,
 			'svcLicensingPanel',
@@ -131,6 +132,25 @@ final class AdminPage {
 		if ( file_exists( $this->plugin_dir . 'build/style-index.css' ) ) {
 			wp_enqueue_style( self::HANDLE, plugins_url( 'build/style-index.css', $this->plugin_file ), array( 'wp-components' ), $asset['version'] ?? $this->version );
 		}
+	}
+
+	/**
+	 * Answers the first screen asks for before anything else, handed to api-fetch's preloading middleware as core's
+	 * editors do: the first-run checklist then paints with the screen instead of pushing the list down a moment
+	 * later.
+	 *
+	 * @param string $screen Screen name.
+	 */
+	private function preload( string $screen ): void {
+		if ( 'licenses' !== $screen || Permission::ADMIN !== Permission::for_user( 'current_user_can' ) ) {
+			return;
+		}
+		$preloaded = array_reduce( array( '/svc/v1/admin/onboarding' ), 'rest_preload_api_request', array() );
+		wp_add_inline_script(
+			'wp-api-fetch',
+			sprintf( 'wp.apiFetch.use( wp.apiFetch.createPreloadingMiddleware( %s ) );', (string) wp_json_encode( $preloaded ) ),
+			'after'
+		);
 	}
 
 	/**

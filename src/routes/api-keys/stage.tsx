@@ -9,7 +9,7 @@ import {
 } from '@wordpress/components';
 import { DataViews } from '../../components/data-views';
 import { useMemo, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { ApiKey, Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
@@ -214,6 +214,10 @@ export function ApiKeysStage( { client }: { client: ServiceClient } ) {
 				actions={ actions }
 				isLoading={ keys.kind === 'loading' }
 				getItemId={ ( item: ApiKey ) => String( item.id ) }
+				rowName={ ( item: ApiKey ) =>
+					/* translators: %s: API key label. */
+					sprintf( __( 'API key %s', 'svc-licensing' ), item.label )
+				}
 				paginationInfo={ { totalItems: data.length, totalPages: 1 } }
 				supportedLayouts={ [ 'table' ] }
 				search={ false }

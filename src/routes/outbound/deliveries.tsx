@@ -314,6 +314,13 @@ export function EndpointLog( {
 				data={ page.kind === 'ready' ? page.value.data : [] }
 				actions={ actions }
 				isLoading={ page.kind === 'loading' }
+				rowName={ ( delivery: WebhookDelivery ) =>
+					sprintf(
+						/* translators: %s: delivery id. */
+						__( 'delivery %s', 'svc-licensing' ),
+						delivery.delivery_id
+					)
+				}
 				getItemId={ ( delivery: WebhookDelivery ) =>
 					String( delivery.id )
 				}

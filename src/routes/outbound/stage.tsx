@@ -4,7 +4,7 @@
  */
 import { Button } from '@wordpress/components';
 import { useCallback, useMemo, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { WebhookEndpoint } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
@@ -121,6 +121,10 @@ function EndpointList( {
 				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: WebhookEndpoint ) => String( item.id ) }
+				rowName={ ( item: WebhookEndpoint ) =>
+					/* translators: %s: endpoint URL. */
+					sprintf( __( 'endpoint %s', 'svc-licensing' ), item.url )
+				}
 				paginationInfo={ paginationOf( page ) }
 				supportedLayouts={ [ 'table' ] }
 				search={ false }

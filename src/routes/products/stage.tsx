@@ -5,7 +5,7 @@
 import { Button } from '@wordpress/components';
 import { DataViews } from '../../components/data-views';
 import { useMemo, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { Product } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
@@ -206,6 +206,10 @@ function ProductList( {
 				actions={ actions }
 				isLoading={ products.kind === 'loading' }
 				getItemId={ ( item: Product ) => String( item.id ) }
+				rowName={ ( item: Product ) =>
+					/* translators: %s: product name. */
+					sprintf( __( 'product %s', 'svc-licensing' ), item.name )
+				}
 				paginationInfo={ {
 					totalItems: total,
 					totalPages: Math.ceil( total / ( view.perPage || 20 ) ),

@@ -5,7 +5,7 @@
 import { TabPanel } from '@wordpress/components';
 import { DataViews, paginationOf } from '../../components/data-views';
 import { useMemo, useState } from '@wordpress/element';
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { WebhookEvent, WebhookStatus } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
@@ -75,6 +75,10 @@ function StripeEvents( { client }: { client: ServiceClient } ) {
 				actions={ actions }
 				isLoading={ page.kind === 'loading' }
 				getItemId={ ( item: WebhookEvent ) => String( item.id ) }
+				rowName={ ( item: WebhookEvent ) =>
+					/* translators: %s: Stripe event id. */
+					sprintf( __( 'event %s', 'svc-licensing' ), item.event_id )
+				}
 				paginationInfo={ paginationOf( page ) }
 				supportedLayouts={ [ 'table' ] }
 				searchLabel={ __( 'Event id (evt_…)', 'svc-licensing' ) }
