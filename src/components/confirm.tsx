@@ -12,6 +12,7 @@ export function ConfirmActions( {
 	run,
 	close,
 	destructive = true,
+	keepLabel = __( 'Cancel', 'svc-licensing' ),
 }: {
 	text: string;
 	label: string;
@@ -19,6 +20,8 @@ export function ConfirmActions( {
 	close: () => void;
 	/** False for an action that is confirmed but destroys nothing (a replay). */
 	destructive?: boolean;
+	/** The button that keeps things as they are, where "Cancel" would be ambiguous ("Keep licence"). */
+	keepLabel?: string;
 } ) {
 	const [ busy, setBusy ] = useState( false );
 	return (
@@ -26,7 +29,7 @@ export function ConfirmActions( {
 			<p>{ text }</p>
 			<div className="svc-modal-actions">
 				<Button variant="tertiary" onClick={ close } disabled={ busy }>
-					{ __( 'Cancel', 'svc-licensing' ) }
+					{ keepLabel }
 				</Button>
 				<Button
 					variant="primary"

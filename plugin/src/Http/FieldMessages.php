@@ -24,28 +24,34 @@ final class FieldMessages {
 	 * @return array{0: string, 1: array<string, string>}
 	 */
 	public static function humanise( array $args, array $params, string $message ): array {
-		$out   = array();
-		$lines = array();
+		if ( isset( $params[0] ) ) {
+			// Missing parameters: WordPress lists their names ("Missing parameter(s): name"), which stays as it is.
+			return array( $message, $params );
+		}
+		$out     = array();
+		$lines   = array();
+		$changed = false;
 		foreach ( $params as $field => $raw ) {
-			if ( is_int( $field ) ) {
-				// A missing parameter: WordPress lists the names only.
-				$field = (string) $raw;
-				$raw   = __( 'This field is required.', 'svc-licensing' );
-			}
 			$field  = (string) $field;
+			$text   = is_string( $raw ) ? $raw : '';
 			$schema = isset( $args[ $field ] ) && is_array( $args[ $field ] ) ? $args[ $field ] : array();
 			$title  = isset( $schema['title'] ) ? (string) $schema['title'] : '';
-			$text   = is_string( $raw ) ? $raw : '';
+			if ( '' === $title ) {
+				$out[ $field ] = $text;
+				$lines[]       = $text;
+				continue;
+			}
+			$changed = true;
 			if ( isset( $schema['invalid'] ) && is_string( $schema['invalid'] ) && ! self::is_missing( $text ) ) {
 				$text = $schema['invalid'];
-			} elseif ( '' !== $title ) {
+			} else {
 				// WordPress names the field by its key, possibly with an index: trusted_proxies[0].
 				$text = (string) preg_replace( '/^' . preg_quote( $field, '/' ) . '(\[\d+\])?/', $title, $text );
 			}
 			$out[ $field ] = $text;
-			$lines[]       = '' !== $title ? $title . ': ' . $text : $text;
+			$lines[]       = $title . ': ' . $text;
 		}
-		return array( array() === $lines ? $message : implode( ' ', $lines ), $out );
+		return $changed ? array( implode( ' ', $lines ), $out ) : array( $message, $params );
 	}
 
 	/**
@@ -54,6 +60,6 @@ final class FieldMessages {
 	 * @param string $text WordPress' message.
 	 */
 	private static function is_missing( string $text ): bool {
-		return false !== strpos( $text, 'required' ) || __( 'This field is required.', 'svc-licensing' ) === $text;
+		return false !== strpos( $text, 'required' );
 	}
 }

@@ -13,6 +13,7 @@ import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { License } from '../../api/types';
+import { ConfirmActions } from '../../components/confirm';
 import { useNotify } from '../../components/notices';
 import { SecretOnce } from '../../components/secret-once';
 import { EditLicenseModal } from './form';
@@ -84,51 +85,6 @@ export const licenceActions = (): LicenceAction[] => [
 		isDestructive: true,
 	},
 ];
-
-/** A confirmation: what happens, a button that keeps things as they are, and the action. */
-function Confirm( {
-	text,
-	keepLabel,
-	label,
-	run,
-	onClose,
-	destructive = true,
-}: {
-	text: string;
-	keepLabel: string;
-	label: string;
-	run: () => Promise< unknown >;
-	onClose: () => void;
-	destructive?: boolean;
-} ) {
-	const [ busy, setBusy ] = useState( false );
-	return (
-		<>
-			<p>{ text }</p>
-			<div className="svc-modal-actions">
-				<Button
-					variant="tertiary"
-					onClick={ onClose }
-					disabled={ busy }
-				>
-					{ keepLabel }
-				</Button>
-				<Button
-					variant="primary"
-					isDestructive={ destructive }
-					isBusy={ busy }
-					disabled={ busy }
-					onClick={ () => {
-						setBusy( true );
-						run().finally( onClose );
-					} }
-				>
-					{ label }
-				</Button>
-			</div>
-		</>
-	);
-}
 
 /** Runs a change on each licence in turn; one message for all of them, and one per failure. */
 function useEach() {
@@ -413,7 +369,7 @@ export function CancelLicences( {
 			}
 			onRequestClose={ onClose }
 		>
-			<Confirm
+			<ConfirmActions
 				text={ __(
 					'A cancelled licence is kept as a record and every site using it is deactivated.',
 					'svc-licensing'
@@ -430,7 +386,7 @@ export function CancelLicences( {
 					licences.length,
 					'svc-licensing'
 				) }
-				onClose={ onClose }
+				close={ onClose }
 				run={ () =>
 					each(
 						cancellable,
@@ -519,14 +475,14 @@ export function LicenceActionDialog( {
 					title={ __( 'Suspend this licence?', 'svc-licensing' ) }
 					onRequestClose={ onClose }
 				>
-					<Confirm
+					<ConfirmActions
 						text={ __(
 							'Sites using it stop getting updates and its key stops validating until the licence is reactivated. Its sites stay activated.',
 							'svc-licensing'
 						) }
 						keepLabel={ __( 'Keep it active', 'svc-licensing' ) }
 						label={ __( 'Suspend licence', 'svc-licensing' ) }
-						onClose={ onClose }
+						close={ onClose }
 						run={ () =>
 							each(
 								one,
@@ -548,7 +504,7 @@ export function LicenceActionDialog( {
 					title={ __( 'Reactivate this licence?', 'svc-licensing' ) }
 					onRequestClose={ onClose }
 				>
-					<Confirm
+					<ConfirmActions
 						text={ __(
 							'The licence becomes active again: its key validates and its sites get updates.',
 							'svc-licensing'
@@ -556,7 +512,7 @@ export function LicenceActionDialog( {
 						keepLabel={ __( 'Leave it as it is', 'svc-licensing' ) }
 						label={ __( 'Reactivate licence', 'svc-licensing' ) }
 						destructive={ false }
-						onClose={ onClose }
+						close={ onClose }
 						run={ () =>
 							each(
 								one,
@@ -584,14 +540,14 @@ export function LicenceActionDialog( {
 					) }
 					onRequestClose={ onClose }
 				>
-					<Confirm
+					<ConfirmActions
 						text={ __(
 							'The licence and its activations are deleted. This cannot be undone.',
 							'svc-licensing'
 						) }
 						keepLabel={ __( 'Keep licence', 'svc-licensing' ) }
 						label={ __( 'Delete permanently', 'svc-licensing' ) }
-						onClose={ onClose }
+						close={ onClose }
 						run={ () =>
 							each(
 								one,
