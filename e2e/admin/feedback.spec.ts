@@ -10,28 +10,41 @@ import { adminClient } from '../fixtures/client';
 import { createUserWithCaps } from '../fixtures/test-helpers';
 import { openScreen, saveScreenshot, type ScreenName } from './screens';
 
-/** The snackbar lies wholly inside the window, with a width, on top: seen, not below the fold, 0 px wide or covered. */
+/**
+ * The snackbar comes to rest wholly inside the window, with a width, on top: seen, not below the fold, 0 px wide or
+ * covered. It slides in from below, so its place is polled until the animation is over.
+ */
 async function expectInsideWindow( page: Page, selector: string ) {
-	const box = await page.locator( selector ).last().boundingBox();
 	const size = page.viewportSize();
-	expect( box, `${ selector } has a box` ).not.toBeNull();
 	expect( size ).not.toBeNull();
-	if ( box && size ) {
-		expect( box.width ).toBeGreaterThan( 100 );
-		expect( box.x ).toBeGreaterThanOrEqual( 0 );
-		expect( box.y ).toBeGreaterThanOrEqual( 0 );
-		expect( box.x + box.width ).toBeLessThanOrEqual( size.width );
-		expect( box.y + box.height ).toBeLessThanOrEqual( size.height );
-		// Nothing covers it (a dialog's overlay would).
-		const onTop = await page.evaluate(
-			( [ x, y ] ) =>
-				document
-					.elementFromPoint( x, y )
-					?.closest( '.components-snackbar' ) !== null,
-			[ box.x + box.width / 2, box.y + box.height / 2 ]
-		);
-		expect( onTop, `${ selector } is on top` ).toBe( true );
-	}
+	await expect
+		.poll(
+			async () => {
+				const box = await page.locator( selector ).last().boundingBox();
+				if ( ! box || ! size ) {
+					return 'no box';
+				}
+				const onTop = await page.evaluate(
+					( [ x, y ] ) =>
+						document
+							.elementFromPoint( x, y )
+							?.closest( '.components-snackbar' ) !== null,
+					[ box.x + box.width / 2, box.y + box.height / 2 ]
+				);
+				return {
+					wide: box.width > 100,
+					inside:
+						box.x >= 0 &&
+						box.y >= 0 &&
+						box.x + box.width <= size.width &&
+						box.y + box.height <= size.height,
+					// Nothing covers it (a dialog's overlay would).
+					onTop,
+				};
+			},
+			{ message: `${ selector } rests inside the window, on top` }
+		)
+		.toEqual( { wide: true, inside: true, onTop: true } );
 }
 
 const SCREENS: ScreenName[] = [

@@ -111,7 +111,7 @@ test( 'stats show the statistics object as cards and draw three charts', async (
 		page
 			.getByTestId( 'svc-chart-status' )
 			.locator( '.recharts-bar-rectangle' )
-	).toHaveCount( 5 );
+	).toHaveCount( 6 ); // active, trial, expired, suspended, cancelled, revoked
 	await expect( page.getByTestId( 'svc-check-database' ) ).toHaveText(
 		'Database: Pass'
 	);

@@ -132,6 +132,7 @@ test( 'hostile: a key scoped to one product reaches nothing of another', async (
 		confirm: 'taken over',
 		url: 'https://hooks.example.com/taken',
 		event_types: [ 'license.created' ],
+		dismissed: true,
 	};
 	const endpoints = ( await discoverEndpoints( request ) ).filter( ( e ) =>
 		isAdmin( e.route )

@@ -8,10 +8,11 @@
 namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\View\FieldMessages;
 
 /**
  * A command's flags validated and sanitised with WordPress' own schema functions against the schema a REST route
- * declares (View\ProductSchema), so a value REST refuses is refused here with the same words.
+ * declares (View\ProductSchema), so a value REST refuses is refused here with the same words (View\FieldMessages).
  */
 final class SchemaFlags {
 
@@ -31,7 +32,9 @@ final class SchemaFlags {
 			}
 			$valid = rest_validate_value_from_schema( $assoc_args[ $name ], $rules, $name );
 			if ( is_wp_error( $valid ) ) {
-				throw ServiceError::invalid_param( $name, $valid->get_error_message(), $valid->get_error_message() );
+				// The words REST answers for this field (its data.params sentence): the schema's own where it has them.
+				$said = FieldMessages::humanise( array( $name => $rules ), array( $name => $valid->get_error_message() ), $valid->get_error_message() )[1][ $name ];
+				throw ServiceError::invalid_param( $name, $said, $said );
 			}
 			$value           = rest_sanitize_value_from_schema( $assoc_args[ $name ], $rules, $name );
 			$fields[ $name ] = is_bool( $value ) ? (int) $value : $value;

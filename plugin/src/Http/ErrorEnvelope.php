@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\RestErrorMap;
+use Svc\Licensing\View\FieldMessages;
 use WP_Error;
 use WP_HTTP_Response;
 use WP_REST_Request;

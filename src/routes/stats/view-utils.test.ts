@@ -27,7 +27,14 @@ test( 'the busiest day is the first with the highest figure, none when all are z
 test( 'status rows keep the chart order and fill missing statuses with zero', () => {
 	assert.deepEqual(
 		statusRows( { active: 2, cancelled: 1 } ).map( ( row ) => row.count ),
-		[ 2, 0, 0, 0, 1 ]
+		[ 2, 0, 0, 0, 1, 0 ]
+	);
+	// The total's remainder is the revoked licences: the rows add up to the total.
+	assert.deepEqual(
+		statusRows( { total: 5, active: 2, cancelled: 1 } ).map(
+			( row ) => row.count
+		),
+		[ 2, 0, 0, 0, 1, 2 ]
 	);
 	assert.equal( sum( [ 1, 2, 3 ] ), 6 );
 	assert.equal( dayLabel( 'not a date' ), 'not a date' );

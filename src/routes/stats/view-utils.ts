@@ -23,13 +23,24 @@ export function checkLabel( name: HealthCheck[ 'name' ] ): string {
 	}
 }
 
-/** Licence counts as chart rows, one per status. */
+/**
+ * Licence counts as chart rows, one per status. The statistics object (the spec's) counts five statuses and the
+ * total; what the total holds beyond them are the revoked licences, so the rows add up to the total.
+ */
 export function statusRows(
 	licenses: Record< string, number >
 ): Array< { status: string; count: number } > {
-	return [ 'active', 'trial', 'expired', 'suspended', 'cancelled' ].map(
+	const rows = [ 'active', 'trial', 'expired', 'suspended', 'cancelled' ].map(
 		( status ) => ( { status, count: licenses[ status ] ?? 0 } )
 	);
+	const counted = sum( rows.map( ( row ) => row.count ) );
+	return [
+		...rows,
+		{
+			status: 'revoked',
+			count: Math.max( 0, ( licenses.total ?? counted ) - counted ),
+		},
+	];
 }
 
 /** "2026-11-03" as a short axis label ("3 Nov"). */

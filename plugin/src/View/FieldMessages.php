@@ -5,7 +5,7 @@
  * @package SvcLicensing
  */
 
-namespace Svc\Licensing\Http;
+namespace Svc\Licensing\View;
 
 /**
  * WordPress refuses a parameter in a developer's words ("requires_wp does not match pattern ^([0-9]+…"). A route's
