@@ -33,7 +33,7 @@ final class SchemaFlags {
 			$valid = rest_validate_value_from_schema( $assoc_args[ $name ], $rules, $name );
 			if ( is_wp_error( $valid ) ) {
 				// The words REST answers for this field (its data.params sentence): the schema's own where it has them.
-				$said = FieldMessages::humanise( array( $name => $rules ), array( $name => $valid->get_error_message() ), $valid->get_error_message() )[1][ $name ];
+				$said = (string) FieldMessages::humanise( array( $name => $rules ), array( $name => $valid->get_error_message() ), $valid->get_error_message() )[1][ $name ];
 				throw ServiceError::invalid_param( $name, $said, $said );
 			}
 			$value           = rest_sanitize_value_from_schema( $assoc_args[ $name ], $rules, $name );

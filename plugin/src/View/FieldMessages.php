@@ -21,7 +21,7 @@ final class FieldMessages {
 	 * @param array<string, mixed> $args    The route's argument schema.
 	 * @param array<mixed>         $params  Field => WordPress' message.
 	 * @param string               $message WordPress' message for the whole error.
-	 * @return array{0: string, 1: array<string, string>}
+	 * @return array{0: string, 1: array<mixed>} The message, and field => sentence (WordPress' list of names when fields are missing).
 	 */
 	public static function humanise( array $args, array $params, string $message ): array {
 		if ( isset( $params[0] ) ) {
