@@ -238,4 +238,44 @@ test.describe( 'trials', () => {
 			await setSettings( request, { trial_plus_tags_distinct: false } );
 		}
 	} );
+	test( 'a filled honeypot (website) is 400 invalid_params: no licence, no mail; empty, it is ignored', async ( {
+		request,
+	} ) => {
+		const product = await trialProduct( request );
+		await clearMails( request );
+		const refused = await expectError(
+			await requestTrial( request, {
+				product_slug: product,
+				email: 'hp@example.com',
+				website: 'https://spam.example',
+			} ),
+			400,
+			'invalid_params'
+		);
+		expect( refused.data.params ).toEqual( {
+			website: 'Leave this field empty.',
+		} );
+		expect( refused.message ).toContain( 'looks automated' );
+		// The refusal names nothing about the product: an unknown one is refused the same way.
+		const unknown = await expectError(
+			await requestTrial( request, {
+				product_slug: 'no-such-product-hp',
+				email: 'hp@example.com',
+				website: 'x',
+			} ),
+			400,
+			'invalid_params'
+		);
+		expect( unknown.message ).toBe( refused.message );
+		expect( await readMails( request ) ).toHaveLength( 0 );
+
+		// No licence was made: the same address still gets its one trial, with the field sent empty.
+		const issued = await requestTrial( request, {
+			product_slug: product,
+			email: 'hp@example.com',
+			website: '',
+		} );
+		expect( issued.status() ).toBe( 201 );
+		expect( await readMails( request ) ).toHaveLength( 1 );
+	} );
 } );

@@ -9,6 +9,7 @@ namespace Svc\Licensing;
 
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
@@ -101,6 +102,8 @@ final class Lifecycle {
 		foreach ( Jobs\CronHooks::ALL as $hook ) {
 			wp_clear_scheduled_hook( $hook );
 		}
+		// A cache, not data: it goes either way.
+		LatestReleaseCache::forget_all( $db );
 		$policy = new UninstallPolicy();
 		if ( ! $policy->removes_data() ) {
 			return;

@@ -133,6 +133,10 @@ final class Products {
 		if ( ! $updated ) {
 			throw new ServiceError( ErrorCode::PRODUCT_SLUG_EXISTS, self::slug_taken( (string) ( $fields['slug'] ?? '' ) ) );
 		}
+		if ( ! empty( $fields ) ) {
+			// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+			do_action( Hooks::PRODUCT_UPDATED, $id );
+		}
 		return $this->found( $id );
 	}
 

@@ -129,6 +129,7 @@ final class Releases {
 				sprintf( __( 'This product already has a release %s. Versions cannot be reused; publish a new one.', 'svc-licensing' ), $version )
 			);
 		}
+		self::changed( (int) $product['id'] );
 		return $id;
 	}
 
@@ -168,6 +169,7 @@ final class Releases {
 				);
 			}
 		);
+		self::changed( (int) $release['product_id'] );
 	}
 
 	/**
@@ -183,6 +185,7 @@ final class Releases {
 				$this->publish_recorded( $release, $actor );
 			}
 		);
+		self::changed( (int) $release['product_id'] );
 	}
 
 	/**
@@ -250,6 +253,7 @@ final class Releases {
 				__( 'This is the product\'s current release. Roll back to another release first, then unpublish this one.', 'svc-licensing' )
 			);
 		}
+		self::changed( (int) $release['product_id'] );
 	}
 
 	/**
@@ -294,6 +298,17 @@ final class Releases {
 			);
 		}
 		$this->packages->delete( (string) $release['package_file'] );
+		self::changed( (int) $release['product_id'] );
+	}
+
+	/**
+	 * Tells listeners (the latest-release cache) that a product's releases changed, once the change is committed.
+	 *
+	 * @param int $product_id Product.
+	 */
+	private static function changed( int $product_id ): void {
+		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+		do_action( Hooks::RELEASES_CHANGED, $product_id );
 	}
 
 	/**

@@ -24,6 +24,11 @@ use Svc\Licensing\Storage\Settings;
 final class Trials {
 
 	/**
+	 * The optional body field a person never sees, so never fills (docs/api-decisions.md).
+	 */
+	public const HONEYPOT = 'website';
+
+	/**
 	 * Finds offered products.
 	 *
 	 * @var LicenceFinder
@@ -74,10 +79,19 @@ final class Trials {
 	 * @param string                     $email        Customer email as sent.
 	 * @param string                     $name         Customer name.
 	 * @param int                        $now          Unix time.
+	 * @param string                     $honeypot     The form field people leave empty (`website`); a bot fills it.
 	 * @return array<string, mixed> The spec's trial answer, with the full key.
-	 * @throws ServiceError On a bad email, an unknown product, a product without trials, or a repeat.
+	 * @throws ServiceError On a filled honeypot, a bad email, an unknown product, a product without trials, or a repeat.
 	 */
-	public function request( string $product_slug, ?callable $scope, string $email, string $name, int $now ): array {
+	public function request( string $product_slug, ?callable $scope, string $email, string $name, int $now, string $honeypot = '' ): array {
+		// Before anything else: a bot learns nothing about the product or the address.
+		if ( '' !== trim( $honeypot ) ) {
+			throw ServiceError::invalid_param(
+				self::HONEYPOT,
+				__( 'This request looks automated, so no trial was sent. If you are a person, reload the page and try again.', 'svc-licensing' ),
+				__( 'Leave this field empty.', 'svc-licensing' )
+			);
+		}
 		$address = Email::normalise( $email );
 		if ( null === $address ) {
 			throw ServiceError::invalid_param(

@@ -49,23 +49,29 @@ final class TrialController implements Controller {
 	 */
 	public static function args(): array {
 		return array(
-			'product_slug' => array(
+			'product_slug'   => array(
 				'description' => 'Slug of the product to try.',
 				'type'        => 'string',
 				'required'    => true,
 				'minLength'   => 1,
 				'maxLength'   => 100,
 			),
-			'email'        => array(
+			'email'          => array(
 				'description' => 'Customer email; trimmed and lower-cased before use.',
 				'type'        => 'string',
 				'required'    => true,
 				'maxLength'   => 320,
 			),
-			'name'         => array(
+			'name'           => array(
 				'description' => 'Customer name.',
 				'type'        => 'string',
 				'maxLength'   => 200,
+			),
+			// Not in the spec: a form's hidden field that only a bot fills; filled, the request is refused.
+			Trials::HONEYPOT => array(
+				'description' => 'Leave empty. A form field hidden from people; a request that fills it is refused as automated.',
+				'type'        => 'string',
+				'maxLength'   => 2048,
 			),
 		);
 	}
@@ -98,7 +104,8 @@ final class TrialController implements Controller {
 				$this->calls->scope( $request ),
 				(string) $request->get_param( 'email' ),
 				(string) $request->get_param( 'name' ),
-				time()
+				time(),
+				(string) $request->get_param( Trials::HONEYPOT )
 			),
 			201
 		);
