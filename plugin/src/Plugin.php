@@ -11,6 +11,8 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
+use Svc\Licensing\Blocks\Blocks;
+use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
@@ -183,6 +185,14 @@ final class Plugin {
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 				new SdkController( $sdk, $guard ),
+			)
+		) )->add_hooks();
+
+		// The blocks of the seller's own pages, each rendered by its renderer.
+		( new Blocks(
+			plugin_dir_path( $plugin_file ) . 'build/blocks',
+			array(
+				PortalBlock::NAME => new PortalBlock(),
 			)
 		) )->add_hooks();
 
