@@ -12,6 +12,8 @@ use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
 use Svc\Licensing\Blocks\Blocks;
+use Svc\Licensing\Blocks\FreeTrialBlock;
+use Svc\Licensing\Blocks\LatestReleaseBlock;
 use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
@@ -192,7 +194,9 @@ final class Plugin {
 		( new Blocks(
 			plugin_dir_path( $plugin_file ) . 'build/blocks',
 			array(
-				PortalBlock::NAME => new PortalBlock(),
+				PortalBlock::NAME        => new PortalBlock(),
+				FreeTrialBlock::NAME     => new FreeTrialBlock( $products ),
+				LatestReleaseBlock::NAME => new LatestReleaseBlock( $latest ),
 			)
 		) )->add_hooks();
 

@@ -101,7 +101,7 @@ final class Trials {
 			);
 		}
 		$product = $this->finder->product( $product_slug, $scope );
-		if ( ! $product['trial_enabled'] || $product['trial_days'] < 1 ) {
+		if ( ! self::offered( $product ) ) {
 			throw new ServiceError( ErrorCode::TRIAL_NOT_AVAILABLE, __( 'This product does not offer trials.', 'svc-licensing' ) );
 		}
 		$key     = LicenseKey::generate();
@@ -136,6 +136,15 @@ final class Trials {
 			'is_trial'         => true,
 			'trial_ends'       => IsoTime::format( $ends ),
 		);
+	}
+
+	/**
+	 * Whether a product offers trials: switched on, for at least a day.
+	 *
+	 * @param array<string, mixed> $product Product row.
+	 */
+	public static function offered( array $product ): bool {
+		return (bool) $product['trial_enabled'] && (int) $product['trial_days'] >= 1;
 	}
 
 	/**

@@ -8,13 +8,17 @@
 namespace Svc\Licensing\Blocks;
 
 use Svc\Licensing\Core\LatestRelease;
+use WP_Block;
 
 /**
  * Server-rendered from Core\LatestRelease (cached per product, forgotten on every release change). The changelog
  * is HTML the admin wrote (kept through wp_kses_post() on the way in); it goes through wp_kses_post() again on
  * the way out, with paragraphs for plain-text lines. Without a product on sale it renders nothing.
  */
-final class LatestReleaseView {
+final class LatestReleaseBlock implements BlockRenderer {
+
+	public const NAME = 'svc-licensing/latest-release';
+
 
 	/**
 	 * The current release of a product.
@@ -36,9 +40,10 @@ final class LatestReleaseView {
 	 * The block's HTML.
 	 *
 	 * @param array<string, mixed> $attributes Block attributes: productId, showRequirements, showChangelog.
-	 * @param string               $wrapper    The wrapper's attributes (get_block_wrapper_attributes()).
+	 * @param string               $content    Inner content (unused).
+	 * @param WP_Block|null        $block      The block instance.
 	 */
-	public function render( array $attributes, string $wrapper ): string {
+	public function render( array $attributes, string $content, ?WP_Block $block ): string {
 		$answer = $this->latest->of_product( (int) ( $attributes['productId'] ?? 0 ) );
 		if ( null === $answer ) {
 			return '';
@@ -46,6 +51,7 @@ final class LatestReleaseView {
 		$name    = $answer['product']['name'];
 		$release = $answer['release'];
 		$heading = wp_unique_id( 'svc-latest-release-' );
+		$wrapper = get_block_wrapper_attributes();
 		if ( null === $release ) {
 			return sprintf(
 				'<section %1$s aria-labelledby="%2$s"><h2 id="%2$s" class="wp-block-svc-licensing-latest-release__title">%3$s</h2><p>%4$s</p></section>',

@@ -9,14 +9,16 @@ namespace Svc\Licensing\Blocks;
 
 use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Storage\ProductRepository;
+use WP_Block;
 
 /**
  * Renders the form for the picked product (attribute productId). The request goes to POST /svc/v1/trials/request,
  * which decides; the markup only names the product and holds the words of every outcome. Without a product on
  * sale it renders nothing; with trials off, it says so instead of showing a form.
  */
-final class FreeTrialView {
-	public const STORE = 'svc-licensing/free-trial';
+final class FreeTrialBlock implements BlockRenderer {
+
+	public const NAME = 'svc-licensing/free-trial';
 
 	/**
 	 * Products.
@@ -38,16 +40,18 @@ final class FreeTrialView {
 	 * The block's HTML.
 	 *
 	 * @param array<string, mixed> $attributes Block attributes: productId, showName, buttonLabel.
-	 * @param string               $wrapper    The wrapper's attributes (get_block_wrapper_attributes()).
+	 * @param string               $content    Inner content (unused).
+	 * @param WP_Block|null        $block      The block instance.
 	 */
-	public function render( array $attributes, string $wrapper ): string {
+	public function render( array $attributes, string $content, ?WP_Block $block ): string {
 		$id      = (int) ( $attributes['productId'] ?? 0 );
 		$product = $id > 0 ? $this->products->find( $id ) : null;
 		if ( null === $product || ! $product['is_active'] ) {
 			return '';
 		}
-		$name = (string) $product['name'];
-		if ( ! $product['trial_enabled'] || $product['trial_days'] < 1 ) {
+		$name    = (string) $product['name'];
+		$wrapper = get_block_wrapper_attributes();
+		if ( ! Trials::offered( $product ) ) {
 			return sprintf(
 				'<div %1$s><p class="wp-block-svc-licensing-free-trial__off">%2$s</p></div>',
 				$wrapper,
@@ -55,7 +59,7 @@ final class FreeTrialView {
 				esc_html( sprintf( __( 'Free trials of %s are not available at the moment.', 'svc-licensing' ), $name ) )
 			);
 		}
-		wp_interactivity_state( self::STORE, self::messages() );
+		wp_interactivity_state( self::NAME, self::messages() );
 		$context = array(
 			'productSlug'  => (string) $product['slug'],
 			'productName'  => $name,
@@ -72,7 +76,7 @@ final class FreeTrialView {
 		$outcome = wp_unique_id( 'svc-trial-outcome-' );
 		ob_start();
 		?>
-<div <?php echo $wrapper; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- get_block_wrapper_attributes() escapes. ?> data-wp-interactive="<?php echo esc_attr( self::STORE ); ?>" <?php echo wp_interactivity_data_wp_context( $context ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the function escapes. ?>>
+<div <?php echo $wrapper; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- get_block_wrapper_attributes() escapes. ?> data-wp-interactive="<?php echo esc_attr( self::NAME ); ?>" <?php echo wp_interactivity_data_wp_context( $context ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the function escapes. ?>>
 	<form class="wp-block-svc-licensing-free-trial__form" method="post" data-wp-on--submit="actions.submit" aria-describedby="<?php echo esc_attr( $outcome ); ?>">
 		<p class="wp-block-svc-licensing-free-trial__field">
 			<label for="<?php echo esc_attr( $email ); ?>"><?php esc_html_e( 'Email address', 'svc-licensing' ); ?></label>
