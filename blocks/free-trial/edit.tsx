@@ -9,6 +9,7 @@ import {
 	TextControl,
 	ToggleControl,
 } from '@wordpress/components';
+import { useId } from '@wordpress/element';
 import { __, sprintf } from '@wordpress/i18n';
 import {
 	ProductPicker,
@@ -41,6 +42,7 @@ export default function Edit( {
 	setAttributes: ( next: Partial< FreeTrialAttributes > ) => void;
 } ) {
 	const blockProps = useBlockProps();
+	const id = useId();
 	const list = useProducts();
 	const product = pickedProduct( list, attributes.productId );
 	const refusal = product ? trialRefusal( product ) : null;
@@ -55,11 +57,11 @@ export default function Edit( {
 					? __(
 							'The product of this trial form no longer exists. Pick another one in the block settings.',
 							'svc-licensing'
-					  )
+						)
 					: __(
 							'Pick a product with trials on in the block settings: the form shows once a product is picked.',
 							'svc-licensing'
-					  ) }
+						) }
 			</Notice>
 		);
 	} else if ( refusal !== null ) {
@@ -88,17 +90,17 @@ export default function Edit( {
 				onSubmit={ ( event ) => event.preventDefault() }
 			>
 				<p className="wp-block-svc-licensing-free-trial__field">
-					<label>
+					<label htmlFor={ `${ id }-email` }>
 						{ __( 'Email address', 'svc-licensing' ) }
-						<input type="email" disabled />
 					</label>
+					<input id={ `${ id }-email` } type="email" disabled />
 				</p>
 				{ attributes.showName && (
 					<p className="wp-block-svc-licensing-free-trial__field">
-						<label>
+						<label htmlFor={ `${ id }-name` }>
 							{ __( 'Name (optional)', 'svc-licensing' ) }
-							<input type="text" disabled />
 						</label>
+						<input id={ `${ id }-name` } type="text" disabled />
 					</p>
 				) }
 				<p className="wp-block-svc-licensing-free-trial__submit">

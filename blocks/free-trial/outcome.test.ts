@@ -38,10 +38,25 @@ test( '201 says check your inbox and never shows the key', () => {
 
 test( 'each refusal in its own words', () => {
 	const of = ( code: string, params = {} ) =>
-		outcomeOf( 400, envelope( code, 'x', params ), '30', request, messages );
-	assert.equal( of( 'trial_already_used' ).message, 'Already had a trial of Acme.' );
-	assert.equal( of( 'trial_not_available' ).message, 'Trials of Acme are off.' );
-	assert.equal( of( 'product_not_found' ).message, 'Trials of Acme are off.' );
+		outcomeOf(
+			400,
+			envelope( code, 'x', params ),
+			'30',
+			request,
+			messages
+		);
+	assert.equal(
+		of( 'trial_already_used' ).message,
+		'Already had a trial of Acme.'
+	);
+	assert.equal(
+		of( 'trial_not_available' ).message,
+		'Trials of Acme are off.'
+	);
+	assert.equal(
+		of( 'product_not_found' ).message,
+		'Trials of Acme are off.'
+	);
 	assert.equal( of( 'rate_limit_exceeded' ).message, 'Wait 30 seconds.' );
 	assert.deepEqual( of( 'invalid_params', { email: 'bad' } ), {
 		message: 'Enter a valid email.',
@@ -54,7 +69,10 @@ test( 'each refusal in its own words', () => {
 		isError: true,
 		emailInvalid: false,
 	} );
-	assert.equal( outcomeOf( 502, null, null, request, messages ).message, 'Could not send.' );
+	assert.equal(
+		outcomeOf( 502, null, null, request, messages ).message,
+		'Could not send.'
+	);
 } );
 
 test( 'the wait reads in seconds, one second, or minutes; a missing header is a minute', () => {

@@ -40,7 +40,10 @@ export function waitMessage(
 	messages: Messages
 ): string {
 	const given = retryAfter === null ? NaN : Number( retryAfter );
-	const seconds = Math.max( 1, Math.ceil( Number.isFinite( given ) ? given : 60 ) );
+	const seconds = Math.max(
+		1,
+		Math.ceil( Number.isFinite( given ) ? given : 60 )
+	);
 	if ( seconds >= 120 ) {
 		return fill( messages.waitMinutes, Math.ceil( seconds / 60 ) );
 	}

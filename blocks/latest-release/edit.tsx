@@ -153,11 +153,11 @@ export default function Edit( {
 								'svc-licensing'
 							),
 							product.name
-					  )
+						)
 					: __(
 							'Pick a product in the block settings to show its latest release.',
 							'svc-licensing'
-					  ) }
+						) }
 			</Notice>
 		);
 	} else {
@@ -182,7 +182,7 @@ export default function Edit( {
 						}
 						reasonFor={ notOnSale }
 						help={ __(
-							'The page shows this product\'s current release and follows each publish.',
+							"The page shows this product's current release and follows each publish.",
 							'svc-licensing'
 						) }
 					/>

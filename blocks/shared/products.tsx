@@ -48,11 +48,11 @@ export function useProducts(): ProductList {
 						? __(
 								'The products could not be loaded: your account may not manage the licence service.',
 								'svc-licensing'
-						  )
+							)
 						: __(
 								'The products could not be loaded. Reload the editor to try again.',
 								'svc-licensing'
-						  );
+							);
 				if ( live ) {
 					setList( { state: 'failed', message } );
 				}
