@@ -75,7 +75,11 @@ final class LatestRelease {
 	public function of_product( int $product_id ): ?array {
 		$cached = $this->cache->get( $product_id );
 		if ( null !== $cached ) {
-			/** The shape put() was given below. @var array{product: array{id: int, name: string, slug: string}, release: array{version: string, released: ?string, requires_wp: string, requires_php: string, tested: string, changelog: string}|null} $cached */
+			/**
+			 * The shape put() was given below.
+			 *
+			 * @var array{product: array{id: int, name: string, slug: string}, release: array{version: string, released: ?string, requires_wp: string, requires_php: string, tested: string, changelog: string}|null} $cached
+			 */
 			return $cached;
 		}
 		$product = $this->products->find( $product_id );
