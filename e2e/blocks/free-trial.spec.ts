@@ -129,6 +129,20 @@ test.describe( 'free-trial block', () => {
 		} finally {
 			await visitor.context.close();
 		}
+
+		// A block whose product has trials off says so in the canvas (its markup set directly: the inserter is above).
+		await admin.createNewPost( {
+			postType: 'page',
+			title: `Trial off ${ off.name }`,
+		} );
+		await editor.setContent(
+			blockMarkup( 'free-trial', { productId: off.id } )
+		);
+		await expect(
+			editor.canvas.locator( '[data-type="svc-licensing/free-trial"]' )
+		).toContainText(
+			`${ off.name }: Trials are off for this product. Visitors see no form until you switch trials on in Licence Service → Products, or pick another product.`
+		);
 	} );
 
 	test( 'as a visitor, keyboard only: sending, then "check your inbox"; the key arrives by mail (never on the page) and validates; a second request is "already used"', async ( {

@@ -77,7 +77,7 @@ final class FreeTrialBlock implements BlockRenderer {
 		ob_start();
 		?>
 <div <?php echo $wrapper; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- get_block_wrapper_attributes() escapes. ?> data-wp-interactive="<?php echo esc_attr( self::NAME ); ?>" <?php echo wp_interactivity_data_wp_context( $context ); // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- the function escapes. ?>>
-	<form class="wp-block-svc-licensing-free-trial__form" method="post" data-wp-on--submit="actions.submit" aria-describedby="<?php echo esc_attr( $outcome ); ?>">
+	<form class="wp-block-svc-licensing-free-trial__form" method="post" data-wp-on--submit="actions.submit">
 		<p class="wp-block-svc-licensing-free-trial__field">
 			<label for="<?php echo esc_attr( $email ); ?>"><?php esc_html_e( 'Email address', 'svc-licensing' ); ?></label>
 			<input id="<?php echo esc_attr( $email ); ?>" type="email" name="email" required autocomplete="email" maxlength="254" aria-describedby="<?php echo esc_attr( $outcome ); ?>" data-wp-bind--aria-invalid="context.emailInvalid" />
