@@ -19,6 +19,7 @@ import type {
 } from '@wordpress/e2e-test-utils-playwright';
 import { expect, test } from '../fixtures/wp';
 import { saveScreenshot } from '../admin/screens';
+import { axeViolations } from '../fixtures/axe';
 import { sha256 } from '../fixtures/seed';
 import { makeZip } from '../fixtures/zip';
 import {
@@ -220,6 +221,9 @@ test.describe( 'My licences block', () => {
 			page.getByRole( 'heading', { name: 'Sign in to your licences' } )
 		).toBeVisible();
 		await saveScreenshot( page, 'block-portal-sign-in-1440' );
+		expect(
+			await axeViolations( page, [ '.wp-block-svc-licensing-portal' ] )
+		).toEqual( [] );
 		await askForLink( page, shop.customer );
 		const link = await signInLink( request, shop.customer );
 		expect( link.startsWith( pageUrl.replace( /\/$/, '' ) ) ).toBe( true );
@@ -252,6 +256,9 @@ test.describe( 'My licences block', () => {
 		expect( text ).not.toContain( shop.keys.second );
 		expect( text ).not.toContain( shop.other );
 		await saveScreenshot( page, 'block-portal-page-1440' );
+		expect(
+			await axeViolations( page, [ '.wp-block-svc-licensing-portal' ] )
+		).toEqual( [] );
 		await page.setViewportSize( PHONE );
 		await saveScreenshot( page, 'block-portal-page-390' );
 
