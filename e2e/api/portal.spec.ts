@@ -315,7 +315,7 @@ test.describe( 'customer portal', () => {
 			].sort()
 		);
 		expect( pro ).toMatchObject( {
-			key_masked: `****-****-****-${ customer.withRelease.key.slice(
+			key_masked: `XXXX-XXXX-XXXX-${ customer.withRelease.key.slice(
 				-4
 			) }`,
 			product: { slug: customer.withRelease.productSlug },
@@ -539,7 +539,7 @@ test.describe( 'customer portal', () => {
 			( licence ) => licence.id === id
 		) as PortalLicence;
 		expect( listed.key_masked ).toBe(
-			`****-****-****-${ body.license_key.slice( -4 ) }`
+			`XXXX-XXXX-XXXX-${ body.license_key.slice( -4 ) }`
 		);
 	} );
 
