@@ -138,7 +138,7 @@ final class PortalLicences {
 	 * @param int    $activation_id Activation.
 	 * @param int    $now           Unix time.
 	 * @return array<string, mixed> The licence after the release.
-	 * @throws ServiceError 404 license_not_found, 403 portal_release_limit.
+	 * @throws ServiceError 404 license_not_found (also for an activation that is not the licence's), 403 portal_release_limit.
 	 */
 	public function release( string $email, int $license_id, int $activation_id, int $now ): array {
 		$license   = $this->owned( $email, $license_id );
@@ -165,7 +165,8 @@ final class PortalLicences {
 		try {
 			$this->activations->release_by_id( $license_id, $activation_id, Actor::customer( $email ), self::VIA );
 		} catch ( ServiceError $refused ) {
-			throw ErrorCode::NOT_FOUND === $refused->error_code() ? self::not_found() : $refused;
+			$answer = ErrorCode::NOT_FOUND === $refused->error_code() ? self::not_found() : $refused;
+			throw $answer;
 		}
 		return $this->present( $this->licenses->find( $license_id ) ?? $license, $now );
 	}
@@ -238,21 +239,21 @@ final class PortalLicences {
 		$limit   = (int) $license['activation_limit'];
 		$sub     = (string) ( $license['processor_subscription_id'] ?? '' );
 		return array(
-			'id'                      => (int) $license['id'],
-			'key_masked'              => LicenseKey::mask( (string) $license['key_last'] ),
-			'product'                 => array(
+			'id'                       => (int) $license['id'],
+			'key_masked'               => LicenseKey::mask( (string) $license['key_last'] ),
+			'product'                  => array(
 				'slug' => (string) ( $product['slug'] ?? '' ),
 				'name' => (string) ( $license['product_name'] ?? '' ),
 			),
-			'tier'                    => null === ( $license['tier_label'] ?? null ) ? null : (string) $license['tier_label'],
-			'status'                  => $status,
-			'expires'                 => IsoTime::from_storage( $license['expires'] ),
+			'tier'                     => null === ( $license['tier_label'] ?? null ) ? null : (string) $license['tier_label'],
+			'status'                   => $status,
+			'expires'                  => IsoTime::from_storage( $license['expires'] ),
 			// Renewed by a subscription (an invoice: reference is a one-off payment).
-			'renews'                  => $usable && '' !== $sub && 0 !== strpos( $sub, 'invoice:' ),
-			'renewal_url'             => empty( $product ) ? null : RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ),
-			'activation_limit'        => $limit >= LicenceInput::MAX_ACTIVATIONS ? null : $limit,
-			'activation_count'        => (int) $license['activation_count'],
-			'activations'             => array_map(
+			'renews'                   => $usable && '' !== $sub && 0 !== strpos( $sub, 'invoice:' ),
+			'renewal_url'              => empty( $product ) ? null : RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ),
+			'activation_limit'         => $limit >= LicenceInput::MAX_ACTIVATIONS ? null : $limit,
+			'activation_count'         => (int) $license['activation_count'],
+			'activations'              => array_map(
 				static function ( array $row ): array {
 					return array(
 						'id'           => (int) $row['id'],
@@ -263,7 +264,7 @@ final class PortalLicences {
 				$this->activations->of_licence( (int) $license['id'] )
 			),
 			'self_serve_releases_left' => $this->allowance()->left( $this->released( (int) $license['id'], $now ) ),
-			'download'                => $usable && ! empty( $product ) && null !== $this->current_release( $product ),
+			'download'                 => $usable && ! empty( $product ) && null !== $this->current_release( $product ),
 		);
 	}
 

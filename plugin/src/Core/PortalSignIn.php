@@ -195,9 +195,9 @@ final class PortalSignIn {
 		if ( '' === $given || strlen( $given ) > 2048 ) {
 			return $home;
 		}
-		$url   = wp_parse_url( $given );
-		$site  = wp_parse_url( $home );
-		$same  = is_array( $url ) && is_array( $site ) && in_array( $url['scheme'] ?? '', array( 'http', 'https' ), true )
+		$url  = wp_parse_url( $given );
+		$site = wp_parse_url( $home );
+		$same = is_array( $url ) && is_array( $site ) && in_array( $url['scheme'] ?? '', array( 'http', 'https' ), true )
 			&& strtolower( (string) ( $url['host'] ?? '' ) ) === strtolower( (string) ( $site['host'] ?? '' ) )
 			&& ( $url['port'] ?? null ) === ( $site['port'] ?? null ) && ! isset( $url['user'] ) && ! isset( $url['pass'] );
 		return $same ? remove_query_arg( 'svc_portal_token', $given ) : $home;

@@ -21,6 +21,6 @@ final class PortalClock {
 	 */
 	public static function now(): int {
 		$now = time();
-		return has_filter( self::FILTER ) ? (int) apply_filters( self::FILTER, $now ) : $now;
+		return has_filter( self::FILTER ) ? (int) apply_filters( 'svc_licensing_portal_now', $now ) : $now;
 	}
 }

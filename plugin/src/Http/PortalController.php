@@ -12,6 +12,7 @@ use Svc\Licensing\Core\PortalSignIn;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Portal\PortalClaims;
 use Svc\Licensing\Domain\Portal\PortalSession;
+use Svc\Licensing\Domain\ServiceError;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -76,7 +77,7 @@ final class PortalController implements Controller {
 			),
 		);
 		return array(
-			'/portal/link'                                                  => self::endpoint(
+			'/portal/link'         => self::endpoint(
 				WP_REST_Server::CREATABLE,
 				array( $this, 'request_link' ),
 				array(
@@ -86,14 +87,14 @@ final class PortalController implements Controller {
 						'required'    => true,
 						'maxLength'   => 320,
 					),
-					'return_url'  => array(
+					'return_url' => array(
 						'description' => 'The page to come back to; on another host than this site, the home page.',
 						'type'        => 'string',
 						'maxLength'   => 2048,
 					),
 				)
 			),
-			'/portal/session'                                               => array(
+			'/portal/session'      => array(
 				self::endpoint(
 					WP_REST_Server::CREATABLE,
 					array( $this, 'sign_in' ),
@@ -109,10 +110,10 @@ final class PortalController implements Controller {
 				self::endpoint( WP_REST_Server::READABLE, array( $this, 'current' ) ),
 				self::endpoint( WP_REST_Server::DELETABLE, array( $this, 'sign_out' ) ),
 			),
-			'/portal/licenses'                                              => self::endpoint( WP_REST_Server::READABLE, array( $this, 'list_licences' ) ),
-			$licence . '/activations/(?P<activation_id>\d+)/deactivate'      => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'release' ), Api::ID_ARG + $activation ),
-			$licence . '/download'                                          => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'download' ), Api::ID_ARG ),
-			$licence . '/rotate'                                            => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Api::ID_ARG ),
+			'/portal/licenses'     => self::endpoint( WP_REST_Server::READABLE, array( $this, 'list_licences' ) ),
+			$licence . '/activations/(?P<activation_id>\d+)/deactivate' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'release' ), Api::ID_ARG + $activation ),
+			$licence . '/download' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'download' ), Api::ID_ARG ),
+			$licence . '/rotate'   => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Api::ID_ARG ),
 		);
 	}
 
@@ -212,7 +213,7 @@ final class PortalController implements Controller {
 	/**
 	 * The session of a request: the portal cookie, else a signed-in WordPress user.
 	 *
-	 * @throws \Svc\Licensing\Domain\ServiceError 401 portal_signed_out.
+	 * @throws ServiceError 401 portal_signed_out.
 	 */
 	private function claims(): PortalClaims {
 		$cookie = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( (string) $_COOKIE[ self::COOKIE ] ) ) : '';
@@ -222,7 +223,8 @@ final class PortalController implements Controller {
 			return $this->sign_in->session( $cookie, $now );
 		}
 		if ( 0 === $user->ID ) {
-			throw PortalSignIn::signed_out();
+			$signed_out = PortalSignIn::signed_out();
+			throw $signed_out;
 		}
 		$token   = wp_get_session_token();
 		$session = '' === $token ? null : WP_Session_Tokens::get_instance( $user->ID )->get( $token );
@@ -234,7 +236,7 @@ final class PortalController implements Controller {
 	 * The session of a state-changing request, whose CSRF header must match it.
 	 *
 	 * @param WP_REST_Request $request Request.
-	 * @throws \Svc\Licensing\Domain\ServiceError 401 portal_signed_out, 403 portal_csrf.
+	 * @throws ServiceError 401 portal_signed_out, 403 portal_csrf.
 	 */
 	private function changing( WP_REST_Request $request ): PortalClaims {
 		$claims = $this->claims();
@@ -253,7 +255,7 @@ final class PortalController implements Controller {
 		try {
 			$sign_in->session( $cookie, $now );
 			return true;
-		} catch ( \Svc\Licensing\Domain\ServiceError $refused ) {
+		} catch ( ServiceError $refused ) {
 			return false;
 		}
 	}

@@ -80,11 +80,11 @@ final class PersonalData {
 	 */
 	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links ) {
 		$this->portal_links = $portal_links;
-		$this->licenses   = $licenses;
-		$this->payments   = $payments;
-		$this->events     = $events;
-		$this->log        = $log;
-		$this->deliveries = $deliveries;
+		$this->licenses     = $licenses;
+		$this->payments     = $payments;
+		$this->events       = $events;
+		$this->log          = $log;
+		$this->deliveries   = $deliveries;
 	}
 
 	/**

@@ -43,13 +43,13 @@ final class Settings {
 		'portal_releases_per_month'  => 3,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
-			'validate'      => 30,
-			'activate'      => 10,
-			'deactivate'    => 10,
-			'updates_check' => 60,
-			'trials'        => 5,
-			'webhook'       => 120,
-			'admin'         => 120,
+			'validate'          => 30,
+			'activate'          => 10,
+			'deactivate'        => 10,
+			'updates_check'     => 60,
+			'trials'            => 5,
+			'webhook'           => 120,
+			'admin'             => 120,
 			// Portal sign-in links asked for, per client IP and per email address.
 			'portal_link'       => 10,
 			'portal_link_email' => 3,
