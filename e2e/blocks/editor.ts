@@ -33,3 +33,20 @@ export async function publish(
 	} );
 	return page.link;
 }
+
+/** A published page holding this block markup, made through WordPress' REST API; answers its address. */
+export async function publishedPage(
+	requestUtils: RequestUtils,
+	title: string,
+	content: string
+): Promise< string > {
+	const { id } = await requestUtils.createPage( {
+		title,
+		content,
+		status: 'publish',
+	} );
+	const page: { link: string } = await requestUtils.rest( {
+		path: `/wp/v2/pages/${ id }`,
+	} );
+	return page.link;
+}
