@@ -42,6 +42,7 @@ interface Answer {
 interface State {
 	root: string;
 	nonce: string;
+	account: string;
 	phase: 'checking' | 'signed-out' | 'signed-in';
 	email: string;
 	csrf: string;
@@ -50,7 +51,10 @@ interface State {
 	licences: Licence[];
 	text: Record< string, string >;
 	readonly isChecking: boolean;
-	readonly isSignedOut: boolean;
+	/** A plain value, not derived: 6.5 hydrates text as the server rendered it, so the server must set it. */
+	signInTitle: string;
+	readonly isAccount: boolean;
+	readonly showsSignIn: boolean;
 	readonly isSignedIn: boolean;
 	readonly hasNoLicences: boolean;
 	readonly tierText: string;
@@ -106,11 +110,19 @@ const { state } = store( 'svc-licensing/portal', {
 		get isChecking() {
 			return state.phase === 'checking';
 		},
-		get isSignedOut() {
-			return state.phase === 'signed-out';
+		get isAccount() {
+			return state.account !== '' && state.email === state.account;
 		},
 		get isSignedIn() {
 			return state.phase === 'signed-in';
+		},
+		// Signed out, or signed in (as a WordPress user, say) with an address that has no licences: another address
+		// can still be signed in with.
+		get showsSignIn() {
+			return (
+				state.phase === 'signed-out' ||
+				( state.phase === 'signed-in' && state.licences.length === 0 )
+			);
 		},
 		get hasNoLicences() {
 			return state.phase === 'signed-in' && state.licences.length === 0;
@@ -204,10 +216,17 @@ const { state } = store( 'svc-licensing/portal', {
 		},
 		*signOut() {
 			yield request( 'DELETE', 'session' );
-			state.phase = 'signed-out';
 			state.csrf = '';
 			state.licences = [];
 			state.notice = state.text.signedOut;
+			state.signInTitle = state.text.signIn;
+			// A logged-in user falls back to their own account's portal.
+			const answer: Answer = yield request( 'GET', 'session' );
+			if ( answer.ok ) {
+				yield signedIn( answer );
+			} else {
+				state.phase = 'signed-out';
+			}
 		},
 		*deactivate() {
 			const { licence, site } = getContext< Context >();
@@ -290,9 +309,10 @@ function messageOf( answer: Answer ) {
 
 /** Puts a licence's fresh copy in place, with a message beside it. */
 function replace( id: number, fresh: Licence, message: string ) {
-	const index = state.licences.findIndex( ( item ) => item.id === id );
-	if ( index >= 0 ) {
-		state.licences[ index ] = { ...fresh, message, new_key: '' };
+	// In place, so every binding that reads the licence (counts, allowance, sites) sees the new values.
+	const shown = state.licences.find( ( item ) => item.id === id );
+	if ( shown ) {
+		Object.assign( shown, fresh, { message, new_key: '' } );
 	}
 }
 
@@ -303,6 +323,7 @@ async function signedIn( answer: Answer ) {
 	const list = await request( 'GET', 'licenses' );
 	state.licences = list.ok ? ( list.data as unknown as Licence[] ) : [];
 	state.phase = 'signed-in';
+	state.signInTitle = state.text.otherAddress;
 	if ( ! list.ok ) {
 		state.notice = messageOf( list );
 	}

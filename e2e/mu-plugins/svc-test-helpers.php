@@ -205,6 +205,14 @@ add_filter(
 	1000
 );
 
+// The portal's clock runs the offset the portal-clock route stored ahead of the real one.
+add_filter(
+	'svc_licensing_portal_now',
+	static function ( $now ) {
+		return (int) $now + (int) get_option( 'svc_test_portal_clock_offset', 0 );
+	}
+);
+
 // Test sites send no mail: each message is kept in an option, for the mails route to show.
 add_filter(
 	'pre_wp_mail',
@@ -560,6 +568,21 @@ add_action(
 						return array();
 					},
 				),
+			)
+		);
+		// The customer portal's clock (Http\PortalClock): POST { offset } moves it that many seconds ahead of the
+		// real one (0 puts it back), so a spec sees a sign-in link expire without waiting for it.
+		register_rest_route(
+			'svc-test/v1',
+			'/portal-clock',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					$offset = (int) $request->get_param( 'offset' );
+					update_option( 'svc_test_portal_clock_offset', $offset, false );
+					return array( 'offset' => $offset );
+				},
 			)
 		);
 		// The fast lane's loader (GET), and changes to it (POST): stale (the loader rewritten for another plugin

@@ -206,6 +206,7 @@ final class ClientApi {
 				$base . '/licenses/activate'     => 'activate',
 				$base . '/licenses/deactivate'   => 'deactivate',
 				$base . '/trials/request'        => 'trials',
+				$base . '/portal/link'           => 'portal_link',
 				$base . '/updates/check'         => 'updates_check',
 				$base . WebhookController::ROUTE => 'webhook',
 			),

@@ -47,6 +47,10 @@ use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Core\Onboarding;
 use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Core\Trials;
+use Svc\Licensing\Core\PortalLicences;
+use Svc\Licensing\Core\PortalSignIn;
+use Svc\Licensing\Http\PortalController;
+use Svc\Licensing\Storage\PortalLinkRepository;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
 use Svc\Licensing\Privacy\PersonalData;
@@ -130,7 +134,8 @@ final class Plugin {
 		$stats     = new Stats( new StatsRepository( $wpdb ), $payments, $settings );
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret, $prices ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries );
+		$portal_ls = new PortalLinkRepository( $wpdb );
+		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls );
 		$inventory = new DataInventory( $wpdb, $packages );
 		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
@@ -187,6 +192,11 @@ final class Plugin {
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 				new SdkController( $sdk, $guard ),
+				new PortalController(
+					new PortalSignIn( $portal_ls, $licenses, $secret ),
+					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $client->events, $settings ),
+					$limiter
+				),
 			)
 		) )->add_hooks();
 

@@ -28,16 +28,20 @@ final class PortalBlock implements BlockRenderer {
 		wp_interactivity_state(
 			self::NAME,
 			array(
-				'root'     => esc_url_raw( rest_url( 'svc/v1/portal/' ) ),
+				'root'        => esc_url_raw( rest_url( 'svc/v1/portal/' ) ),
 				// Only a logged-in user needs WordPress' REST nonce (their account email opens the portal directly).
-				'nonce'    => is_user_logged_in() ? wp_create_nonce( 'wp_rest' ) : '',
-				'phase'    => 'checking',
-				'email'    => '',
-				'csrf'     => '',
-				'notice'   => '',
-				'busy'     => false,
-				'licences' => array(),
-				'text'     => self::words(),
+				'nonce'       => is_user_logged_in() ? wp_create_nonce( 'wp_rest' ) : '',
+				// A portal opened by the account itself has no sign-out of its own: that is WordPress' log-out.
+				'account'     => is_user_logged_in() ? strtolower( (string) wp_get_current_user()->user_email ) : '',
+				'phase'       => 'checking',
+				'email'       => '',
+				'csrf'        => '',
+				'notice'      => '',
+				'busy'        => false,
+				'licences'    => array(),
+				// Text the page shows before the view module runs is state, not derived: 6.5 hydrates text as sent.
+				'signInTitle' => __( 'Sign in to your licences', 'svc-licensing' ),
+				'text'        => self::words(),
 			)
 		);
 		$id = wp_unique_id( 'svc-portal-email-' );
@@ -48,20 +52,10 @@ final class PortalBlock implements BlockRenderer {
 	<p class="svc-portal__notice" role="status" aria-live="polite" data-wp-text="state.notice"></p>
 	<p class="svc-portal__checking" data-wp-bind--hidden="!state.isChecking"><?php esc_html_e( 'Loading your licences…', 'svc-licensing' ); ?></p>
 
-	<form class="svc-portal__sign-in" data-wp-bind--hidden="!state.isSignedOut" data-wp-on--submit="actions.requestLink" novalidate>
-		<h2 class="svc-portal__title"><?php esc_html_e( 'Sign in to your licences', 'svc-licensing' ); ?></h2>
-		<p><?php esc_html_e( 'Enter the email address you bought with. We will email you a sign-in link that works once, for 15 minutes.', 'svc-licensing' ); ?></p>
-		<p class="svc-portal__field">
-			<label for="<?php echo esc_attr( $id ); ?>"><?php esc_html_e( 'Email address', 'svc-licensing' ); ?></label>
-			<input id="<?php echo esc_attr( $id ); ?>" type="email" name="email" autocomplete="email" required data-wp-on--input="actions.setEmail" />
-		</p>
-		<p><button type="submit" class="wp-element-button" data-wp-bind--disabled="state.busy"><?php esc_html_e( 'Email me a sign-in link', 'svc-licensing' ); ?></button></p>
-	</form>
-
 	<div class="svc-portal__account" data-wp-bind--hidden="!state.isSignedIn">
 		<p class="svc-portal__who">
 			<?php esc_html_e( 'Signed in as', 'svc-licensing' ); ?> <strong data-wp-text="state.email"></strong>
-			<button type="button" class="svc-portal__link-button" data-wp-on--click="actions.signOut"><?php esc_html_e( 'Sign out', 'svc-licensing' ); ?></button>
+			<button type="button" class="svc-portal__link-button" data-wp-bind--hidden="state.isAccount" data-wp-on--click="actions.signOut"><?php esc_html_e( 'Sign out', 'svc-licensing' ); ?></button>
 		</p>
 		<p data-wp-bind--hidden="!state.hasNoLicences"><?php esc_html_e( 'There are no licences for this email address.', 'svc-licensing' ); ?></p>
 		<ul class="svc-portal__licences">
@@ -100,6 +94,16 @@ final class PortalBlock implements BlockRenderer {
 			</template>
 		</ul>
 	</div>
+
+	<form class="svc-portal__sign-in" data-wp-bind--hidden="!state.showsSignIn" data-wp-on--submit="actions.requestLink" novalidate>
+		<h2 class="svc-portal__title" data-wp-text="state.signInTitle"><?php esc_html_e( 'Sign in to your licences', 'svc-licensing' ); ?></h2>
+		<p><?php esc_html_e( 'Enter the email address you bought with. We will email you a sign-in link that works once, for 15 minutes.', 'svc-licensing' ); ?></p>
+		<p class="svc-portal__field">
+			<label for="<?php echo esc_attr( $id ); ?>"><?php esc_html_e( 'Email address', 'svc-licensing' ); ?></label>
+			<input id="<?php echo esc_attr( $id ); ?>" type="email" name="email" autocomplete="email" required data-wp-on--input="actions.setEmail" />
+		</p>
+		<p><button type="submit" class="wp-element-button" data-wp-bind--disabled="state.busy"><?php esc_html_e( 'Email me a sign-in link', 'svc-licensing' ); ?></button></p>
+	</form>
 </div>
 		<?php
 		// phpcs:enable WordPress.Security.EscapeOutput.OutputNotEscaped

@@ -170,21 +170,22 @@ final class Activations {
 	 * Removes a site's activation and frees its slot, in one transaction (a client or an admin). A staging
 	 * activation took no slot and gives none back.
 	 *
-	 * @param int    $license_id Licence.
-	 * @param string $site       Normalised site.
-	 * @param Actor  $actor      Who frees it.
+	 * @param int                   $license_id Licence.
+	 * @param string                $site       Normalised site.
+	 * @param Actor                 $actor      Who frees it.
+	 * @param array<string, string> $context    More for the event's payload (the portal's "via").
 	 * @return bool Whether an activation was removed.
 	 */
-	public function release( int $license_id, string $site, Actor $actor ): bool {
+	public function release( int $license_id, string $site, Actor $actor, array $context = array() ): bool {
 		return $this->transaction->run(
-			function () use ( $license_id, $site, $actor ): bool {
+			function () use ( $license_id, $site, $actor, $context ): bool {
 				$slot = $this->activations->remove( $license_id, $site, false );
 				if ( $slot ) {
 					$this->licenses->release_slot( $license_id );
 				} elseif ( ! $this->activations->remove( $license_id, $site, true ) ) {
 					return false;
 				}
-				$this->events->record_for_licence( EventType::LICENSE_DEACTIVATED, $license_id, $actor, array( 'site_url' => $site ) );
+				$this->events->record_for_licence( EventType::LICENSE_DEACTIVATED, $license_id, $actor, array( 'site_url' => $site ) + $context );
 				return true;
 			}
 		);
@@ -203,16 +204,17 @@ final class Activations {
 	/**
 	 * An admin frees the slot of one of a licence's activations, named by its id.
 	 *
-	 * @param int   $license_id    Licence.
-	 * @param int   $activation_id Activation.
-	 * @param Actor $actor         Who frees it.
+	 * @param int                   $license_id    Licence.
+	 * @param int                   $activation_id Activation.
+	 * @param Actor                 $actor         Who frees it.
+	 * @param array<string, string> $context       More for the event's payload (the portal's "via").
 	 * @return array<string, mixed> The activation as it was.
 	 * @throws ServiceError 404 when the licence has no activation with this id.
 	 */
-	public function release_by_id( int $license_id, int $activation_id, Actor $actor ): array {
+	public function release_by_id( int $license_id, int $activation_id, Actor $actor, array $context = array() ): array {
 		foreach ( $this->activations->for_license( $license_id ) as $activation ) {
 			if ( (int) $activation['id'] === $activation_id ) {
-				$this->release( $license_id, (string) $activation['site_url'], $actor );
+				$this->release( $license_id, (string) $activation['site_url'], $actor, $context );
 				return $activation;
 			}
 		}

@@ -43,6 +43,10 @@ final class ErrorCode {
 	public const RESTORE_TARGET_NOT_EMPTY = 'restore_target_not_empty';
 	public const EXPORT_SCHEMA_MISMATCH   = 'export_schema_mismatch';
 	public const SDK_UNAVAILABLE          = 'sdk_unavailable';
+	public const PORTAL_LINK_INVALID      = 'portal_link_invalid';
+	public const PORTAL_SIGNED_OUT        = 'portal_signed_out';
+	public const PORTAL_CSRF              = 'portal_csrf';
+	public const PORTAL_RELEASE_LIMIT     = 'portal_release_limit';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -76,6 +80,10 @@ final class ErrorCode {
 		self::ALREADY_PROCESSED        => 409,
 		self::EVENT_BUSY               => 409,
 		self::SDK_UNAVAILABLE          => 503,
+		self::PORTAL_LINK_INVALID      => 400,
+		self::PORTAL_SIGNED_OUT        => 401,
+		self::PORTAL_CSRF              => 403,
+		self::PORTAL_RELEASE_LIMIT     => 403,
 	);
 
 	/**

@@ -13,6 +13,7 @@ use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
+use Svc\Licensing\Storage\PortalLinkRepository;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
 
@@ -20,7 +21,8 @@ use Svc\Licensing\Storage\WebhookEventRepository;
  * Used by the admin privacy routes and by WordPress' own Tools > Export/Erase Personal Data, so both give the
  * same answer. Personal data: customer name and email on licences, the site URLs of their activations, the
  * email on transactions, every personal field of stored webhook payloads (names, emails, phones, addresses), and
- * in the event log the payloads and customer actors (site URLs, email) of the customer's licences' events.
+ * in the event log the payloads and customer actors (site URLs, email) of the customer's licences' events, and the customer portal's sign-in
+ * links sent to the email (erased; not exported: a link is a quarter of an hour's state, not a record).
  */
 final class PersonalData {
 
@@ -60,20 +62,29 @@ final class PersonalData {
 	private $deliveries;
 
 	/**
+	 * The customer portal's sign-in links.
+	 *
+	 * @var PortalLinkRepository
+	 */
+	private $portal_links;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseRepository         $licenses   Licences.
 	 * @param PaymentRepository         $payments   Transactions.
 	 * @param WebhookEventRepository    $events     Stored webhook events.
 	 * @param EventRepository           $log        The event log.
-	 * @param WebhookDeliveryRepository $deliveries Outbound webhook deliveries.
+	 * @param WebhookDeliveryRepository $deliveries   Outbound webhook deliveries.
+	 * @param PortalLinkRepository      $portal_links The customer portal's sign-in links.
 	 */
-	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries ) {
-		$this->licenses   = $licenses;
-		$this->payments   = $payments;
-		$this->events     = $events;
-		$this->log        = $log;
-		$this->deliveries = $deliveries;
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links ) {
+		$this->portal_links = $portal_links;
+		$this->licenses     = $licenses;
+		$this->payments     = $payments;
+		$this->events       = $events;
+		$this->log          = $log;
+		$this->deliveries   = $deliveries;
 	}
 
 	/**
@@ -125,7 +136,7 @@ final class PersonalData {
 	 * Erases an email's personal data.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int}
 	 */
 	public function erase( string $email ): array {
 		$normalised = Email::normalise( $email );
@@ -136,6 +147,7 @@ final class PersonalData {
 				'transactions'   => 0,
 				'webhook_events' => 0,
 				'events'         => 0,
+				'portal_links'   => 0,
 			);
 		}
 		// The licences are found before the erase clears their email.
@@ -146,6 +158,7 @@ final class PersonalData {
 		$affected['events']         = $this->log->redact_licences( $license_ids, $normalised );
 		// The delivery log carries those events: rendered again from the redacted log.
 		$this->deliveries->refresh_licence_events( $license_ids );
+		$affected['portal_links'] = $this->portal_links->erase_email( $normalised );
 		return $affected;
 	}
 }

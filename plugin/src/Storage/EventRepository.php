@@ -78,6 +78,31 @@ final class EventRepository extends TableRepository {
 	}
 
 	/**
+	 * How many events of a type a licence has had since a time whose payload carries a field with a value (the
+	 * portal's self-serve releases: license.deactivated with "via":"portal"). The payload is the JSON this class
+	 * wrote, so the field is matched as wp_json_encode() writes it.
+	 *
+	 * @param int    $license_id Licence.
+	 * @param string $type       An EventType licence type.
+	 * @param string $since      Storage time; events at or after it count.
+	 * @param string $field      Payload field.
+	 * @param string $value      Its value (a plain word: letters, digits, _ and -).
+	 */
+	public function count_for_licence( int $license_id, string $type, string $since, string $field, string $value ): int {
+		$marker = '%' . $this->db->esc_like( '"' . $field . '":"' . $value . '"' ) . '%';
+		return (int) $this->db->get_var(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"SELECT COUNT(*) FROM {$this->table()} WHERE subject_type = 'license' AND subject_id = %d AND type = %s AND created_at >= %s AND payload LIKE %s",
+				$license_id,
+				$type,
+				$since,
+				$marker
+			)
+		);
+	}
+
+	/**
 	 * One page of events, newest first.
 	 *
 	 * @param array{subject_type?: string, subject_id?: int, type?: string, actor_kind?: string, actor?: string, product_id?: int, since?: string, until?: string} $filters  Filters; times in storage format.

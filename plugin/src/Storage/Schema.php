@@ -18,6 +18,7 @@ use Svc\Licensing\Storage\Migrations\CreateLicensing;
 use Svc\Licensing\Storage\Migrations\CreateMeta;
 use Svc\Licensing\Storage\Migrations\CreateOutboundWebhooks;
 use Svc\Licensing\Storage\Migrations\CreatePayments;
+use Svc\Licensing\Storage\Migrations\CreatePortalLinks;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
 
@@ -45,6 +46,7 @@ final class Schema {
 				new CreateOutboundWebhooks(),
 				new AddPriceAmount(),
 				new AddPriceCurrency(),
+				new CreatePortalLinks(),
 			)
 		);
 	}

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Domain\License\StagingHosts;
+use Svc\Licensing\Domain\Portal\ReleaseAllowance;
 
 /**
  * One autoloaded option holds every setting; unknown or missing keys fall back to the defaults.
@@ -38,15 +39,20 @@ final class Settings {
 		'staging_hosts'              => StagingHosts::DEFAULTS,
 		// Whether outbound webhooks may go to private, loopback and reserved addresses (off: public ones only).
 		'webhooks_allow_private'     => false,
+		// Sites a customer may release from one licence in the portal per calendar month (0: none).
+		'portal_releases_per_month'  => 3,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
-			'validate'      => 30,
-			'activate'      => 10,
-			'deactivate'    => 10,
-			'updates_check' => 60,
-			'trials'        => 5,
-			'webhook'       => 120,
-			'admin'         => 120,
+			'validate'          => 30,
+			'activate'          => 10,
+			'deactivate'        => 10,
+			'updates_check'     => 60,
+			'trials'            => 5,
+			'webhook'           => 120,
+			'admin'             => 120,
+			// Portal sign-in links asked for, per client IP and per email address.
+			'portal_link'       => 10,
+			'portal_link_email' => 3,
 		),
 	);
 
@@ -137,6 +143,14 @@ final class Settings {
 					'maxLength' => StagingHosts::MAX_PATTERN_LENGTH,
 				),
 			),
+			'portal_releases_per_month'  => array(
+				'title'       => __( 'Self-serve site releases per month', 'svc-licensing' ),
+				'invalid'     => __( 'Enter a whole number from 0 (customers cannot release sites themselves) to 1000.', 'svc-licensing' ),
+				'description' => 'Sites a customer may release from one licence in the customer portal per calendar month (UTC); 0: none.',
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => ReleaseAllowance::MAX_PER_MONTH,
+			),
 			'webhooks_allow_private'     => array(
 				'description' => 'Let outbound webhooks reach private, loopback and reserved addresses (a receiver on this server or the local network); off, only public addresses.',
 				'type'        => 'boolean',
@@ -171,6 +185,7 @@ final class Settings {
 		$view['currency']                   = strtoupper( (string) $view['currency'] );
 		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']         = $this->download_token_ttl();
+		$view['portal_releases_per_month']  = $this->portal_releases_per_month();
 		return $view;
 	}
 
@@ -234,6 +249,13 @@ final class Settings {
 	 */
 	private function staging_patterns(): array {
 		return array_values( array_filter( array_map( 'strval', (array) $this->get( 'staging_hosts' ) ), array( StagingHosts::class, 'is_valid_pattern' ) ) );
+	}
+
+	/**
+	 * Self-serve site releases per licence and month in the customer portal.
+	 */
+	public function portal_releases_per_month(): int {
+		return max( 0, min( ReleaseAllowance::MAX_PER_MONTH, (int) $this->get( 'portal_releases_per_month' ) ) );
 	}
 
 	/**

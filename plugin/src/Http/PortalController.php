@@ -1,0 +1,316 @@
+<?php
+/**
+ * The customer portal's routes under /portal: sign-in by mailed link, the session, and the customer's licences.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Core\PortalLicences;
+use Svc\Licensing\Core\PortalSignIn;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Portal\PortalClaims;
+use Svc\Licensing\Domain\Portal\PortalSession;
+use Svc\Licensing\Domain\ServiceError;
+use WP_Error;
+use WP_REST_Request;
+use WP_REST_Response;
+use WP_REST_Server;
+use WP_Session_Tokens;
+
+/**
+ * Who is signed in: the svc_portal cookie (HttpOnly, SameSite=Lax, Secure on https, path /) when it verifies,
+ * else a WordPress user signed in through REST cookie authentication (WordPress only treats a cookie request as
+ * signed in when it carries a wp_rest nonce in X-WP-Nonce), with their account email. Every state-changing route
+ * also needs the session's CSRF token in X-Svc-Portal-Csrf. The routes answer in the spec's envelope; `now` comes
+ * from PortalClock.
+ */
+final class PortalController implements Controller {
+	public const COOKIE = 'svc_portal';
+
+	/**
+	 * The sign-in use cases.
+	 *
+	 * @var PortalSignIn
+	 */
+	private $sign_in;
+
+	/**
+	 * The customer's licences.
+	 *
+	 * @var PortalLicences
+	 */
+	private $licences;
+
+	/**
+	 * Rate limits (per email; the per-IP limit of /portal/link is counted before dispatch).
+	 *
+	 * @var RateLimiter
+	 */
+	private $limiter;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param PortalSignIn   $sign_in  The sign-in use cases.
+	 * @param PortalLicences $licences The customer's licences.
+	 * @param RateLimiter    $limiter  Rate limits.
+	 */
+	public function __construct( PortalSignIn $sign_in, PortalLicences $licences, RateLimiter $limiter ) {
+		$this->sign_in  = $sign_in;
+		$this->licences = $licences;
+		$this->limiter  = $limiter;
+	}
+
+	/**
+	 * The routes, with their argument schemas.
+	 *
+	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
+	 */
+	public function routes(): array {
+		$licence    = '/portal/licenses/(?P<id>\d+)';
+		$activation = array(
+			'activation_id' => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+			),
+		);
+		return array(
+			'/portal/link'         => self::endpoint(
+				WP_REST_Server::CREATABLE,
+				array( $this, 'request_link' ),
+				array(
+					'email'      => array(
+						'description' => 'The customer\'s email; a link is sent to it if it has licences.',
+						'type'        => 'string',
+						'required'    => true,
+						'maxLength'   => 320,
+					),
+					'return_url' => array(
+						'description' => 'The page to come back to; on another host than this site, the home page.',
+						'type'        => 'string',
+						'maxLength'   => 2048,
+					),
+				)
+			),
+			'/portal/session'      => array(
+				self::endpoint(
+					WP_REST_Server::CREATABLE,
+					array( $this, 'sign_in' ),
+					array(
+						'token' => array(
+							'description' => 'The token of the mailed sign-in link (svc_portal_token).',
+							'type'        => 'string',
+							'required'    => true,
+							'maxLength'   => 100,
+						),
+					)
+				),
+				self::endpoint( WP_REST_Server::READABLE, array( $this, 'current' ) ),
+				self::endpoint( WP_REST_Server::DELETABLE, array( $this, 'sign_out' ) ),
+			),
+			'/portal/licenses'     => self::endpoint( WP_REST_Server::READABLE, array( $this, 'list_licences' ) ),
+			$licence . '/activations/(?P<activation_id>\d+)/deactivate' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'release' ), Api::ID_ARG + $activation ),
+			$licence . '/download' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'download' ), Api::ID_ARG ),
+			$licence . '/rotate'   => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Api::ID_ARG ),
+		);
+	}
+
+	/**
+	 * POST /portal/link: 202 with the same words whether or not the email has licences.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @return WP_REST_Response|WP_Error
+	 */
+	public function request_link( WP_REST_Request $request ) {
+		$address = PortalSignIn::address( (string) $request->get_param( 'email' ) );
+		$over    = $this->limiter->count( 'portal_link_email', $address );
+		if ( null !== $over ) {
+			return $over;
+		}
+		$this->sign_in->request_link( $address, (string) $request->get_param( 'return_url' ), PortalClock::now() );
+		return new WP_REST_Response(
+			array( 'message' => __( 'If we know this address, we have sent a sign-in link to it.', 'svc-licensing' ) ),
+			202
+		);
+	}
+
+	/**
+	 * POST /portal/session: uses a link's token, sets the session cookie.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function sign_in( WP_REST_Request $request ): WP_REST_Response {
+		list( $cookie, $claims ) = $this->sign_in->sign_in( (string) $request->get_param( 'token' ), PortalClock::now() );
+		self::set_cookie( $cookie, $claims->expires );
+		return new WP_REST_Response( $this->session_answer( $claims ) );
+	}
+
+	/**
+	 * GET /portal/session: who is signed in, and the CSRF token for changes.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function current( WP_REST_Request $request ): WP_REST_Response {
+		unset( $request );
+		return new WP_REST_Response( $this->session_answer( $this->claims() ) );
+	}
+
+	/**
+	 * DELETE /portal/session: clears the cookie.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function sign_out( WP_REST_Request $request ): WP_REST_Response {
+		$this->changing( $request );
+		self::set_cookie( '', 1 );
+		return new WP_REST_Response( array( 'signed_out' => true ) );
+	}
+
+	/**
+	 * GET /portal/licenses.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function list_licences( WP_REST_Request $request ): WP_REST_Response {
+		unset( $request );
+		return new WP_REST_Response( $this->licences->of_email( $this->claims()->email, PortalClock::now() ) );
+	}
+
+	/**
+	 * POST /portal/licenses/{id}/activations/{activation_id}/deactivate.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function release( WP_REST_Request $request ): WP_REST_Response {
+		$claims = $this->changing( $request );
+		return new WP_REST_Response( $this->licences->release( $claims->email, (int) $request['id'], (int) $request['activation_id'], PortalClock::now() ) );
+	}
+
+	/**
+	 * POST /portal/licenses/{id}/download.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function download( WP_REST_Request $request ): WP_REST_Response {
+		$claims = $this->changing( $request );
+		return new WP_REST_Response( $this->licences->download( $claims->email, (int) $request['id'], PortalClock::now() ) );
+	}
+
+	/**
+	 * POST /portal/licenses/{id}/rotate.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function rotate( WP_REST_Request $request ): WP_REST_Response {
+		$claims   = $this->changing( $request );
+		$response = new WP_REST_Response( $this->licences->rotate( $claims->email, (int) $request['id'] ) );
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
+	}
+
+	/**
+	 * The session of a request: the portal cookie, else a signed-in WordPress user.
+	 *
+	 * @throws ServiceError 401 portal_signed_out.
+	 */
+	private function claims(): PortalClaims {
+		$cookie = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( (string) $_COOKIE[ self::COOKIE ] ) ) : '';
+		$now    = PortalClock::now();
+		$user   = wp_get_current_user();
+		if ( '' !== $cookie && ( 0 === $user->ID || self::verifies( $this->sign_in, $cookie, $now ) ) ) {
+			return $this->sign_in->session( $cookie, $now );
+		}
+		if ( 0 === $user->ID ) {
+			$signed_out = PortalSignIn::signed_out();
+			throw $signed_out;
+		}
+		$token   = wp_get_session_token();
+		$session = '' === $token ? null : WP_Session_Tokens::get_instance( $user->ID )->get( $token );
+		$expires = is_array( $session ) && isset( $session['expiration'] ) ? (int) $session['expiration'] : $now + PortalSession::LIFETIME;
+		return PortalSignIn::user_session( (string) $user->user_email, $user->ID . '|' . $token, $expires );
+	}
+
+	/**
+	 * The session of a state-changing request, whose CSRF header must match it.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 401 portal_signed_out, 403 portal_csrf.
+	 */
+	private function changing( WP_REST_Request $request ): PortalClaims {
+		$claims = $this->claims();
+		$this->sign_in->assert_csrf( $claims, (string) $request->get_header( 'x-svc-portal-csrf' ) );
+		return $claims;
+	}
+
+	/**
+	 * Whether a cookie verifies (a signed-in user with a stale cookie gets their account's portal instead).
+	 *
+	 * @param PortalSignIn $sign_in Sign-in use cases.
+	 * @param string       $cookie  Cookie value.
+	 * @param int          $now     Unix time.
+	 */
+	private static function verifies( PortalSignIn $sign_in, string $cookie, int $now ): bool {
+		try {
+			$sign_in->session( $cookie, $now );
+			return true;
+		} catch ( ServiceError $refused ) {
+			return false;
+		}
+	}
+
+	/**
+	 * The session answer: email, CSRF token and end.
+	 *
+	 * @param PortalClaims $claims Session.
+	 * @return array{email: string, csrf: string, expires: string}
+	 */
+	private function session_answer( PortalClaims $claims ): array {
+		return array(
+			'email'   => $claims->email,
+			'csrf'    => $this->sign_in->csrf( $claims ),
+			'expires' => IsoTime::format( $claims->expires ),
+		);
+	}
+
+	/**
+	 * Sets (or, with an expiry in the past, clears) the session cookie.
+	 *
+	 * @param string $value   Cookie value.
+	 * @param int    $expires Unix time it ends.
+	 */
+	private static function set_cookie( string $value, int $expires ): void {
+		if ( headers_sent() ) {
+			return;
+		}
+		setcookie(
+			self::COOKIE,
+			$value,
+			array(
+				'expires'  => $expires,
+				'path'     => '/',
+				'secure'   => is_ssl(),
+				'httponly' => true,
+				'samesite' => 'Lax',
+			)
+		);
+	}
+
+	/**
+	 * An endpoint open to anyone (the session is checked in the callback, so refusals use the envelope).
+	 *
+	 * @param string                              $methods  Methods.
+	 * @param callable                            $callback Callback.
+	 * @param array<string, array<string, mixed>> $args     Argument schema.
+	 * @return array<string, mixed>
+	 */
+	private static function endpoint( string $methods, callable $callback, array $args = array() ): array {
+		return array(
+			'methods'             => $methods,
+			'callback'            => ErrorResponder::wrap( $callback ),
+			'permission_callback' => '__return_true',
+			'args'                => $args,
+		);
+	}
+}
