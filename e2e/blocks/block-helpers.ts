@@ -95,42 +95,10 @@ export async function visitorPage(
 }
 
 /** Opens a page as the visitor and checks WordPress sees no one signed in (no admin bar). */
-export async function openAsVisitor( page: Page, pageId: number ) {
-	await page.goto( `/?page_id=${ pageId }` );
+export async function openAsVisitor( page: Page, url: string ) {
+	await page.goto( url );
 	await expect( page.locator( 'body' ) ).not.toHaveClass( /logged-in/ );
 	await expect( page.locator( '#wpadminbar' ) ).toHaveCount( 0 );
-}
-
-/**
- * Inserts a block through the inserter, as a person does: the top bar's inserter, a search for its title, the
- * result clicked. Answers the block in the canvas.
- */
-export async function insertThroughInserter(
-	page: Page,
-	editor: Editor,
-	title: string,
-	name: string
-) {
-	await page
-		.getByRole( 'region', { name: 'Editor top bar' } )
-		.getByRole( 'button', {
-			name: /^(Toggle block inserter|Block Inserter)$/,
-		} )
-		.click();
-	const search = page.getByRole( 'searchbox', {
-		name: /Search for blocks and patterns|Search/,
-	} );
-	await search.fill( title );
-	// The option's name starts with the icon's glyph (a dashicon), so it ends with the title.
-	await page
-		.getByRole( 'listbox', { name: 'Blocks' } )
-		.getByRole( 'option', { name: new RegExp( `(^|\\s)${ title }$` ) } )
-		.click();
-	const block = editor.canvas.locator(
-		`[data-type="svc-licensing/${ name }"]`
-	);
-	await expect( block ).toBeVisible();
-	return block;
 }
 
 /** The block's settings tab in the sidebar (opened when closed). */

@@ -19,11 +19,11 @@ import {
 	adminApi,
 	blockMarkup,
 	blockSettings,
-	insertThroughInserter,
 	openAsVisitor,
 	screenshotsAtWidths,
 	visitorPage,
 } from './block-helpers';
+import { insertThroughInserter, publish, publishedPage } from './editor';
 
 const KEY = /[A-HJKMNP-Z2-9]{4}(-[A-HJKMNP-Z2-9]{4}){3}/;
 const email = ( who: string ) =>
@@ -56,6 +56,7 @@ test.describe( 'free-trial block', () => {
 		page,
 		request,
 		browser,
+		requestUtils,
 	} ) => {
 		const api = await adminApi( request );
 		const offered = await api.product( {
@@ -68,12 +69,11 @@ test.describe( 'free-trial block', () => {
 			postType: 'page',
 			title: `Try it ${ offered.name }`,
 		} );
-		const block = await insertThroughInserter(
-			page,
-			editor,
-			'Free trial',
-			'free-trial'
+		await insertThroughInserter( page, 'Free trial' );
+		const block = editor.canvas.locator(
+			'[data-type="svc-licensing/free-trial"]'
 		);
+		await expect( block ).toBeVisible();
 		await expect( block ).toContainText(
 			'Pick a product with trials on in the block settings'
 		);
@@ -104,13 +104,12 @@ test.describe( 'free-trial block', () => {
 			}
 		);
 
-		const pageId = await editor.publishPost();
-		expect( pageId ).not.toBeNull();
+		const url = await publish( editor, requestUtils );
 
 		// The published page, as a visitor sees it.
 		const visitor = await visitorPage( browser );
 		try {
-			await openAsVisitor( visitor.page, Number( pageId ) );
+			await openAsVisitor( visitor.page, url );
 			const parts = form( visitor.page );
 			await expect( parts.email ).toBeVisible();
 			await expect( parts.button ).toBeVisible();
@@ -155,17 +154,17 @@ test.describe( 'free-trial block', () => {
 			trial_enabled: true,
 			trial_days: 14,
 		} );
-		const made = await requestUtils.createPage( {
-			title: `Trial ${ product.name }`,
-			content: blockMarkup( 'free-trial', { productId: product.id } ),
-			status: 'publish',
-		} );
+		const url = await publishedPage(
+			requestUtils,
+			`Trial ${ product.name }`,
+			blockMarkup( 'free-trial', { productId: product.id } )
+		);
 		await clearMails( request );
 		const address = email( 'ann' );
 
 		const { context, page } = await visitorPage( browser );
 		try {
-			await openAsVisitor( page, made.id );
+			await openAsVisitor( page, url );
 			const parts = form( page );
 			await expect( parts.outcome ).toHaveAttribute(
 				'aria-live',
@@ -246,20 +245,20 @@ test.describe( 'free-trial block', () => {
 			trial_enabled: true,
 			trial_days: 7,
 		} );
-		const made = await requestUtils.createPage( {
-			title: `Trial ${ product.name }`,
-			content: blockMarkup( 'free-trial', {
+		const url = await publishedPage(
+			requestUtils,
+			`Trial ${ product.name }`,
+			blockMarkup( 'free-trial', {
 				productId: product.id,
 				showName: false,
-			} ),
-			status: 'publish',
-		} );
+			} )
+		);
 		await clearMails( request );
 		const address = email( 'bot' );
 
 		const { context, page } = await visitorPage( browser );
 		try {
-			await openAsVisitor( page, made.id );
+			await openAsVisitor( page, url );
 			const parts = form( page );
 			// No name field when the block says so; the honeypot is out of sight and out of the tab order.
 			await expect( parts.name ).toHaveCount( 0 );
@@ -325,14 +324,14 @@ test.describe( 'free-trial block', () => {
 			trial_enabled: true,
 			trial_days: 7,
 		} );
-		const made = await requestUtils.createPage( {
-			title: `Trial ${ product.name }`,
-			content: blockMarkup( 'free-trial', { productId: product.id } ),
-			status: 'publish',
-		} );
+		const url = await publishedPage(
+			requestUtils,
+			`Trial ${ product.name }`,
+			blockMarkup( 'free-trial', { productId: product.id } )
+		);
 		const { context, page } = await visitorPage( browser );
 		try {
-			await openAsVisitor( page, made.id );
+			await openAsVisitor( page, url );
 			await expect( form( page ).button ).toBeVisible();
 			await api.send( 'PUT', `/products/${ product.id }`, {
 				trial_enabled: false,
@@ -362,11 +361,11 @@ test.describe( 'free-trial block', () => {
 			trial_enabled: true,
 			trial_days: 7,
 		} );
-		const made = await requestUtils.createPage( {
-			title: `Trial ${ product.name }`,
-			content: blockMarkup( 'free-trial', { productId: product.id } ),
-			status: 'publish',
-		} );
+		const url = await publishedPage(
+			requestUtils,
+			`Trial ${ product.name }`,
+			blockMarkup( 'free-trial', { productId: product.id } )
+		);
 		const before = ( await api.send( 'GET', '/settings' ) ) as {
 			rate_limits: { trials: number };
 			trusted_proxies: string[];
@@ -381,7 +380,7 @@ test.describe( 'free-trial block', () => {
 				trusted_proxies: LOCAL_PROXIES,
 			} );
 			await awaitRoomInMinute();
-			await openAsVisitor( page, made.id );
+			await openAsVisitor( page, url );
 			for ( const who of [ 'dee', 'eve' ] ) {
 				const address = email( who );
 				await ask(

@@ -12,11 +12,11 @@ import {
 	adminApi,
 	blockMarkup,
 	blockSettings,
-	insertThroughInserter,
 	openAsVisitor,
 	screenshotsAtWidths,
 	visitorPage,
 } from './block-helpers';
+import { insertThroughInserter, publish, publishedPage } from './editor';
 
 const block = ( page: Page ) =>
 	page.locator( '.wp-block-svc-licensing-latest-release' );
@@ -42,6 +42,7 @@ test.describe( 'latest-release block', () => {
 		page,
 		request,
 		browser,
+		requestUtils,
 	} ) => {
 		const api = await adminApi( request );
 		const product = await api.product();
@@ -59,12 +60,11 @@ test.describe( 'latest-release block', () => {
 			postType: 'page',
 			title: `Changelog ${ product.name }`,
 		} );
-		const inserted = await insertThroughInserter(
-			page,
-			editor,
-			'Latest release',
-			'latest-release'
+		await insertThroughInserter( page, 'Latest release' );
+		const inserted = editor.canvas.locator(
+			'[data-type="svc-licensing/latest-release"]'
 		);
+		await expect( inserted ).toBeVisible();
 		await expect( inserted ).toContainText(
 			'Pick a product in the block settings to show its latest release.'
 		);
@@ -90,12 +90,11 @@ test.describe( 'latest-release block', () => {
 				await expect( inserted ).toContainText( 'Requires PHP' );
 			}
 		);
-		const pageId = await editor.publishPost();
-		expect( pageId ).not.toBeNull();
+		const url = await publish( editor, requestUtils );
 
 		const visitor = await visitorPage( browser );
 		try {
-			await openAsVisitor( visitor.page, Number( pageId ) );
+			await openAsVisitor( visitor.page, url );
 			await expect(
 				block( visitor.page ).getByRole( 'heading', {
 					name: `${ product.name } 2.4.0`,
@@ -133,17 +132,17 @@ test.describe( 'latest-release block', () => {
 			changelog:
 				'<h4>1.0.0</h4><ul><li>First release.</li></ul><img src="x" onerror="window.__svcChangelog = 1"><script>window.__svcChangelog = 2</script>',
 		} );
-		const made = await requestUtils.createPage( {
-			title: `Releases ${ randomUUID().slice( 0, 6 ) }`,
-			content: blockMarkup( 'latest-release', {
+		const url = await publishedPage(
+			requestUtils,
+			`Releases ${ randomUUID().slice( 0, 6 ) }`,
+			blockMarkup( 'latest-release', {
 				productId: product.id,
-			} ),
-			status: 'publish',
-		} );
+			} )
+		);
 
 		const { context, page } = await visitorPage( browser );
 		try {
-			await openAsVisitor( page, made.id );
+			await openAsVisitor( page, url );
 			await expect(
 				block( page ).getByRole( 'heading', {
 					name: `${ product.name } 1.0.0`,
@@ -223,16 +222,16 @@ test.describe( 'latest-release block', () => {
 	} ) => {
 		const api = await adminApi( request );
 		const product = await api.product();
-		const made = await requestUtils.createPage( {
-			title: `Releases ${ randomUUID().slice( 0, 6 ) }`,
-			content: blockMarkup( 'latest-release', {
+		const url = await publishedPage(
+			requestUtils,
+			`Releases ${ randomUUID().slice( 0, 6 ) }`,
+			blockMarkup( 'latest-release', {
 				productId: product.id,
-			} ),
-			status: 'publish',
-		} );
+			} )
+		);
 		const { context, page } = await visitorPage( browser );
 		try {
-			await openAsVisitor( page, made.id );
+			await openAsVisitor( page, url );
 			await expect( block( page ) ).toContainText(
 				'No release has been published yet.'
 			);
