@@ -50,6 +50,9 @@ async function ask( page: Page, address: string, expected: string | RegExp ) {
 }
 
 test.describe( 'free-trial block', () => {
+	// The editor's tests save four screenshots; the rate limit's waits for room in its one-minute window (up to 16 s).
+	test.describe.configure( { timeout: 90_000 } );
+
 	test( 'the editor: inserted through the inserter, a product with trials picked (one without is disabled, with the reason), the page published', async ( {
 		admin,
 		editor,

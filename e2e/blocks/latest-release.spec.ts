@@ -36,6 +36,9 @@ async function facts( page: Page ): Promise< Record< string, string > > {
 }
 
 test.describe( 'latest-release block', () => {
+	// The editor's test saves four screenshots.
+	test.describe.configure( { timeout: 90_000 } );
+
 	test( 'the editor: inserted through the inserter, a product picked (one not on sale is disabled), the page published', async ( {
 		admin,
 		editor,
