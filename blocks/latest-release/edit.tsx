@@ -80,7 +80,10 @@ function Preview( {
 	if ( release.published_at ) {
 		facts.push( [
 			__( 'Released', 'svc-licensing' ),
-			new Date( release.published_at ).toLocaleDateString(),
+			// The page uses the site's date format; the preview, the browser's long date.
+			new Date( release.published_at ).toLocaleDateString( undefined, {
+				dateStyle: 'long',
+			} ),
 		] );
 	}
 	if ( attributes.showRequirements ) {
