@@ -9,6 +9,8 @@ interface Context {
 	productSlug: string;
 	productName: string;
 	endpoint: string;
+	/** The honeypot field's name (Trials::HONEYPOT), in the form and in the body. */
+	honeypot: string;
 	status: 'idle' | 'sending' | 'done';
 	message: string;
 	isError: boolean;
@@ -55,7 +57,9 @@ const { state } = store( 'svc-licensing/free-trial', {
 						product_slug: context.productSlug,
 						email,
 						name: field( 'name' ),
-						website: String( data.get( 'website' ) ?? '' ),
+						[ context.honeypot ]: String(
+							data.get( context.honeypot ) ?? ''
+						),
 					} ),
 				} ) ) as Response;
 				status = response.status;

@@ -64,6 +64,8 @@ final class FreeTrialBlock implements BlockRenderer {
 			'productSlug'  => (string) $product['slug'],
 			'productName'  => $name,
 			'endpoint'     => rest_url( 'svc/v1/trials/request' ),
+			// The honeypot's name, in the form and in the request body alike.
+			'honeypot'     => Trials::HONEYPOT,
 			'status'       => 'idle',
 			'message'      => '',
 			'isError'      => false,
