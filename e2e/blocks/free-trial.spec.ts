@@ -200,6 +200,13 @@ test.describe( 'free-trial block', () => {
 				`Check your inbox: we have sent your trial licence key to ${ address }.`
 			);
 			await page.unroute( '**/svc/v1/trials/request' );
+			await screenshotsAtWidths(
+				page,
+				'block-free-trial-page-sent',
+				async () => {
+					await expect( parts.outcome ).toBeVisible();
+				}
+			);
 
 			const mails = await readMails( request );
 			expect( mails ).toHaveLength( 1 );
