@@ -6,12 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type {
-	APIRequestContext,
-	Browser,
-	BrowserContext,
-	Page,
-} from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type {
 	Admin,
 	Editor,
@@ -29,10 +24,9 @@ import {
 	readMails,
 } from '../fixtures/test-helpers';
 import { insertThroughInserter, publish, publishedPage } from './editor';
+import { DESKTOP, PHONE, openAsVisitor, visitorPage } from './block-helpers';
 
 const API = '/wp-json/svc/v1';
-const DESKTOP = { width: 1440, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
 interface Shop {
 	product: { id: number; slug: string; name: string };
@@ -137,11 +131,6 @@ async function makePortalPage(
 	return publish( editor, requestUtils );
 }
 
-/** A visitor: a fresh browser context, with no WordPress cookies. */
-async function visitor( browser: Browser ): Promise< BrowserContext > {
-	return browser.newContext( { storageState: undefined } );
-}
-
 /** The sign-in link of the newest mail to this address. */
 async function signInLink( request: APIRequestContext, email: string ) {
 	const mails = ( await readMails( request ) ).filter(
@@ -216,9 +205,8 @@ test.describe( 'My licences block', () => {
 		await page.setViewportSize( PHONE );
 		await saveScreenshot( page, 'block-portal-editor-390' );
 		// The published page shows visitors the sign-in form.
-		const context = await visitor( browser );
-		const guest = await context.newPage();
-		await guest.goto( made );
+		const { context, page: guest } = await visitorPage( browser );
+		await openAsVisitor( guest, made );
 		await expect(
 			guest.getByRole( 'heading', { name: 'Sign in to your licences' } )
 		).toBeVisible();
@@ -230,10 +218,9 @@ test.describe( 'My licences block', () => {
 		request,
 	} ) => {
 		await clearMails( request );
-		const context = await visitor( browser );
-		const page = await context.newPage();
+		const { context, page } = await visitorPage( browser );
 		await page.setViewportSize( DESKTOP );
-		await page.goto( pageUrl );
+		await openAsVisitor( page, pageUrl );
 		await expect(
 			page.getByRole( 'heading', { name: 'Sign in to your licences' } )
 		).toBeVisible();
@@ -280,7 +267,7 @@ test.describe( 'My licences block', () => {
 		await saveScreenshot( page, 'block-portal-page-390' );
 
 		// The same link a second time (another browser, say) is refused in words, with the form to ask again.
-		const again = await ( await visitor( browser ) ).newPage();
+		const { page: again } = await visitorPage( browser );
 		await again.goto( link );
 		await expect( again.getByRole( 'status' ).first() ).toHaveText(
 			/expired or was already used/
@@ -298,8 +285,8 @@ test.describe( 'My licences block', () => {
 	} ) => {
 		await clearMails( request );
 		const nobody = `nobody-${ randomUUID().slice( 0, 6 ) }@example.com`;
-		const page = await ( await visitor( browser ) ).newPage();
-		await page.goto( pageUrl );
+		const { page } = await visitorPage( browser );
+		await openAsVisitor( page, pageUrl );
 		await askForLink( page, nobody );
 		expect(
 			( await readMails( request ) ).filter(
@@ -314,9 +301,8 @@ test.describe( 'My licences block', () => {
 		request,
 	} ) => {
 		await clearMails( request );
-		const context = await visitor( browser );
-		const page = await context.newPage();
-		await page.goto( pageUrl );
+		const { context, page } = await visitorPage( browser );
+		await openAsVisitor( page, pageUrl );
 		await askForLink( page, shop.customer );
 		await page.goto( await signInLink( request, shop.customer ) );
 		const card = licenceCard( page, shop.ids.first );
@@ -402,8 +388,7 @@ test.describe( 'My licences block', () => {
 			password: 'portal-password',
 			caps: [],
 		} );
-		const context = await visitor( browser );
-		const page = await context.newPage();
+		const { context, page } = await visitorPage( browser );
 		await page.goto( '/wp-login.php' );
 		await page.getByLabel( 'Username or Email Address' ).fill( shop.login );
 		await page
