@@ -194,7 +194,7 @@ final class Plugin {
 				new SdkController( $sdk, $guard ),
 				new PortalController(
 					new PortalSignIn( $portal_ls, $licenses, $secret ),
-					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $client->events, $settings ),
+					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $client->events, $settings, $client->transaction ),
 					$limiter
 				),
 			)

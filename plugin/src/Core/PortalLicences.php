@@ -22,6 +22,7 @@ use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\Transaction;
 
 /**
  * Every call is scoped to the session's email: a licence of another email is 404 license_not_found, word for word
@@ -93,6 +94,13 @@ final class PortalLicences {
 	private $settings;
 
 	/**
+	 * Transactions: the allowance's count and the release it allows commit together.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseRepository $licenses    Licences.
@@ -103,8 +111,9 @@ final class PortalLicences {
 	 * @param DownloadLinks     $links       Signed download links.
 	 * @param EventRepository   $events      The event log.
 	 * @param Settings          $settings    Settings.
+	 * @param Transaction       $transaction Transactions.
 	 */
-	public function __construct( LicenseRepository $licenses, ProductRepository $products, ReleaseRepository $releases, Activations $activations, LicenceAdmin $admin, DownloadLinks $links, EventRepository $events, Settings $settings ) {
+	public function __construct( LicenseRepository $licenses, ProductRepository $products, ReleaseRepository $releases, Activations $activations, LicenceAdmin $admin, DownloadLinks $links, EventRepository $events, Settings $settings, Transaction $transaction ) {
 		$this->licenses    = $licenses;
 		$this->products    = $products;
 		$this->releases    = $releases;
@@ -113,6 +122,7 @@ final class PortalLicences {
 		$this->links       = $links;
 		$this->events      = $events;
 		$this->settings    = $settings;
+		$this->transaction = $transaction;
 	}
 
 	/**
@@ -141,33 +151,20 @@ final class PortalLicences {
 	 * @throws ServiceError 404 license_not_found (also for an activation that is not the licence's), 403 portal_release_limit.
 	 */
 	public function release( string $email, int $license_id, int $activation_id, int $now ): array {
-		$license   = $this->owned( $email, $license_id );
-		$allowance = $this->allowance();
-		if ( ! $allowance->allows( $this->released( $license_id, $now ) ) ) {
-			$resets = ReleaseAllowance::resets( $now );
-			throw new ServiceError(
-				ErrorCode::PORTAL_RELEASE_LIMIT,
-				0 === $allowance->per_month()
-					? __( 'Sites cannot be released here. Contact the seller to free a site.', 'svc-licensing' )
-					: sprintf(
-						/* translators: 1: releases allowed per month, 2: date the allowance resets (UTC). */
-						_n( 'You can release %1$d site of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', 'You can release %1$d sites of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', $allowance->per_month(), 'svc-licensing' ),
-						$allowance->per_month(),
-						gmdate( 'Y-m-d', $resets )
-					),
-				null,
-				array(
-					'releases_per_month' => $allowance->per_month(),
-					'resets'             => IsoTime::format( $resets ),
-				)
-			);
-		}
-		try {
-			$this->activations->release_by_id( $license_id, $activation_id, Actor::customer( $email ), self::VIA );
-		} catch ( ServiceError $refused ) {
-			$answer = ErrorCode::NOT_FOUND === $refused->error_code() ? self::not_found() : $refused;
-			throw $answer;
-		}
+		$license = $this->owned( $email, $license_id );
+		// Counted and released under the licence row's lock, so parallel requests cannot each see the last one left.
+		$this->transaction->run(
+			function () use ( $email, $license_id, $activation_id, $now ): void {
+				$this->licenses->lock( $license_id );
+				$this->assert_allowance( $license_id, $now );
+				try {
+					$this->activations->release_by_id( $license_id, $activation_id, Actor::customer( $email ), self::VIA );
+				} catch ( ServiceError $refused ) {
+					$answer = ErrorCode::NOT_FOUND === $refused->error_code() ? self::not_found() : $refused;
+					throw $answer;
+				}
+			}
+		);
 		return $this->present( $this->licenses->find( $license_id ) ?? $license, $now );
 	}
 
@@ -289,6 +286,36 @@ final class PortalLicences {
 	 */
 	private function released( int $license_id, int $now ): int {
 		return $this->events->count_for_licence( $license_id, EventType::LICENSE_DEACTIVATED, IsoTime::to_storage( ReleaseAllowance::month_start( $now ) ), 'via', self::VIA['via'] );
+	}
+
+	/**
+	 * Refuses a release beyond this month's allowance of self-serve releases.
+	 *
+	 * @param int $license_id Licence.
+	 * @param int $now        Unix time.
+	 * @throws ServiceError 403 portal_release_limit.
+	 */
+	private function assert_allowance( int $license_id, int $now ): void {
+		$allowance = $this->allowance();
+		if ( ! $allowance->allows( $this->released( $license_id, $now ) ) ) {
+			$resets = ReleaseAllowance::resets( $now );
+			throw new ServiceError(
+				ErrorCode::PORTAL_RELEASE_LIMIT,
+				0 === $allowance->per_month()
+					? __( 'Sites cannot be released here. Contact the seller to free a site.', 'svc-licensing' )
+					: sprintf(
+						/* translators: 1: releases allowed per month, 2: date the allowance resets (UTC). */
+						_n( 'You can release %1$d site of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', 'You can release %1$d sites of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', $allowance->per_month(), 'svc-licensing' ),
+						$allowance->per_month(),
+						gmdate( 'Y-m-d', $resets )
+					),
+				null,
+				array(
+					'releases_per_month' => $allowance->per_month(),
+					'resets'             => IsoTime::format( $resets ),
+				)
+			);
+		}
 	}
 
 	/**

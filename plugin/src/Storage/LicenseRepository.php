@@ -389,6 +389,20 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * Takes the licence row's write lock until the surrounding transaction ends: an UPDATE that changes nothing
+	 * still locks the row in InnoDB, and takes SQLite's write lock. So a check that counts first and writes after
+	 * (the portal's monthly self-serve releases) runs one request at a time per licence, across web nodes too.
+	 *
+	 * @param int $id Licence id.
+	 */
+	public function lock( int $id ): void {
+		$this->db->query(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "UPDATE {$this->table()} SET activation_count = activation_count WHERE id = %d", $id )
+		);
+	}
+
+	/**
 	 * Gives one activation slot back.
 	 *
 	 * @param int $id Licence.
