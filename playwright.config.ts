@@ -44,6 +44,12 @@ export default defineConfig( {
 			testMatch: 'admin/**/*.spec.ts',
 			use: { storageState: ADMIN_STATE },
 		},
+		// The seller's blocks: made in the editor as the admin, used on the page as a visitor (a fresh context).
+		{
+			name: 'blocks',
+			testMatch: 'blocks/**/*.spec.ts',
+			use: { storageState: ADMIN_STATE },
+		},
 		// The client SDK on the client site, against this run's licence service.
 		{ name: 'client', testMatch: 'client/**/*.spec.ts' },
 		// `wp svc …`: Composer's WP-CLI against the test site, its effects checked over HTTP.

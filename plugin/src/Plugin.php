@@ -11,6 +11,8 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\SiteHealth;
+use Svc\Licensing\Blocks\Blocks;
+use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
@@ -189,6 +191,14 @@ final class Plugin {
 					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $client->events, $settings ),
 					$limiter
 				),
+			)
+		) )->add_hooks();
+
+		// The blocks of the seller's own pages, each rendered by its renderer.
+		( new Blocks(
+			plugin_dir_path( $plugin_file ) . 'build/blocks',
+			array(
+				PortalBlock::NAME => new PortalBlock(),
 			)
 		) )->add_hooks();
 

@@ -18,6 +18,8 @@ export const LAYER_OF_SEGMENT: Record< string, string > = {
 	Cli: 'cli',
 	Lane: 'entry',
 	Admin: 'entry',
+	// The blocks of the seller's own pages: an entry point like the admin screens.
+	Blocks: 'entry',
 	'': 'root',
 };
 

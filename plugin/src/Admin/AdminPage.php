@@ -103,7 +103,7 @@ final class AdminPage {
 			return;
 		}
 		$asset = require $asset_file;
-		$this->register_jsx_runtime_fallback();
+		JsxRuntime::ensure();
 		wp_enqueue_script(
 			self::HANDLE,
 			plugins_url( 'build/index.js', $this->plugin_file ),
@@ -150,22 +150,6 @@ final class AdminPage {
 			'wp-api-fetch',
 			sprintf( 'wp.apiFetch.use( wp.apiFetch.createPreloadingMiddleware( %s ) );', (string) wp_json_encode( $preloaded ) ),
 			'after'
-		);
-	}
-
-	/**
-	 * WordPress registers react-jsx-runtime from 6.6 on; the build imports it, so 6.5 gets a small equivalent
-	 * built on React.createElement.
-	 */
-	private function register_jsx_runtime_fallback(): void {
-		if ( wp_script_is( 'react-jsx-runtime', 'registered' ) ) {
-			return;
-		}
-		// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.NoExplicitVersion -- inline-only handle.
-		wp_register_script( 'react-jsx-runtime', false, array( 'react' ), false, true );
-		wp_add_inline_script(
-			'react-jsx-runtime',
-			'window.ReactJSXRuntime=(function(R){function j(t,p,k){return R.createElement(t,k===undefined?p:Object.assign({},p,{key:k}));}return{Fragment:R.Fragment,jsx:j,jsxs:j};})(window.React);'
 		);
 	}
 

@@ -1,0 +1,339 @@
+/**
+ * The customer portal in the browser (Interactivity API): sign in by emailed link, then the licences of that address.
+ * Only WordPress 6.5's API is used (store, getContext, generator actions), as core's own blocks do.
+ */
+import { store, getContext } from '@wordpress/interactivity';
+
+interface Activation {
+	id: number;
+	site_url: string;
+	activated_at: string;
+}
+
+interface Licence {
+	id: number;
+	key_masked: string;
+	product: { slug: string; name: string };
+	tier: string | null;
+	status: string;
+	expires: string | null;
+	renews: boolean;
+	renewal_url: string | null;
+	activation_limit: number | null;
+	activation_count: number;
+	activations: Activation[];
+	self_serve_releases_left: number;
+	download: boolean;
+	new_key?: string;
+	message?: string;
+}
+
+interface Context {
+	licence: Licence;
+	site?: Activation;
+}
+
+interface Answer {
+	ok: boolean;
+	status: number;
+	data: Record< string, unknown > | null;
+}
+
+interface State {
+	root: string;
+	nonce: string;
+	phase: 'checking' | 'signed-out' | 'signed-in';
+	email: string;
+	csrf: string;
+	notice: string;
+	busy: boolean;
+	licences: Licence[];
+	text: Record< string, string >;
+	readonly isChecking: boolean;
+	readonly isSignedOut: boolean;
+	readonly isSignedIn: boolean;
+	readonly hasNoLicences: boolean;
+	readonly tierText: string;
+	readonly statusText: string;
+	readonly expiryLabel: string;
+	readonly expiryText: string;
+	readonly sitesText: string;
+	readonly releasesText: string;
+	readonly deactivateLabel: string;
+}
+
+const TOKEN_PARAM = 'svc_portal_token';
+
+/** Fills %s / %1$s placeholders the way the server's sprintf would. */
+function format( pattern: string, ...values: Array< string | number > ) {
+	let next = 0;
+	return pattern.replace( /%(\d+\$)?s/g, ( _match, position?: string ) =>
+		String(
+			values[ position ? parseInt( position, 10 ) - 1 : next++ ] ?? ''
+		)
+	);
+}
+
+/** A date as the visitor's locale writes it. */
+function day( iso: string ) {
+	const date = new Date( iso );
+	return Number.isNaN( date.getTime() )
+		? iso
+		: date.toLocaleDateString( undefined, { dateStyle: 'long' } );
+}
+
+/** The portal route's address, with or without pretty permalinks. */
+function endpoint( root: string, path: string ) {
+	const url = new URL( root, window.location.href );
+	const route = url.searchParams.get( 'rest_route' );
+	if ( route !== null ) {
+		url.searchParams.set( 'rest_route', route + path );
+	} else {
+		url.pathname += path;
+	}
+	return url.toString();
+}
+
+/** The page's address without a sign-in token, which must never be reused or shared. */
+function pageWithoutToken() {
+	const url = new URL( window.location.href );
+	url.searchParams.delete( TOKEN_PARAM );
+	return url.toString();
+}
+
+const { state } = store( 'svc-licensing/portal', {
+	state: {
+		get isChecking() {
+			return state.phase === 'checking';
+		},
+		get isSignedOut() {
+			return state.phase === 'signed-out';
+		},
+		get isSignedIn() {
+			return state.phase === 'signed-in';
+		},
+		get hasNoLicences() {
+			return state.phase === 'signed-in' && state.licences.length === 0;
+		},
+		get tierText() {
+			return getContext< Context >().licence.tier || state.text.noTier;
+		},
+		get statusText() {
+			const status = getContext< Context >().licence.status;
+			const key =
+				'status' + status.charAt( 0 ).toUpperCase() + status.slice( 1 );
+			return state.text[ key ] ?? status;
+		},
+		get expiryLabel() {
+			return getContext< Context >().licence.renews
+				? state.text.renews
+				: state.text.expires;
+		},
+		get expiryText() {
+			const { expires } = getContext< Context >().licence;
+			return expires ? day( expires ) : state.text.never;
+		},
+		get sitesText() {
+			const { activation_count: used, activation_limit: limit } =
+				getContext< Context >().licence;
+			return format(
+				state.text.sitesOf,
+				used,
+				limit === null ? state.text.unlimited : limit
+			);
+		},
+		get releasesText() {
+			const left =
+				getContext< Context >().licence.self_serve_releases_left;
+			return left > 0
+				? format( state.text.releasesLeft, left )
+				: state.text.noReleasesLeft;
+		},
+		get deactivateLabel() {
+			return format(
+				state.text.deactivateSite,
+				getContext< Context >().site?.site_url ?? ''
+			);
+		},
+	} as State,
+	actions: {
+		*start() {
+			const token = new URL( window.location.href ).searchParams.get(
+				TOKEN_PARAM
+			);
+			if ( token ) {
+				// The link works once: take it out of the address bar and history before anything else.
+				window.history.replaceState( null, '', pageWithoutToken() );
+				state.notice = state.text.signingIn;
+				const answer: Answer = yield request( 'POST', 'session', {
+					token,
+				} );
+				if ( ! answer.ok ) {
+					state.phase = 'signed-out';
+					state.notice = messageOf( answer );
+					return;
+				}
+				state.notice = '';
+				yield signedIn( answer );
+				return;
+			}
+			const answer: Answer = yield request( 'GET', 'session' );
+			if ( answer.ok ) {
+				yield signedIn( answer );
+			} else {
+				state.phase = 'signed-out';
+			}
+		},
+		setEmail( event: Event ) {
+			state.email = ( event.target as HTMLInputElement ).value.trim();
+		},
+		*requestLink( event: SubmitEvent ) {
+			event.preventDefault();
+			if ( ! /^[^\s@]+@[^\s@]+$/.test( state.email ) ) {
+				state.notice = state.text.enterEmail;
+				return;
+			}
+			state.busy = true;
+			state.notice = state.text.sending;
+			const answer: Answer = yield request( 'POST', 'link', {
+				email: state.email,
+				return_url: pageWithoutToken(),
+			} );
+			state.busy = false;
+			state.notice = messageOf( answer );
+		},
+		*signOut() {
+			yield request( 'DELETE', 'session' );
+			state.phase = 'signed-out';
+			state.csrf = '';
+			state.licences = [];
+			state.notice = state.text.signedOut;
+		},
+		*deactivate() {
+			const { licence, site } = getContext< Context >();
+			if ( ! site ) {
+				return;
+			}
+			state.busy = true;
+			const answer: Answer = yield request(
+				'POST',
+				`licenses/${ licence.id }/activations/${ site.id }/deactivate`
+			);
+			state.busy = false;
+			if ( answer.ok ) {
+				replace(
+					licence.id,
+					answer.data as unknown as Licence,
+					format( state.text.deactivated, site.site_url )
+				);
+			} else {
+				licence.message = messageOf( answer );
+			}
+		},
+		*download() {
+			const { licence } = getContext< Context >();
+			state.busy = true;
+			const answer: Answer = yield request(
+				'POST',
+				`licenses/${ licence.id }/download`
+			);
+			state.busy = false;
+			if ( answer.ok && typeof answer.data?.url === 'string' ) {
+				licence.message = state.text.downloading;
+				window.location.assign( answer.data.url );
+			} else {
+				licence.message = messageOf( answer );
+			}
+		},
+		*rotate() {
+			// eslint-disable-next-line no-alert -- the browser's own confirmation: keyboard and screen reader ready.
+			if ( ! window.confirm( state.text.confirmRotate ) ) {
+				return;
+			}
+			// Read before the first yield: the context is the clicked licence's only until then.
+			const { licence } = getContext< Context >();
+			state.busy = true;
+			const answer: Answer = yield request(
+				'POST',
+				`licenses/${ licence.id }/rotate`
+			);
+			state.busy = false;
+			if ( answer.ok && typeof answer.data?.license_key === 'string' ) {
+				const key = answer.data.license_key;
+				const list: Answer = yield request( 'GET', 'licenses' );
+				const fresh = list.ok
+					? ( list.data as unknown as Licence[] ).find(
+							( item ) => item.id === licence.id
+						)
+					: undefined;
+				replace( licence.id, fresh ?? licence, state.text.rotated );
+				const shown = state.licences.find(
+					( item ) => item.id === licence.id
+				);
+				if ( shown ) {
+					shown.new_key = key;
+				}
+			} else {
+				licence.message = messageOf( answer );
+			}
+		},
+	},
+} );
+
+/** The server's words for a failed answer, or ours when there were none (offline, a proxy's error page). */
+function messageOf( answer: Answer ) {
+	const message = answer.data?.message;
+	return typeof message === 'string' && message !== ''
+		? message
+		: state.text.failed;
+}
+
+/** Puts a licence's fresh copy in place, with a message beside it. */
+function replace( id: number, fresh: Licence, message: string ) {
+	const index = state.licences.findIndex( ( item ) => item.id === id );
+	if ( index >= 0 ) {
+		state.licences[ index ] = { ...fresh, message, new_key: '' };
+	}
+}
+
+/** Signed in: remember who and the CSRF token, then load the licences. */
+async function signedIn( answer: Answer ) {
+	state.email = String( answer.data?.email ?? '' );
+	state.csrf = String( answer.data?.csrf ?? '' );
+	const list = await request( 'GET', 'licenses' );
+	state.licences = list.ok ? ( list.data as unknown as Licence[] ) : [];
+	state.phase = 'signed-in';
+	if ( ! list.ok ) {
+		state.notice = messageOf( list );
+	}
+}
+
+/** One call to a portal route, with the session's CSRF token and, for a logged-in user, WordPress' REST nonce. */
+async function request(
+	method: string,
+	path: string,
+	body?: Record< string, unknown >
+): Promise< Answer > {
+	const headers: Record< string, string > = { Accept: 'application/json' };
+	if ( body ) {
+		headers[ 'Content-Type' ] = 'application/json';
+	}
+	if ( state.csrf ) {
+		headers[ 'X-Svc-Portal-Csrf' ] = state.csrf;
+	}
+	if ( state.nonce ) {
+		headers[ 'X-WP-Nonce' ] = state.nonce;
+	}
+	try {
+		const response = await fetch( endpoint( state.root, path ), {
+			method,
+			headers,
+			credentials: 'same-origin',
+			body: body ? JSON.stringify( body ) : undefined,
+		} );
+		const data = await response.json().catch( () => null );
+		return { ok: response.ok, status: response.status, data };
+	} catch {
+		return { ok: false, status: 0, data: null };
+	}
+}
