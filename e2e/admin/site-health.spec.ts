@@ -176,6 +176,7 @@ test.describe( 'Site Health', () => {
 			'outbound webhook endpoints',
 			'outbound webhook deliveries',
 			'outbound webhook attempts',
+			'portal sign-in links',
 		] ) {
 			expect( info[ `Rows: ${ table }` ] ).toMatch( /^\d+$/ );
 		}

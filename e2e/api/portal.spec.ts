@@ -11,6 +11,7 @@ import {
 	type APIRequestContext,
 } from '@playwright/test';
 import { signIn } from '../fixtures/callers';
+import { expectRealRace } from '../fixtures/race';
 import { baseURL } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
 import {
@@ -213,6 +214,8 @@ async function licences(
 ): Promise< PortalLicence[] > {
 	const response = await context.get( `${ PORTAL }/licenses` );
 	expect( response.status(), await response.text() ).toBe( 200 );
+	// One customer's answer, chosen by a cookie: no shared cache may keep it.
+	expect( response.headers()[ 'cache-control' ] ).toContain( 'no-store' );
 	return response.json();
 }
 
@@ -369,6 +372,52 @@ test.describe( 'customer portal', () => {
 			await browser.get( `${ PORTAL }/session` ),
 			401,
 			'portal_signed_out'
+		);
+	} );
+
+	test( '20 parallel sign-ins with one link: exactly one session (the database decides)', async ( {
+		request,
+	} ) => {
+		const customer = await seedCustomer( request );
+		await clearMails( request );
+		await askForLink( request, customer.email );
+		const { token } = await mailedToken( request, customer.email );
+		// One request context, as the other race tests: its parallel requests reach the server at once.
+		const responses = await Promise.all(
+			Array.from( { length: 20 }, () =>
+				request.post( `${ PORTAL }/session`, { data: { token } } )
+			)
+		);
+		expectRealRace( responses, '20 sign-ins with one link' );
+		const statuses = responses.map( ( response ) => response.status() );
+		expect( statuses.filter( ( s ) => s === 200 ) ).toHaveLength( 1 );
+		expect( statuses.filter( ( s ) => s === 400 ) ).toHaveLength( 19 );
+	} );
+
+	test( "a privacy erase deletes the email's unused sign-in links", async ( {
+		request,
+	} ) => {
+		const customer = await seedCustomer( request );
+		await clearMails( request );
+		await askForLink( request, customer.email );
+		const { token } = await mailedToken( request, customer.email );
+		const erased = await request.post( `${ API }/admin/privacy/erase`, {
+			headers: await keyHeaders( request ),
+			data: { email: customer.email },
+		} );
+		expect( erased.status() ).toBe( 200 );
+		expect( ( await erased.json() ).records_affected ).toMatchObject( {
+			licenses: 2,
+			portal_links: 1,
+		} );
+		await expectError(
+			await (
+				await browserContext()
+			).post( `${ PORTAL }/session`, {
+				data: { token },
+			} ),
+			400,
+			'portal_link_invalid'
 		);
 	} );
 

@@ -28,12 +28,14 @@ test.describe( 'schema migrations', () => {
 	} ) => {
 		const before = await rewindSchema( request, 7 );
 		expect( before.schema_version ).toBe( 7 );
-		// Every table but the event log, which step 10 creates, and the outbound webhook tables of step 11.
+		// Every table but the event log, which step 10 creates, the outbound webhook tables of step 11 and the
+		// portal's sign-in links of step 14.
 		const later = [
 			'svc_events',
 			'svc_webhook_endpoints',
 			'svc_webhook_deliveries',
 			'svc_webhook_attempts',
+			'svc_portal_links',
 		];
 		expect( before.tables ).toMatchObject(
 			Object.fromEntries( later.map( ( table ) => [ table, false ] ) )
@@ -117,6 +119,27 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 11 );
+		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
+	} );
+
+	test( 'a site at schema 13 gets the portal sign-in link table on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 13 );
+		expect( before.schema_version ).toBe( 13 );
+		expect( before.tables ).toMatchObject( {
+			svc_webhook_attempts: true,
+			svc_portal_links: false,
+		} );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 14 );
 		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
 	} );
 

@@ -130,10 +130,7 @@ final class PortalController implements Controller {
 			return $over;
 		}
 		$this->sign_in->request_link( $address, (string) $request->get_param( 'return_url' ), PortalClock::now() );
-		return new WP_REST_Response(
-			array( 'message' => __( 'If we know this address, we have sent a sign-in link to it.', 'svc-licensing' ) ),
-			202
-		);
+		return self::answer( array( 'message' => __( 'If we know this address, we have sent a sign-in link to it.', 'svc-licensing' ) ), 202 );
 	}
 
 	/**
@@ -144,7 +141,7 @@ final class PortalController implements Controller {
 	public function sign_in( WP_REST_Request $request ): WP_REST_Response {
 		list( $cookie, $claims ) = $this->sign_in->sign_in( (string) $request->get_param( 'token' ), PortalClock::now() );
 		self::set_cookie( $cookie, $claims->expires );
-		return new WP_REST_Response( $this->session_answer( $claims ) );
+		return self::answer( $this->session_answer( $claims ) );
 	}
 
 	/**
@@ -154,7 +151,7 @@ final class PortalController implements Controller {
 	 */
 	public function current( WP_REST_Request $request ): WP_REST_Response {
 		unset( $request );
-		return new WP_REST_Response( $this->session_answer( $this->claims() ) );
+		return self::answer( $this->session_answer( $this->claims() ) );
 	}
 
 	/**
@@ -165,7 +162,7 @@ final class PortalController implements Controller {
 	public function sign_out( WP_REST_Request $request ): WP_REST_Response {
 		$this->changing( $request );
 		self::set_cookie( '', 1 );
-		return new WP_REST_Response( array( 'signed_out' => true ) );
+		return self::answer( array( 'signed_out' => true ) );
 	}
 
 	/**
@@ -175,7 +172,7 @@ final class PortalController implements Controller {
 	 */
 	public function list_licences( WP_REST_Request $request ): WP_REST_Response {
 		unset( $request );
-		return new WP_REST_Response( $this->licences->of_email( $this->claims()->email, PortalClock::now() ) );
+		return self::answer( $this->licences->of_email( $this->claims()->email, PortalClock::now() ) );
 	}
 
 	/**
@@ -185,7 +182,7 @@ final class PortalController implements Controller {
 	 */
 	public function release( WP_REST_Request $request ): WP_REST_Response {
 		$claims = $this->changing( $request );
-		return new WP_REST_Response( $this->licences->release( $claims->email, (int) $request['id'], (int) $request['activation_id'], PortalClock::now() ) );
+		return self::answer( $this->licences->release( $claims->email, (int) $request['id'], (int) $request['activation_id'], PortalClock::now() ) );
 	}
 
 	/**
@@ -195,7 +192,7 @@ final class PortalController implements Controller {
 	 */
 	public function download( WP_REST_Request $request ): WP_REST_Response {
 		$claims = $this->changing( $request );
-		return new WP_REST_Response( $this->licences->download( $claims->email, (int) $request['id'], PortalClock::now() ) );
+		return self::answer( $this->licences->download( $claims->email, (int) $request['id'], PortalClock::now() ) );
 	}
 
 	/**
@@ -204,10 +201,8 @@ final class PortalController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function rotate( WP_REST_Request $request ): WP_REST_Response {
-		$claims   = $this->changing( $request );
-		$response = new WP_REST_Response( $this->licences->rotate( $claims->email, (int) $request['id'] ) );
-		$response->header( 'Cache-Control', 'no-store' );
-		return $response;
+		$claims = $this->changing( $request );
+		return self::answer( $this->licences->rotate( $claims->email, (int) $request['id'] ) );
 	}
 
 	/**
@@ -272,6 +267,19 @@ final class PortalController implements Controller {
 			'csrf'    => $this->sign_in->csrf( $claims ),
 			'expires' => IsoTime::format( $claims->expires ),
 		);
+	}
+
+	/**
+	 * An answer no cache keeps: each is one customer's, chosen by a cookie a shared cache may not key on.
+	 *
+	 * @param mixed $data   Body.
+	 * @param int   $status HTTP status.
+	 */
+	private static function answer( $data, int $status = 200 ): WP_REST_Response {
+		$response = new WP_REST_Response( $data, $status );
+		$response->header( 'Cache-Control', 'no-store, private' );
+		$response->header( 'Vary', 'Cookie' );
+		return $response;
 	}
 
 	/**
