@@ -784,6 +784,66 @@ test.describe( 'customer portal', () => {
 		);
 	} );
 
+	test( 'the allowance holds under concurrency: 12 parallel releases with 2 left free exactly 2 sites', async ( {
+		request,
+	} ) => {
+		await setSettings( request, { portal_releases_per_month: 2 } );
+		const tag = randomUUID().slice( 0, 8 );
+		const admin = await keyHeaders( request );
+		const email = `racer-${ tag }@example.com`;
+		const product = await (
+			await request.post( `${ API }/admin/products`, {
+				headers: admin,
+				data: { name: `Race ${ tag }` },
+			} )
+		).json();
+		const created = await request.post( `${ API }/admin/licenses`, {
+			headers: admin,
+			data: {
+				product_id: product.id,
+				customer_email: email,
+				activation_limit: 20,
+			},
+		} );
+		expect( created.status() ).toBe( 201 );
+		const { id, license_key: key } = await created.json();
+		for ( let i = 0; i < 12; i++ ) {
+			const activated = await request.post(
+				`${ API }/licenses/activate`,
+				{
+					data: {
+						license_key: key,
+						product_slug: product.slug,
+						site_url: `race-${ i }-${ tag }.example.com`,
+					},
+				}
+			);
+			expect( activated.status() ).toBe( 200 );
+		}
+		const { context, csrf } = await signedIn( request, email );
+		const [ listed ] = await licences( context );
+		expect( listed.activations ).toHaveLength( 12 );
+		const responses = await Promise.all(
+			listed.activations.map( ( activation ) =>
+				context.post(
+					`${ PORTAL }/licenses/${ id }/activations/${ activation.id }/deactivate`,
+					{ headers: { 'X-Svc-Portal-Csrf': csrf } }
+				)
+			)
+		);
+		expectRealRace( responses, '12 self-serve releases, 2 allowed' );
+		const statuses = responses.map( ( response ) => response.status() );
+		expect( statuses.filter( ( status ) => status === 200 ) ).toHaveLength(
+			2
+		);
+		expect( statuses.filter( ( status ) => status === 403 ) ).toHaveLength(
+			10
+		);
+		const [ after ] = await licences( context );
+		expect( after.activation_count ).toBe( 10 );
+		expect( after.self_serve_releases_left ).toBe( 0 );
+	} );
+
 	test( 'link requests are rate-limited per IP and per email, with Retry-After', async ( {
 		request,
 	} ) => {
