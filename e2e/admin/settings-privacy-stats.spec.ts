@@ -69,6 +69,41 @@ test( 'change settings: a rate limit, the token lifetime and the write-only secr
 	).toBe( stored.currency );
 } );
 
+test( "the customer portal's monthly self-serve releases and its sign-in limits are set on the Settings screen", async ( {
+	page,
+	request,
+} ) => {
+	await openScreen( page, 'settings' );
+	const releases = page.getByLabel(
+		'Sites a customer may deactivate per licence and month'
+	);
+	await expect( releases ).toHaveValue( '3' );
+	await releases.fill( '1001' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( releases ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect( releases ).toHaveAccessibleDescription(
+		'Enter a whole number from 0 to 1000.'
+	);
+	await expect( releases ).toBeFocused();
+	expect(
+		( await ( await adminClient( request ) ).settings() )
+			.portal_releases_per_month
+	).toBe( 3 );
+
+	await releases.fill( '1' );
+	await page
+		.getByLabel( 'Portal sign-in links (per email address)' )
+		.fill( '4' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expectSnackbar( page, 'Settings saved.' );
+	const stored = await ( await adminClient( request ) ).settings();
+	expect( stored.portal_releases_per_month ).toBe( 1 );
+	expect( stored.rate_limits.portal_link_email ).toBe( 4 );
+	await page.reload();
+	await expect( releases ).toHaveValue( '1' );
+	await setSettings( request, { portal_releases_per_month: 3 } );
+} );
+
 test( 'finding 3: a currency that is not an ISO 4217 code ("dollars", "DOL") is refused next to the field', async ( {
 	page,
 	request,

@@ -248,6 +248,23 @@ add_filter(
 	}
 );
 
+// Widens a race window: while armed (a flag file), every query matching the pattern waits 300 ms before it runs,
+// so parallel requests reach it together and a check-then-write without a database lock lets several through.
+define( 'SVC_TEST_SLOW_FLAG', WP_CONTENT_DIR . '/svc-test-slow-pattern' );
+add_filter(
+	'query',
+	static function ( $query ) {
+		if ( is_file( SVC_TEST_SLOW_FLAG ) ) {
+			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local test flag.
+			$pattern = (string) file_get_contents( SVC_TEST_SLOW_FLAG );
+			if ( '' !== $pattern && false !== strpos( (string) $query, $pattern ) ) {
+				usleep( 300000 );
+			}
+		}
+		return $query;
+	}
+);
+
 add_action(
 	'rest_api_init',
 	static function (): void {
@@ -734,6 +751,25 @@ add_action(
 					} else {
 						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- local test flag.
 						file_put_contents( SVC_TEST_CRASH_FLAG, $pattern );
+					}
+					return array( 'armed' => '' !== $pattern );
+				},
+			)
+		);
+		// Arms (or, with an empty pattern, disarms) the slow query above.
+		register_rest_route(
+			'svc-test/v1',
+			'/slow-query',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					$pattern = (string) $request['pattern'];
+					if ( '' === $pattern ) {
+						wp_delete_file( SVC_TEST_SLOW_FLAG );
+					} else {
+						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- local test flag.
+						file_put_contents( SVC_TEST_SLOW_FLAG, $pattern );
 					}
 					return array( 'armed' => '' !== $pattern );
 				},

@@ -302,10 +302,14 @@ export interface Settings {
 		| 'updates_check'
 		| 'trials'
 		| 'webhook'
-		| 'admin',
+		| 'admin'
+		| 'portal_link'
+		| 'portal_link_email',
 		number
 	>;
 	download_token_ttl: number;
+	/** Sites a customer may deactivate from the portal, per licence and calendar month (0: none). */
+	portal_releases_per_month: number;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
 	/** Where client sites send a customer to renew; {product} is the product's slug, '' the product's homepage. */

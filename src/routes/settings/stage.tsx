@@ -36,6 +36,11 @@ const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	trials: __( 'Trial requests (per IP)', 'svc-licensing' ),
 	webhook: __( 'Webhook deliveries (per sender)', 'svc-licensing' ),
 	admin: __( 'Admin API (per key or user)', 'svc-licensing' ),
+	portal_link: __( 'Portal sign-in links (per IP)', 'svc-licensing' ),
+	portal_link_email: __(
+		'Portal sign-in links (per email address)',
+		'svc-licensing'
+	),
 };
 
 const LANE_STATES: Record< FastLaneState, string > = {
@@ -79,6 +84,7 @@ function formValues( settings: Settings ) {
 		staging_hosts_enabled: settings.staging_hosts_enabled,
 		staging_hosts: settings.staging_hosts.join( '\n' ),
 		download_token_ttl: String( settings.download_token_ttl ),
+		portal_releases_per_month: String( settings.portal_releases_per_month ),
 		updates_require_activation: settings.updates_require_activation,
 		renewal_page: settings.renewal_page,
 		trial_plus_tags_distinct: settings.trial_plus_tags_distinct,
@@ -110,6 +116,7 @@ function updateOf( values: FormValues ): SettingsUpdate {
 		webhooks_allow_private: values.webhooks_allow_private,
 		currency: values.currency.trim(),
 		download_token_ttl: Number( values.download_token_ttl ),
+		portal_releases_per_month: Number( values.portal_releases_per_month ),
 		rate_limits: Object.fromEntries(
 			LIMIT_ROUTES.map( ( route ) => [
 				route,
@@ -136,6 +143,7 @@ function SettingsForm( {
 	const form = useForm( formValues( settings ), {
 		currency: [ rules.currency() ],
 		download_token_ttl: [ rules.intRange( 30, 86400 ) ],
+		portal_releases_per_month: [ rules.intRange( 0, 1000 ) ],
 		renewal_page: [ rules.url() ],
 		...Object.fromEntries(
 			LIMIT_ROUTES.map( ( route ) => [
@@ -269,6 +277,31 @@ function SettingsForm( {
 							/>
 						) ) }
 					</div>
+				</CardBody>
+			</Card>
+			<Card>
+				<CardHeader>
+					<h2>{ __( 'Customer portal', 'svc-licensing' ) }</h2>
+				</CardHeader>
+				<CardBody>
+					<TextControl
+						label={ __(
+							'Sites a customer may deactivate per licence and month',
+							'svc-licensing'
+						) }
+						type="number"
+						min={ 0 }
+						max={ 1000 }
+						value={ draft.portal_releases_per_month }
+						onChange={ set( 'portal_releases_per_month' ) }
+						{ ...fieldProps(
+							'portal_releases_per_month',
+							__(
+								'In the My licences block. A small number stops a key being passed from site to site; 0 leaves freeing a site to you.',
+								'svc-licensing'
+							)
+						) }
+					/>
 				</CardBody>
 			</Card>
 			<StagingHostsCard
