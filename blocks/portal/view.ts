@@ -157,7 +157,10 @@ const { state } = store( 'svc-licensing/portal', {
 		get releasesText() {
 			const left =
 				getContext< Context >().licence.self_serve_releases_left;
-			return left > 0
+			if ( left === 1 ) {
+				return state.text.releasesLeftOne;
+			}
+			return left > 1
 				? format( state.text.releasesLeft, left )
 				: state.text.noReleasesLeft;
 		},

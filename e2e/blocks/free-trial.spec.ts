@@ -6,7 +6,8 @@
  * the wait, trials switched off, an invalid email. Keyboard only, labels and an aria-live outcome.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { RequestUtils } from '@wordpress/e2e-test-utils-playwright';
 import { axeViolations } from '../fixtures/axe';
 import {
 	LOCAL_PROXIES,
@@ -47,6 +48,26 @@ async function ask( page: Page, address: string, expected: string | RegExp ) {
 	await parts.email.fill( address );
 	await parts.button.click();
 	await expect( parts.outcome ).toHaveText( expected );
+}
+
+/** A product with trials of this many days, and a published page with its free-trial block. */
+async function trialPage(
+	request: APIRequestContext,
+	requestUtils: RequestUtils,
+	days: number,
+	attributes: Record< string, unknown > = {}
+) {
+	const api = await adminApi( request );
+	const product = await api.product( {
+		trial_enabled: true,
+		trial_days: days,
+	} );
+	const url = await publishedPage(
+		requestUtils,
+		`Trial ${ product.name }`,
+		blockMarkup( 'free-trial', { productId: product.id, ...attributes } )
+	);
+	return { api, product, url };
 }
 
 test.describe( 'free-trial block', () => {
@@ -152,16 +173,7 @@ test.describe( 'free-trial block', () => {
 		request,
 		requestUtils,
 	} ) => {
-		const api = await adminApi( request );
-		const product = await api.product( {
-			trial_enabled: true,
-			trial_days: 14,
-		} );
-		const url = await publishedPage(
-			requestUtils,
-			`Trial ${ product.name }`,
-			blockMarkup( 'free-trial', { productId: product.id } )
-		);
+		const { product, url } = await trialPage( request, requestUtils, 14 );
 		await clearMails( request );
 		const address = email( 'ann' );
 
@@ -250,19 +262,9 @@ test.describe( 'free-trial block', () => {
 		request,
 		requestUtils,
 	} ) => {
-		const api = await adminApi( request );
-		const product = await api.product( {
-			trial_enabled: true,
-			trial_days: 7,
+		const { url } = await trialPage( request, requestUtils, 7, {
+			showName: false,
 		} );
-		const url = await publishedPage(
-			requestUtils,
-			`Trial ${ product.name }`,
-			blockMarkup( 'free-trial', {
-				productId: product.id,
-				showName: false,
-			} )
-		);
 		await clearMails( request );
 		const address = email( 'bot' );
 
@@ -329,15 +331,10 @@ test.describe( 'free-trial block', () => {
 		request,
 		requestUtils,
 	} ) => {
-		const api = await adminApi( request );
-		const product = await api.product( {
-			trial_enabled: true,
-			trial_days: 7,
-		} );
-		const url = await publishedPage(
+		const { api, product, url } = await trialPage(
+			request,
 			requestUtils,
-			`Trial ${ product.name }`,
-			blockMarkup( 'free-trial', { productId: product.id } )
+			7
 		);
 		const { context, page } = await visitorPage( browser );
 		try {
@@ -366,16 +363,7 @@ test.describe( 'free-trial block', () => {
 		request,
 		requestUtils,
 	} ) => {
-		const api = await adminApi( request );
-		const product = await api.product( {
-			trial_enabled: true,
-			trial_days: 7,
-		} );
-		const url = await publishedPage(
-			requestUtils,
-			`Trial ${ product.name }`,
-			blockMarkup( 'free-trial', { productId: product.id } )
-		);
+		const { api, url } = await trialPage( request, requestUtils, 7 );
 		const before = ( await api.send( 'GET', '/settings' ) ) as {
 			rate_limits: { trials: number };
 			trusted_proxies: string[];

@@ -320,6 +320,9 @@ test.describe( 'My licences block', () => {
 			`${ shop.sites[ 1 ] } was deactivated. Its slot is free.`
 		);
 		await expect( card ).toContainText( '1 of 3' );
+		await expect( card ).toContainText(
+			'You can deactivate 2 more sites this month.'
+		);
 		await expect( card.locator( '.svc-portal__sites' ) ).not.toContainText(
 			shop.sites[ 1 ]
 		);

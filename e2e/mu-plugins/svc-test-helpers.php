@@ -230,19 +230,30 @@ add_filter(
 	2
 );
 
+/**
+ * Whether an armed flag file's pattern occurs in the query (a flag file, which no rolled-back transaction can undo).
+ *
+ * @param string $flag  Flag file.
+ * @param string $query SQL about to run.
+ */
+function svc_test_flag_matches( string $flag, string $query ): bool {
+	if ( ! is_file( $flag ) ) {
+		return false;
+	}
+	// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local test flag.
+	$pattern = (string) file_get_contents( $flag );
+	return '' !== $pattern && false !== strpos( $query, $pattern );
+}
+
 // Simulates a process that dies mid-way: when armed (a flag file, which no rolled-back transaction can undo),
 // the first query matching the pattern ends PHP on the spot, before it runs.
 define( 'SVC_TEST_CRASH_FLAG', WP_CONTENT_DIR . '/svc-test-crash-pattern' );
 add_filter(
 	'query',
 	static function ( $query ) {
-		if ( is_file( SVC_TEST_CRASH_FLAG ) ) {
-			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local test flag.
-			$pattern = (string) file_get_contents( SVC_TEST_CRASH_FLAG );
-			if ( '' !== $pattern && false !== strpos( (string) $query, $pattern ) ) {
-				wp_delete_file( SVC_TEST_CRASH_FLAG );
-				exit( 1 );
-			}
+		if ( svc_test_flag_matches( SVC_TEST_CRASH_FLAG, (string) $query ) ) {
+			wp_delete_file( SVC_TEST_CRASH_FLAG );
+			exit( 1 );
 		}
 		return $query;
 	}
@@ -254,12 +265,8 @@ define( 'SVC_TEST_SLOW_FLAG', WP_CONTENT_DIR . '/svc-test-slow-pattern' );
 add_filter(
 	'query',
 	static function ( $query ) {
-		if ( is_file( SVC_TEST_SLOW_FLAG ) ) {
-			// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local test flag.
-			$pattern = (string) file_get_contents( SVC_TEST_SLOW_FLAG );
-			if ( '' !== $pattern && false !== strpos( (string) $query, $pattern ) ) {
-				usleep( 300000 );
-			}
+		if ( svc_test_flag_matches( SVC_TEST_SLOW_FLAG, (string) $query ) ) {
+			usleep( 300000 );
 		}
 		return $query;
 	}
@@ -737,44 +744,30 @@ add_action(
 				},
 			)
 		);
-		// Arms (or, with an empty pattern, disarms) the crash above.
-		register_rest_route(
-			'svc-test/v1',
-			'/crash',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function ( WP_REST_Request $request ): array {
-					$pattern = (string) $request['pattern'];
-					if ( '' === $pattern ) {
-						wp_delete_file( SVC_TEST_CRASH_FLAG );
-					} else {
-						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- local test flag.
-						file_put_contents( SVC_TEST_CRASH_FLAG, $pattern );
-					}
-					return array( 'armed' => '' !== $pattern );
-				},
-			)
-		);
-		// Arms (or, with an empty pattern, disarms) the slow query above.
-		register_rest_route(
-			'svc-test/v1',
-			'/slow-query',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function ( WP_REST_Request $request ): array {
-					$pattern = (string) $request['pattern'];
-					if ( '' === $pattern ) {
-						wp_delete_file( SVC_TEST_SLOW_FLAG );
-					} else {
-						// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- local test flag.
-						file_put_contents( SVC_TEST_SLOW_FLAG, $pattern );
-					}
-					return array( 'armed' => '' !== $pattern );
-				},
-			)
-		);
+		// Arm (or, with an empty pattern, disarm) the crash and the slow query above.
+		foreach ( array(
+			'/crash'      => SVC_TEST_CRASH_FLAG,
+			'/slow-query' => SVC_TEST_SLOW_FLAG,
+		) as $route => $flag ) {
+			register_rest_route(
+				'svc-test/v1',
+				$route,
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => 'svc_test_helpers_authorised',
+					'callback'            => static function ( WP_REST_Request $request ) use ( $flag ): array {
+						$pattern = (string) $request['pattern'];
+						if ( '' === $pattern ) {
+							wp_delete_file( $flag );
+						} else {
+							// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- local test flag.
+							file_put_contents( $flag, $pattern );
+						}
+						return array( 'armed' => '' !== $pattern );
+					},
+				)
+			);
+		}
 		// A download token with chosen claims, signed with the server's real key (for expired tokens).
 		register_rest_route(
 			'svc-test/v1',

@@ -61,7 +61,7 @@ final class PortalBlock implements BlockRenderer {
 		<ul class="svc-portal__licences">
 			<template data-wp-each--licence="state.licences" data-wp-each-key="context.licence.id">
 				<li class="svc-portal__licence" data-wp-bind--data-licence="context.licence.id">
-					<h3 class="svc-portal__product" data-wp-text="context.licence.product.name"></h3>
+					<h2 class="svc-portal__product" data-wp-text="context.licence.product.name"></h2>
 					<dl class="svc-portal__facts">
 						<div><dt><?php esc_html_e( 'Key', 'svc-licensing' ); ?></dt><dd><code data-wp-text="context.licence.key_masked"></code></dd></div>
 						<div><dt><?php esc_html_e( 'Plan', 'svc-licensing' ); ?></dt><dd data-wp-text="state.tierText"></dd></div>
@@ -73,7 +73,7 @@ final class PortalBlock implements BlockRenderer {
 						<p><?php esc_html_e( 'Your new key. Copy it now: it is shown only once. Enter it on each of your sites; the old key no longer works.', 'svc-licensing' ); ?></p>
 						<p><code data-wp-text="context.licence.new_key"></code></p>
 					</div>
-					<h4 class="svc-portal__sites-title"><?php esc_html_e( 'Sites using this licence', 'svc-licensing' ); ?></h4>
+					<h3 class="svc-portal__sites-title"><?php esc_html_e( 'Sites using this licence', 'svc-licensing' ); ?></h3>
 					<p data-wp-bind--hidden="context.licence.activations.length"><?php esc_html_e( 'No site uses this licence yet.', 'svc-licensing' ); ?></p>
 					<ul class="svc-portal__sites">
 						<template data-wp-each--site="context.licence.activations" data-wp-each-key="context.site.id">
@@ -129,8 +129,9 @@ final class PortalBlock implements BlockRenderer {
 			'expires'         => __( 'Expires', 'svc-licensing' ),
 			'renews'          => __( 'Renews', 'svc-licensing' ),
 			'never'           => __( 'Never', 'svc-licensing' ),
-			/* translators: %s: number of self-serve site releases left this month. */
-			'releasesLeft'    => __( 'You can deactivate %s more site(s) this month.', 'svc-licensing' ),
+			'releasesLeftOne' => __( 'You can deactivate 1 more site this month.', 'svc-licensing' ),
+			/* translators: %s: number (2 or more) of self-serve site releases left this month. */
+			'releasesLeft'    => _n( 'You can deactivate %s more site this month.', 'You can deactivate %s more sites this month.', 2, 'svc-licensing' ),
 			'noReleasesLeft'  => __( 'You have used this month\'s site deactivations. Contact us if you need another.', 'svc-licensing' ),
 			/* translators: %s: a site's address. */
 			'deactivateSite'  => __( 'Deactivate %s', 'svc-licensing' ),
