@@ -12,7 +12,7 @@ import {
 } from '@playwright/test';
 import { signIn } from '../fixtures/callers';
 import { expectRealRace } from '../fixtures/race';
-import { baseURL } from '../fixtures/env';
+import { baseURL, database } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
 import {
 	LOCAL_PROXIES,
@@ -824,8 +824,13 @@ test.describe( 'customer portal', () => {
 		const { context, csrf } = await signedIn( request, email );
 		const [ listed ] = await licences( context );
 		expect( listed.activations ).toHaveLength( 12 );
-		// The allowance's count waits 300 ms, so every request reaches it before any release commits.
-		await slowQuery( request, 'AND payload LIKE' );
+		// On MariaDB the allowance's count waits 300 ms, so every request reaches it before any release commits:
+		// without the licence row's lock, 4 of 12 passed an allowance of 2. SQLite has one database-wide write
+		// lock, so a lock holder that sleeps stalls every other request's writes and few workers ever overlap;
+		// there the race runs at its natural speed.
+		if ( database === 'mariadb' ) {
+			await slowQuery( request, 'AND payload LIKE' );
+		}
 		const responses = await Promise.all(
 			listed.activations.map( ( activation ) =>
 				context.post(
