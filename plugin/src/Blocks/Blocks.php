@@ -45,14 +45,15 @@ final class Blocks {
 	 */
 	public function add_hooks(): void {
 		add_action( 'init', array( $this, 'register' ) );
+		// Only the editor loads the blocks' editor scripts, which import react-jsx-runtime (WordPress 6.5 lacks it).
+		// Registered there, not on init, so no front-end or REST request builds WordPress' script registry for it.
+		add_action( 'enqueue_block_editor_assets', array( JsxRuntime::class, 'ensure' ), 1 );
 	}
 
 	/**
 	 * Registers every built block. A site without a build (a checkout before `npm run build`) has no blocks.
 	 */
 	public function register(): void {
-		// The editor scripts import react-jsx-runtime, which WordPress 6.5 lacks.
-		JsxRuntime::ensure();
 		foreach ( (array) glob( $this->build_dir . '/*/block.json' ) as $file ) {
 			$dir  = dirname( (string) $file );
 			$name = 'svc-licensing/' . basename( $dir );
