@@ -61,24 +61,6 @@ final class PortalSignIn {
 	}
 
 	/**
-	 * An email as sent, normalised.
-	 *
-	 * @param string $email Email as sent.
-	 * @throws ServiceError 400 invalid_params when it is not an email address.
-	 */
-	public static function address( string $email ): string {
-		$address = Email::normalise( $email );
-		if ( null === $address ) {
-			throw ServiceError::invalid_param(
-				'email',
-				__( 'Email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ),
-				__( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' )
-			);
-		}
-		return $address;
-	}
-
-	/**
 	 * Sends a sign-in link to an email that has licences; does nothing else for one that has none.
 	 *
 	 * @param string $address    Normalised email.

@@ -92,14 +92,7 @@ final class Trials {
 				__( 'Leave this field empty.', 'svc-licensing' )
 			);
 		}
-		$address = Email::normalise( $email );
-		if ( null === $address ) {
-			throw ServiceError::invalid_param(
-				'email',
-				__( 'Email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ),
-				__( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' )
-			);
-		}
+		$address = EmailField::address( $email );
 		$product = $this->finder->product( $product_slug, $scope );
 		if ( ! self::offered( $product ) ) {
 			throw new ServiceError( ErrorCode::TRIAL_NOT_AVAILABLE, __( 'This product does not offer trials.', 'svc-licensing' ) );

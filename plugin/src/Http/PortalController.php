@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\PortalLicences;
+use Svc\Licensing\Core\EmailField;
 use Svc\Licensing\Core\PortalSignIn;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Portal\PortalClaims;
@@ -124,7 +125,7 @@ final class PortalController implements Controller {
 	 * @return WP_REST_Response|WP_Error
 	 */
 	public function request_link( WP_REST_Request $request ) {
-		$address = PortalSignIn::address( (string) $request->get_param( 'email' ) );
+		$address = EmailField::address( (string) $request->get_param( 'email' ) );
 		$over    = $this->limiter->count( 'portal_link_email', $address );
 		if ( null !== $over ) {
 			return $over;

@@ -7,8 +7,9 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\EmailField;
+
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Privacy\PersonalData;
@@ -110,10 +111,6 @@ final class PrivacyController implements Controller {
 	 */
 	private function email( WP_REST_Request $request ): string {
 		$this->guard->assert_scope( $request, null );
-		$email = Email::normalise( (string) $request->get_param( 'email' ) );
-		if ( null === $email ) {
-			throw ServiceError::invalid_param( 'email', __( 'Email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ), __( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' ) );
-		}
-		return $email;
+		return EmailField::address( (string) $request->get_param( 'email' ) );
 	}
 }

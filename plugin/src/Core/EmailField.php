@@ -1,0 +1,36 @@
+<?php
+/**
+ * The `email` field of a request: normalised, or refused in the same words everywhere.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\Email;
+use Svc\Licensing\Domain\ServiceError;
+
+/**
+ * One rule for the routes whose body or query names a customer by `email` (trials, the portal's sign-in link,
+ * privacy export and erase).
+ */
+final class EmailField {
+
+	/**
+	 * The address, trimmed and lower-cased.
+	 *
+	 * @param string $email Email as sent.
+	 * @throws ServiceError 400 invalid_params when it is not an email address.
+	 */
+	public static function address( string $email ): string {
+		$address = Email::normalise( $email );
+		if ( null === $address ) {
+			throw ServiceError::invalid_param(
+				'email',
+				__( 'Email: enter an email address with a domain, such as name@example.com.', 'svc-licensing' ),
+				__( 'Enter an email address with a domain, such as name@example.com.', 'svc-licensing' )
+			);
+		}
+		return $address;
+	}
+}
