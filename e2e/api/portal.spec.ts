@@ -192,7 +192,21 @@ async function mailedToken(
 }
 
 /** A browser of its own: a fresh cookie jar. */
-const browserContext = () => requestFactory.newContext( { baseURL } );
+/** Cookie jars this test opened; each holds a connection, so a PHP worker, until it is disposed. */
+const opened: APIRequestContext[] = [];
+
+const browserContext = async () => {
+	const context = await requestFactory.newContext( { baseURL } );
+	opened.push( context );
+	return context;
+};
+
+// Idle keep-alive connections of forgotten jars tie up php -S workers, which later race tests then lack.
+test.afterEach( async () => {
+	await Promise.all(
+		opened.splice( 0 ).map( ( context ) => context.dispose() )
+	);
+} );
 
 /** Signs a customer in through a mailed link in a cookie jar of its own; answers it and the CSRF token. */
 async function signedIn(
