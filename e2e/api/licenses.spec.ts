@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectRealRace } from '../fixtures/race';
+import { race } from '../fixtures/race';
 import { expectError } from '../fixtures/envelope';
 import { createLicense, setSettings } from '../fixtures/test-helpers';
 
@@ -354,73 +354,82 @@ test.describe( 'licence validation and activation', () => {
 	test( '60 parallel activations of distinct sites on a limit of 3 give exactly 3 activations', async ( {
 		request,
 	} ) => {
-		const product = slug();
-		const { license_key } = await createLicense(
-			request,
-			{ slug: product },
-			{ activation_limit: 3 }
-		);
-		const responses = await Promise.all(
-			Array.from( { length: 60 }, ( _, i ) =>
-				post( request, 'activate', {
-					license_key,
-					product_slug: product,
-					site_url: `https://site-${ i }.example.com`,
-				} )
-			)
-		);
-		const codes = await Promise.all(
-			responses.map( async ( r ) =>
-				r.status() === 200 ? 'ok' : ( await r.json() ).code
-			)
-		);
-		expectRealRace( responses, '60 activations, limit 3' );
-		expect( codes.filter( ( c ) => c === 'ok' ) ).toHaveLength( 3 );
-		expect(
-			codes.filter( ( c ) => c === 'activation_limit_reached' )
-		).toHaveLength( 57 );
-		const after = await (
-			await post( request, 'validate', {
-				license_key,
-				product_slug: product,
-				site_url: 'site-0.example.com',
-			} )
-		).json();
-		expect( after.activation_count ).toBe( 3 );
+		await race( request, '60 activations, limit 3', {
+			setup: async () => {
+				const product = slug();
+				const { license_key } = await createLicense(
+					request,
+					{ slug: product },
+					{ activation_limit: 3 }
+				);
+				return { product, license_key };
+			},
+			fire: ( fresh, { product, license_key } ) =>
+				Array.from( { length: 60 }, ( _, i ) =>
+					post( fresh, 'activate', {
+						license_key,
+						product_slug: product,
+						site_url: `https://site-${ i }.example.com`,
+					} )
+				),
+			check: async ( answers, { product, license_key } ) => {
+				const codes = answers.map( ( a ) =>
+					a.status === 200 ? 'ok' : a.json?.code
+				);
+				expect( codes.filter( ( c ) => c === 'ok' ) ).toHaveLength( 3 );
+				expect(
+					codes.filter( ( c ) => c === 'activation_limit_reached' )
+				).toHaveLength( 57 );
+				const after = await (
+					await post( request, 'validate', {
+						license_key,
+						product_slug: product,
+						site_url: 'site-0.example.com',
+					} )
+				).json();
+				expect( after.activation_count ).toBe( 3 );
+			},
+		} );
 	} );
 
 	test( '20 parallel activations of one site use one slot', async ( {
 		request,
 	} ) => {
-		const product = slug();
-		const { license_key } = await createLicense(
-			request,
-			{ slug: product },
-			{ activation_limit: 5 }
-		);
-		const responses = await Promise.all(
-			Array.from( { length: 20 }, () =>
-				post( request, 'activate', {
-					license_key,
-					product_slug: product,
-					site_url: 'same.example.com',
-				} )
-			)
-		);
-		const bodies = await Promise.all( responses.map( ( r ) => r.json() ) );
-		expectRealRace( responses, '20 activations of one site' );
-		expect( responses.every( ( r ) => r.status() === 200 ) ).toBe( true );
-		expect( new Set( bodies.map( ( b ) => b.activation_id ) ).size ).toBe(
-			1
-		);
-		const after = await (
-			await post( request, 'validate', {
-				license_key,
-				product_slug: product,
-				site_url: 'same.example.com',
-			} )
-		).json();
-		expect( after.activation_count ).toBe( 1 );
+		await race( request, '20 activations of one site', {
+			setup: async () => {
+				const product = slug();
+				const { license_key } = await createLicense(
+					request,
+					{ slug: product },
+					{ activation_limit: 5 }
+				);
+				return { product, license_key };
+			},
+			fire: ( fresh, { product, license_key } ) =>
+				Array.from( { length: 20 }, () =>
+					post( fresh, 'activate', {
+						license_key,
+						product_slug: product,
+						site_url: 'same.example.com',
+					} )
+				),
+			check: async ( answers, { product, license_key } ) => {
+				expect( answers.map( ( a ) => a.status ) ).toEqual(
+					Array( 20 ).fill( 200 )
+				);
+				expect(
+					new Set( answers.map( ( a ) => a.json.activation_id ) ).size
+				).toBe( 1 );
+				const after = await (
+					await post( request, 'validate', {
+						license_key,
+						product_slug: product,
+						site_url: 'same.example.com',
+					} )
+				).json();
+				expect( after.activation_count ).toBe( 1 );
+			},
+		} );
 	} );
 
 	test( 'with fingerprinting on, another server fingerprint for the same site validates as invalid', async ( {

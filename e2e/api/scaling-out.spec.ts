@@ -14,7 +14,7 @@ import {
 import { adminClient } from '../fixtures/client';
 import { database, server, webNodes } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
-import { expectRealRace } from '../fixtures/race';
+import { race, type RaceAnswer } from '../fixtures/race';
 import {
 	LOCAL_PROXIES,
 	awaitRoomInMinute,
@@ -27,8 +27,13 @@ import {
 } from '../fixtures/test-helpers';
 
 /** The nodes that answered, each response's node checked against the site's. */
-function nodesOf( responses: APIResponse[] ): string[] {
-	const nodes = responses.map( ( r ) => r.headers()[ 'x-svc-test-node' ] );
+function nodesOf( responses: Array< APIResponse | RaceAnswer > ): string[] {
+	const nodes = responses.map(
+		( r ) =>
+			( typeof r.headers === 'function' ? r.headers() : r.headers )[
+				'x-svc-test-node'
+			]
+	);
 	for ( const node of nodes ) {
 		expect( webNodes, 'a node of the site answered' ).toContain( node );
 	}
@@ -49,16 +54,14 @@ test.describe( 'scaling out: several web nodes, one database', () => {
 
 	let product: string;
 	let licenseKey: string;
-	let licenseId: number;
 
 	test.beforeEach( async ( { request } ) => {
 		product = `scale-${ randomUUID().slice( 0, 8 ) }`;
-		( { license_key: licenseKey, license_id: licenseId } =
-			await createLicense(
-				request,
-				{ slug: product },
-				{ activation_limit: 4 }
-			) );
+		( { license_key: licenseKey } = await createLicense(
+			request,
+			{ slug: product },
+			{ activation_limit: 4 }
+		) );
 	} );
 
 	test.afterEach( async ( { request } ) => {
@@ -101,71 +104,96 @@ test.describe( 'scaling out: several web nodes, one database', () => {
 			rate_limits: { validate: limit },
 			trusted_proxies: LOCAL_PROXIES,
 		} );
-		await awaitRoomInMinute();
-		const ip = randomIp();
-		const responses = await inParallel( limit + 20, () =>
-			call( request, 'validate', 'limits.example', {
-				'X-Forwarded-For': ip,
-			} )
-		);
-		expectRealRace(
-			responses,
-			`${ limit + 20 } validates, limit ${ limit }`
-		);
-		expect( nodesOf( responses ) ).toEqual( [ ...webNodes ].sort() );
-
-		const passed = responses.filter( ( r ) => r.status() === 200 );
-		const refused = responses.filter( ( r ) => r.status() !== 200 );
-		expect( passed.length, 'calls that passed' ).toBe( limit );
-		expect( refused.length, 'calls refused' ).toBe( 20 );
-		// One counter for all nodes: each passing call saw its own count.
-		expect(
-			passed
-				.map( ( r ) =>
-					Number( r.headers()[ 'x-ratelimit-remaining' ] )
-				)
-				.sort( ( a, b ) => a - b )
-		).toEqual( Array.from( { length: limit }, ( _, i ) => i ) );
-		for ( const response of refused ) {
-			const body = await expectError(
-				response,
-				429,
-				'rate_limit_exceeded'
-			);
-			const retryAfter = Number( response.headers()[ 'retry-after' ] );
-			expect( retryAfter ).toBeGreaterThanOrEqual( 1 );
-			expect( retryAfter ).toBeLessThanOrEqual( 60 );
-			expect( body.data.retry_after ).toBe( retryAfter );
-			expect( response.headers()[ 'x-ratelimit-limit' ] ).toBe(
-				String( limit )
-			);
-			expect( response.headers()[ 'x-ratelimit-remaining' ] ).toBe( '0' );
-		}
+		await race( request, `${ limit + 20 } validates, limit ${ limit }`, {
+			setup: async () => {
+				await awaitRoomInMinute();
+				return randomIp();
+			},
+			fire: ( fresh, ip ) =>
+				Array.from( { length: limit + 20 }, () =>
+					call( fresh, 'validate', 'limits.example', {
+						'X-Forwarded-For': ip,
+					} )
+				),
+			check: async ( answers ) => {
+				expect( nodesOf( answers ) ).toEqual( [ ...webNodes ].sort() );
+				const passed = answers.filter( ( a ) => a.status === 200 );
+				const refused = answers.filter( ( a ) => a.status !== 200 );
+				expect( passed.length, 'calls that passed' ).toBe( limit );
+				expect( refused.length, 'calls refused' ).toBe( 20 );
+				// One counter for all nodes: each passing call saw its own count.
+				expect(
+					passed
+						.map( ( a ) =>
+							Number( a.headers[ 'x-ratelimit-remaining' ] )
+						)
+						.sort( ( x, y ) => x - y )
+				).toEqual( Array.from( { length: limit }, ( _, i ) => i ) );
+				for ( const answer of refused ) {
+					const body = await expectError(
+						answer,
+						429,
+						'rate_limit_exceeded'
+					);
+					const retryAfter = Number(
+						answer.headers[ 'retry-after' ]
+					);
+					expect( retryAfter ).toBeGreaterThanOrEqual( 1 );
+					expect( retryAfter ).toBeLessThanOrEqual( 60 );
+					expect( body.data.retry_after ).toBe( retryAfter );
+					expect( answer.headers[ 'x-ratelimit-limit' ] ).toBe(
+						String( limit )
+					);
+					expect( answer.headers[ 'x-ratelimit-remaining' ] ).toBe(
+						'0'
+					);
+				}
+			},
+		} );
 	} );
 
 	test( 'the activation limit is exact across nodes: 12 parallel activations of distinct sites on a limit of 4 give 4', async ( {
 		request,
 	} ) => {
-		const responses = await inParallel( 12, ( i ) =>
-			call( request, 'activate', `https://node-site-${ i }.example.com` )
-		);
-		expectRealRace( responses, '12 activations, limit 4' );
-		expect( nodesOf( responses ) ).toEqual( [ ...webNodes ].sort() );
-		const codes = await Promise.all(
-			responses.map( async ( r ) =>
-				r.status() === 200 ? 'ok' : ( await r.json() ).code
-			)
-		);
-		expect( codes.filter( ( c ) => c === 'ok' ) ).toHaveLength( 4 );
-		expect(
-			codes.filter( ( c ) => c === 'activation_limit_reached' )
-		).toHaveLength( 8 );
+		await race( request, '12 activations, limit 4', {
+			setup: async () => {
+				const slug = `scale-${ randomUUID().slice( 0, 8 ) }`;
+				const created = await createLicense(
+					request,
+					{ slug },
+					{ activation_limit: 4 }
+				);
+				return { slug, ...created };
+			},
+			fire: ( fresh, { slug, license_key } ) =>
+				Array.from( { length: 12 }, ( _, i ) =>
+					fresh.post( '/wp-json/svc/v1/licenses/activate', {
+						data: {
+							license_key,
+							product_slug: slug,
+							site_url: `https://node-site-${ i }.example.com`,
+						},
+					} )
+				),
+			check: async ( answers, { license_id } ) => {
+				expect( nodesOf( answers ) ).toEqual( [ ...webNodes ].sort() );
+				const codes = answers.map( ( a ) =>
+					a.status === 200 ? 'ok' : a.json?.code
+				);
+				expect( codes.filter( ( c ) => c === 'ok' ) ).toHaveLength( 4 );
+				expect(
+					codes.filter( ( c ) => c === 'activation_limit_reached' )
+				).toHaveLength( 8 );
 
-		const admin = await adminClient( request );
-		expect( ( await admin.license( licenseId ) ).activation_count ).toBe(
-			4
-		);
-		expect( await admin.activations( licenseId ) ).toHaveLength( 4 );
+				const admin = await adminClient( request );
+				expect(
+					( await admin.license( license_id ) ).activation_count
+				).toBe( 4 );
+				expect( await admin.activations( license_id ) ).toHaveLength(
+					4
+				);
+			},
+		} );
 	} );
 
 	test( 'the fast lane switch holds on every node: off once, WordPress answers everywhere; on again, the lane does', async ( {

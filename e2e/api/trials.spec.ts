@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectRealRace } from '../fixtures/race';
+import { race } from '../fixtures/race';
 import { expectError } from '../fixtures/envelope';
 import {
 	clearMails,
@@ -129,19 +129,25 @@ test.describe( 'trials', () => {
 	test( '20 parallel requests for one email and product give exactly one 201', async ( {
 		request,
 	} ) => {
-		const product = await trialProduct( request );
-		const responses = await Promise.all(
-			Array.from( { length: 20 }, () =>
-				requestTrial( request, {
-					product_slug: product,
-					email: 'race@example.com',
-				} )
-			)
-		);
-		const statuses = responses.map( ( r ) => r.status() );
-		expectRealRace( responses, '20 trials for one email' );
-		expect( statuses.filter( ( s ) => s === 201 ) ).toHaveLength( 1 );
-		expect( statuses.filter( ( s ) => s === 409 ) ).toHaveLength( 19 );
+		await race( request, '20 trials for one email', {
+			setup: () => trialProduct( request ),
+			fire: ( fresh, product ) =>
+				Array.from( { length: 20 }, () =>
+					requestTrial( fresh, {
+						product_slug: product,
+						email: 'race@example.com',
+					} )
+				),
+			check: ( answers ) => {
+				const statuses = answers.map( ( a ) => a.status );
+				expect( statuses.filter( ( s ) => s === 201 ) ).toHaveLength(
+					1
+				);
+				expect( statuses.filter( ( s ) => s === 409 ) ).toHaveLength(
+					19
+				);
+			},
+		} );
 	} );
 
 	test( 'errors: bad email, unknown product, product without trials, missing fields', async ( {

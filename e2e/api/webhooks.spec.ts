@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makeCallers, type CallerName } from '../fixtures/callers';
-import { expectRealRace } from '../fixtures/race';
+import { race } from '../fixtures/race';
 import { expectError } from '../fixtures/envelope';
 import {
 	deliver,
@@ -299,47 +299,60 @@ test.describe( 'payment webhooks', () => {
 	test( '50 parallel deliveries of one event give one licence, one transaction and one email', async ( {
 		request,
 	} ) => {
-		const { headers, product, price } = await catalogue( request );
-		const paid = sale( price, { amount: 2500 } );
-		const payload = JSON.stringify(
-			event( 'invoice.paid', invoice( paid, 'classic' ) )
-		);
-		await clearMails( request );
-		const responses = await Promise.all(
-			Array.from( { length: 50 }, () =>
-				deliver( request, payload, SECRET )
-			)
-		);
-		expect( responses.map( ( r ) => r.status() ) ).toEqual(
-			Array( 50 ).fill( 200 )
-		);
-		const bodies = await Promise.all( responses.map( ( r ) => r.json() ) );
-		expectRealRace( responses, '50 deliveries of one event' );
-		expect( bodies.filter( ( b ) => ! b.duplicate ) ).toHaveLength( 1 );
+		await race( request, '50 deliveries of one event', {
+			setup: async () => {
+				const { headers, product, price } = await catalogue( request );
+				const paid = sale( price, { amount: 2500 } );
+				const payload = JSON.stringify(
+					event( 'invoice.paid', invoice( paid, 'classic' ) )
+				);
+				await clearMails( request );
+				return { headers, product, paid, payload };
+			},
+			fire: ( fresh, { payload } ) =>
+				Array.from( { length: 50 }, () =>
+					deliver( fresh, payload, SECRET )
+				),
+			check: async ( answers, { headers, product, paid } ) => {
+				expect( answers.map( ( a ) => a.status ) ).toEqual(
+					Array( 50 ).fill( 200 )
+				);
+				expect(
+					answers.filter( ( a ) => ! a.json.duplicate )
+				).toHaveLength( 1 );
 
-		const licences = await licencesOf( request, headers, paid.email );
-		expect( licences ).toHaveLength( 1 );
-		expect( licences[ 0 ] ).toMatchObject( {
-			product_id: product.id,
-			status: 'active',
-			activation_limit: 3,
-			tier: { label: 'Business', features: [ 'updates', 'support' ] },
+				const licences = await licencesOf(
+					request,
+					headers,
+					paid.email
+				);
+				expect( licences ).toHaveLength( 1 );
+				expect( licences[ 0 ] ).toMatchObject( {
+					product_id: product.id,
+					status: 'active',
+					activation_limit: 3,
+					tier: {
+						label: 'Business',
+						features: [ 'updates', 'support' ],
+					},
+				} );
+				const exported = await (
+					await request.post( `${ ADMIN }/privacy/export`, {
+						headers,
+						data: { email: paid.email },
+					} )
+				).json();
+				expect( exported.export.transactions ).toEqual( [
+					expect.objectContaining( {
+						kind: 'payment',
+						reference: paid.invoice,
+						amount: 25,
+						currency: 'USD',
+					} ),
+				] );
+				await mailedKey( request, paid.email );
+			},
 		} );
-		const exported = await (
-			await request.post( `${ ADMIN }/privacy/export`, {
-				headers,
-				data: { email: paid.email },
-			} )
-		).json();
-		expect( exported.export.transactions ).toEqual( [
-			expect.objectContaining( {
-				kind: 'payment',
-				reference: paid.invoice,
-				amount: 25,
-				currency: 'USD',
-			} ),
-		] );
-		await mailedKey( request, paid.email );
 	} );
 
 	test( 'create, renew, cancel and refund, seen through the validate endpoint', async ( {
@@ -440,7 +453,10 @@ test.describe( 'payment webhooks', () => {
 		expect( ( await refund.json() ).status ).toBe( 'processed' );
 		expect(
 			await validate( request, refundedKey, product.slug )
-		).toMatchObject( { valid: false, status: 'revoked' } );
+		).toMatchObject( {
+			valid: false,
+			status: 'revoked',
+		} );
 
 		// The event log names each payment event; the repeated and the late invoice changed nothing and wrote nothing.
 		const history = async ( email: string ) => {
@@ -500,6 +516,7 @@ test.describe( 'payment webhooks', () => {
 		const payload = event( 'invoice.paid', invoice( paid, 'classic' ) );
 		const received = nowSeconds();
 		const response = await deliver( request, payload, SECRET );
+		const answered = nowSeconds();
 		expect( response.status() ).toBe( 202 );
 		const body = await response.json();
 		expect( body ).toMatchObject( {
@@ -509,8 +526,9 @@ test.describe( 'payment webhooks', () => {
 		} );
 		expect( body.processing_error ).toContain( price );
 		const next = Date.parse( body.next_retry_at ) / 1000;
-		expect( next - received ).toBeGreaterThanOrEqual( 59 );
-		expect( next - received ).toBeLessThanOrEqual( 62 );
+		// A minute after the server received it: between the test's clock before the request and after the answer.
+		expect( next ).toBeGreaterThanOrEqual( received + 59 );
+		expect( next ).toBeLessThanOrEqual( answered + 60 );
 
 		// Not due yet: the job leaves it alone.
 		await runWebhookRetryJob( request, received + 30 );

@@ -1,0 +1,194 @@
+<?php
+/**
+ * Plugin Name: Licence Service test helpers: busy PHP workers
+ * Description: Test-only. Every request writes a marker while PHP runs it, so a race test can wait until the site's
+ *              workers are free before it starts, and name what held them when they were not
+ *              (GET svc-test/v1/workers).
+ *
+ * @package SvcLicensing
+ */
+
+defined( 'ABSPATH' ) || exit;
+
+if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_type() ) {
+	return;
+}
+
+// One file per PHP process that is running a request: its pid names it, it holds the method, URI and start.
+define( 'SVC_TEST_BUSY_DIR', WP_CONTENT_DIR . '/svc-test-busy' );
+
+/**
+ * The marker file of this process.
+ */
+function svc_test_workers_marker(): string {
+	return SVC_TEST_BUSY_DIR . '/' . getmypid();
+}
+
+if ( ! is_dir( SVC_TEST_BUSY_DIR ) ) {
+	wp_mkdir_p( SVC_TEST_BUSY_DIR );
+}
+// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper, no database on purpose.
+file_put_contents(
+	svc_test_workers_marker(),
+	(string) wp_json_encode(
+		array(
+			'method'  => isset( $_SERVER['REQUEST_METHOD'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) : 'CLI',
+			'uri'     => isset( $_SERVER['REQUEST_URI'] ) ? esc_url_raw( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '',
+			'started' => isset( $_SERVER['REQUEST_TIME_FLOAT'] ) ? (float) $_SERVER['REQUEST_TIME_FLOAT'] : microtime( true ),
+		)
+	)
+);
+register_shutdown_function(
+	static function (): void {
+		// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- gone already is fine.
+		@unlink( svc_test_workers_marker() );
+	}
+);
+
+// A starting gate for a race's requests (header X-Svc-Test-Gate: <id>/<count>, with the token): each waits here
+// until <count> requests of the gate have arrived, or 3 s have passed, so the race's requests run the code under
+// test together instead of one after another as the client happens to send them. Later arrivals pass at once.
+// phpcs:disable WordPress.Security.ValidatedSanitizedInput -- the token is compared only, the gate matched against a strict pattern.
+if (
+	isset( $_SERVER['HTTP_X_SVC_TEST_GATE'], $_SERVER['HTTP_X_SVC_TEST_TOKEN'] )
+	&& hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $_SERVER['HTTP_X_SVC_TEST_TOKEN'] )
+	&& preg_match( '/^([a-z0-9-]{8,64})\/([0-9]{1,2})$/', (string) $_SERVER['HTTP_X_SVC_TEST_GATE'], $svc_test_gate )
+) {
+	// phpcs:enable
+	$svc_test_gate_dir = WP_CONTENT_DIR . '/svc-test-gates/' . $svc_test_gate[1];
+	wp_mkdir_p( $svc_test_gate_dir );
+	touch( $svc_test_gate_dir . '/' . getmypid() );
+	$svc_test_gate_until = microtime( true ) + 3;
+	do {
+		$svc_test_gate_in = count( (array) glob( $svc_test_gate_dir . '/*' ) );
+		if ( $svc_test_gate_in < (int) $svc_test_gate[2] ) {
+			usleep( 2000 );
+		}
+	} while ( $svc_test_gate_in < (int) $svc_test_gate[2] && microtime( true ) < $svc_test_gate_until );
+	unset( $svc_test_gate, $svc_test_gate_dir, $svc_test_gate_until, $svc_test_gate_in );
+}
+
+/**
+ * Requests other processes are running now, oldest first (a marker whose process is gone is stale and removed).
+ *
+ * @return array<int, array{pid: int, method: string, uri: string, seconds: float}>
+ */
+function svc_test_workers_busy(): array {
+	$busy = array();
+	foreach ( (array) glob( SVC_TEST_BUSY_DIR . '/*' ) as $file ) {
+		$pid = (int) basename( (string) $file );
+		if ( getmypid() === $pid ) {
+			continue;
+		}
+		if ( ! is_dir( '/proc/' . $pid ) ) {
+			// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- another reader may have removed it.
+			@unlink( (string) $file );
+			continue;
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.PHP.NoSilencedErrors.Discouraged -- local file, maybe gone already.
+		$marker = json_decode( (string) @file_get_contents( (string) $file ), true );
+		if ( ! is_array( $marker ) ) {
+			continue;
+		}
+		$busy[] = array(
+			'pid'     => $pid,
+			'method'  => (string) ( $marker['method'] ?? '' ),
+			'uri'     => (string) ( $marker['uri'] ?? '' ),
+			'seconds' => round( microtime( true ) - (float) ( $marker['started'] ?? 0 ), 2 ),
+		);
+	}
+	usort(
+		$busy,
+		static function ( array $a, array $b ): int {
+			return $b['seconds'] <=> $a['seconds'];
+		}
+	);
+	return $busy;
+}
+
+/**
+ * Connections to this server's port (from /proc/net/tcp and tcp6): how many are open, and how many have a response
+ * waiting in the send queue for a client that does not read it. PHP's built-in server writes a response with a
+ * blocking send, so each of those holds one of its workers until the client reads or closes.
+ *
+ * @param int $port The site's port.
+ * @return array{open: int, unread: int}
+ */
+function svc_test_workers_connections( int $port ): array {
+	$open   = 0;
+	$unread = 0;
+	foreach ( array( '/proc/net/tcp', '/proc/net/tcp6' ) as $table ) {
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- kernel table.
+		$lines = is_readable( $table ) ? explode( "\n", (string) file_get_contents( $table ) ) : array();
+		foreach ( array_slice( $lines, 1 ) as $line ) {
+			$fields = preg_split( '/\s+/', trim( $line ) );
+			if ( ! is_array( $fields ) || count( $fields ) < 5 || '01' !== $fields[3] ) {
+				continue;
+			}
+			$local = explode( ':', $fields[1] );
+			if ( hexdec( (string) end( $local ) ) !== $port ) {
+				continue;
+			}
+			++$open;
+			$queues = explode( ':', $fields[4] );
+			if ( hexdec( $queues[0] ) > 0 ) {
+				++$unread;
+			}
+		}
+	}
+	return array(
+		'open'   => $open,
+		'unread' => $unread,
+	);
+}
+
+add_action(
+	'rest_api_init',
+	static function (): void {
+		register_rest_route(
+			'svc-test/v1',
+			'/workers',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => static function ( WP_REST_Request $request ): bool {
+					return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
+				},
+				'callback'            => static function (): array {
+					$port        = isset( $_SERVER['SERVER_PORT'] ) ? (int) $_SERVER['SERVER_PORT'] : 0;
+					$connections = svc_test_workers_connections( $port );
+					$php_server  = 'cli-server' === PHP_SAPI;
+					return array(
+						'busy'   => svc_test_workers_busy(),
+						// Behind nginx a slow reader holds an nginx connection, not a PHP worker: only PHP's server counts them.
+						'unread' => $php_server ? $connections['unread'] : 0,
+						// This request's own connection is one of them.
+						'open'   => max( 0, $connections['open'] - ( $php_server ? 1 : 0 ) ),
+					);
+				},
+			)
+		);
+		// Holds a worker for a while: a request a test abandons, to show that a race waits for the workers it held.
+		register_rest_route(
+			'svc-test/v1',
+			'/sleep',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => static function ( WP_REST_Request $request ): bool {
+					return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
+				},
+				'args'                => array(
+					'ms' => array(
+						'type'    => 'integer',
+						'minimum' => 0,
+						'maximum' => 10000,
+						'default' => 1000,
+					),
+				),
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					usleep( 1000 * (int) $request->get_param( 'ms' ) );
+					return array( 'slept' => (int) $request->get_param( 'ms' ) );
+				},
+			)
+		);
+	}
+);
