@@ -18,6 +18,7 @@ import {
 	reportCoverage,
 	type Endpoint,
 } from './routes';
+import { awaitRoomInMinute } from '../fixtures/rate-window';
 
 const LIMIT = 3;
 const freshIp = () => `203.0.${ randomInt( 0, 255 ) }.${ randomInt( 1, 254 ) }`;
@@ -78,16 +79,6 @@ const send = (
 		data: body,
 		maxRedirects: 0,
 	} );
-
-/** A fixed one-minute window must not roll over mid-route: start with at least 20 s of it left. */
-async function awaitRoomInMinute(): Promise< void > {
-	const second = new Date().getUTCSeconds();
-	if ( second > 40 ) {
-		await new Promise( ( resolve ) =>
-			setTimeout( resolve, ( 61 - second ) * 1000 )
-		);
-	}
-}
 
 test.describe( 'hostile: case and encoding variants of limited routes', () => {
 	let limited: Endpoint[] = [];
@@ -191,7 +182,7 @@ test.describe( 'hostile: case and encoding variants of limited routes', () => {
 	} ) => {
 		let refused = 0;
 		for ( const endpoint of limited ) {
-			await awaitRoomInMinute();
+			await awaitRoomInMinute( 20 );
 			const forms = variants( endpoint.route );
 			// Spend the limit on the route as registered; every other form is then refused.
 			const spent = freshIp();
