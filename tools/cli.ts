@@ -137,7 +137,7 @@ async function e2e( args: string[] ): Promise< number > {
 	const flags = parseFlags( args.filter( ( arg ) => arg !== laneFlag ) );
 	const site = new Site( testProfile( flags.database, flags.server ) );
 	const copy = new Site( copyProfile( flags.database, flags.server ) );
-	const client = new Site( clientProfile( site.url ) );
+	const client = new Site( clientProfile( site.url, flags.database ) );
 	ensureSystemPackages( { testing: true } );
 	ensurePanelBuilt();
 	// The WP-CLI specs (e2e/cli/) run Composer's vendor/bin/wp against the test site.
@@ -175,6 +175,7 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
 					SVC_CLIENT_BASE_URL: client.url,
 					SVC_CLIENT_TEST_TOKEN: client.testHelpersToken ?? '',
+					SVC_CLIENT_DIR: client.docroot,
 				},
 			}
 		);

@@ -1,28 +1,57 @@
 /**
- * `npm test`: every check, in order, on a fresh machine. Each step runs even when an earlier one failed, so
- * one run shows every problem; the exit code is non-zero when any step failed.
+ * `npm test`: every check, on a fresh machine. Three tracks run side by side, because one Playwright run keeps the
+ * two cores only half busy (it waits on the browser and on its sites): the static checks, unit tests and smoke
+ * tests; the Playwright suite on SQLite (fast lane on, then off); and the Playwright suite on MariaDB (the same).
+ * Each step runs even when an earlier one failed, so one run shows every problem; the exit code is non-zero when
+ * any step failed. At the end it prints each step's time, the 10 slowest spec files, and every test that failed
+ * and then passed on its rerun (flaky: a defect to fix, named here, never passed over in silence).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { KEEP_MARIADB, stopMariaDbWhenIdle } from './stack/known-sites.ts';
+import { ensureMariaDb } from './stack/mariadb.ts';
+import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot } from './stack/paths.ts';
+import { ensurePhpTools } from './stack/php-tools.ts';
 import { ensureSystemPackages } from './stack/system.ts';
 import { countTests } from './test-counts.ts';
+import {
+	readRunReport,
+	slowestSpecs,
+	type JsonReport,
+	type RunReport,
+} from './test-report.ts';
 
 interface Step {
 	name: string;
 	command: string[];
+	/** Playwright's JSON report of this step, when it is a Playwright run. */
+	report?: string;
+}
+
+interface Result {
+	name: string;
+	ok: boolean;
+	seconds: number;
+	passed: number;
+	failed: number;
+	report?: RunReport;
 }
 
 const tsx = [ 'npx', 'tsx' ];
+const REPORTS = path.join( repoRoot, 'artifacts', 'reports' );
 
-/** The whole Playwright suite on each database and server, with the fast lane on and with it off. */
-function playwrightSteps(): Step[] {
-	const stacks = [
-		[ 'SQLite + php -S', '--db=sqlite', '--server=php' ],
-		[ 'MariaDB + nginx/php-fpm', '--db=mariadb', '--server=nginx' ],
-	];
-	return stacks.flatMap( ( [ label, db, server ] ) =>
-		[ 'on', 'off' ].map( ( lane ) => ( {
+/** The whole Playwright suite on one database and server, with the fast lane on and then off. */
+function playwrightTrack( label: string, db: string, server: string ): Step[] {
+	return [ 'on', 'off' ].map( ( lane ) => {
+		const report = path.join(
+			REPORTS,
+			`${ db.slice( 5 ) }-lane-${ lane }.json`
+		);
+		return {
 			name: `Playwright on ${ label }, fast lane ${ lane }`,
+			// One rerun for a failed test: a test that passes on it is reported as flaky at the end.
 			command: [
 				...tsx,
 				'tools/cli.ts',
@@ -30,11 +59,15 @@ function playwrightSteps(): Step[] {
 				db,
 				server,
 				`--lane=${ lane }`,
+				'--retries=1',
+				'--reporter=list,json',
 			],
-		} ) )
-	);
+			report,
+		};
+	} );
 }
-const STEPS: Step[] = [
+
+const CHECKS: Step[] = [
 	{
 		name: 'lint JS/TS (wp-scripts)',
 		command: [ 'npm', 'run', '--silent', 'lint:js' ],
@@ -54,7 +87,6 @@ const STEPS: Step[] = [
 	},
 	{ name: 'PHP unit tests', command: [ ...tsx, 'tools/cli.ts', 'phpunit' ] },
 	{ name: 'TypeScript unit tests', command: [ ...tsx, 'tools/unit-ts.ts' ] },
-	...playwrightSteps(),
 	{
 		// Every bench row answered once per request with the right body; no load, no timings.
 		name: 'bench smoke (npm run bench -- --quick)',
@@ -66,51 +98,123 @@ const STEPS: Step[] = [
 	},
 ];
 
+/** The tracks that run side by side, each a sequence of steps. */
+const TRACKS: Array< { tag: string; steps: Step[] } > = [
+	{ tag: 'checks', steps: CHECKS },
+	{
+		tag: 'sqlite',
+		steps: playwrightTrack(
+			'SQLite + php -S',
+			'--db=sqlite',
+			'--server=php'
+		),
+	},
+	{
+		tag: 'mariadb',
+		steps: playwrightTrack(
+			'MariaDB + nginx/php-fpm',
+			'--db=mariadb',
+			'--server=nginx'
+		),
+	},
+];
+
 /**
- * Runs a step with its output shown live and kept for counting.
+ * Runs a step with its output shown live, each line tagged with its track, and kept for counting.
  */
 function runStep(
-	command: string[]
+	tag: string,
+	step: Step
 ): Promise< { code: number; output: string } > {
 	return new Promise( ( resolve ) => {
-		const child = spawn( command[ 0 ], command.slice( 1 ), {
+		const child = spawn( step.command[ 0 ], step.command.slice( 1 ), {
 			cwd: repoRoot,
 			stdio: [ 'ignore', 'pipe', 'pipe' ],
+			env: step.report
+				? { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: step.report }
+				: process.env,
 		} );
 		let output = '';
-		child.stdout.on( 'data', ( chunk: Buffer ) => {
-			process.stdout.write( chunk );
-			output += chunk.toString();
+		const pending: Record< string, string > = { out: '', err: '' };
+		const relay =
+			( stream: 'out' | 'err', sink: NodeJS.WriteStream ) =>
+			( chunk: Buffer ) => {
+				const text = chunk.toString();
+				output += text;
+				const lines = ( pending[ stream ] + text ).split( '\n' );
+				pending[ stream ] = lines.pop() ?? '';
+				for ( const line of lines ) {
+					sink.write( `[${ tag }] ${ line }\n` );
+				}
+			};
+		child.stdout.on( 'data', relay( 'out', process.stdout ) );
+		child.stderr.on( 'data', relay( 'err', process.stderr ) );
+		child.on( 'close', ( code ) => {
+			for ( const [ stream, rest ] of Object.entries( pending ) ) {
+				if ( rest !== '' ) {
+					( stream === 'out'
+						? process.stdout
+						: process.stderr
+					).write( `[${ tag }] ${ rest }\n` );
+				}
+			}
+			resolve( { code: code ?? 1, output } );
 		} );
-		child.stderr.on( 'data', ( chunk: Buffer ) => {
-			process.stderr.write( chunk );
-			output += chunk.toString();
-		} );
-		child.on( 'close', ( code ) => resolve( { code: code ?? 1, output } ) );
 	} );
 }
 
-async function main(): Promise< number > {
-	// Installed once up front, so a missing package fails loudly here rather than inside each step.
-	ensureSystemPackages( { testing: true } );
-	const results: Array< {
-		name: string;
-		ok: boolean;
-		seconds: number;
-		passed: number;
-		failed: number;
-	} > = [];
-	for ( const step of STEPS ) {
-		console.log( `\n=== ${ step.name } ===` );
+function readReport( file: string | undefined ): RunReport | undefined {
+	if ( ! file || ! fs.existsSync( file ) ) {
+		return undefined;
+	}
+	return readRunReport(
+		JSON.parse( fs.readFileSync( file, 'utf8' ) ) as JsonReport
+	);
+}
+
+async function runTrack( tag: string, steps: Step[] ): Promise< Result[] > {
+	const results: Result[] = [];
+	for ( const step of steps ) {
+		console.log( `\n[${ tag }] === ${ step.name } ===` );
+		if ( step.report ) {
+			fs.rmSync( step.report, { force: true } );
+		}
 		const started = Date.now();
-		const { code, output } = await runStep( step.command );
+		const { code, output } = await runStep( tag, step );
+		const report = readReport( step.report );
+		const counted = countTests( output );
+		const flaky = report?.flaky.length ?? 0;
 		results.push( {
 			name: step.name,
 			ok: code === 0,
 			seconds: ( Date.now() - started ) / 1000,
-			...countTests( output ),
+			// Playwright counts a flaky test apart from the passed ones; it passed in the end.
+			passed: counted.passed + flaky,
+			failed: counted.failed,
+			report,
 		} );
 	}
+	return results;
+}
+
+async function main(): Promise< number > {
+	const started = Date.now();
+	// Installed and built once up front, so a missing package fails loudly here rather than inside each step, and
+	// the tracks never install or build the same thing at once.
+	ensureSystemPackages( { testing: true } );
+	ensurePhpTools();
+	ensurePanelBuilt();
+	await ensureMariaDb();
+	process.env[ KEEP_MARIADB ] = '1';
+	fs.mkdirSync( REPORTS, { recursive: true } );
+	const results = (
+		await Promise.all(
+			TRACKS.map( ( { tag, steps } ) => runTrack( tag, steps ) )
+		)
+	).flat();
+	delete process.env[ KEEP_MARIADB ];
+	await stopMariaDbWhenIdle();
+
 	console.log( '\n=== summary ===' );
 	for ( const r of results ) {
 		const tests =
@@ -121,11 +225,38 @@ async function main(): Promise< number > {
 			`${ r.ok ? 'PASS' : 'FAIL' }  ${ r.name } (${ r.seconds.toFixed( 1 ) } s${ tests })`
 		);
 	}
+	const runs = results
+		.filter( ( r ) => r.report )
+		.map( ( r ) => ( { label: r.name, report: r.report as RunReport } ) );
+	console.log( '\nThe 10 slowest spec files:' );
+	for ( const slow of slowestSpecs( runs, 10 ) ) {
+		console.log(
+			`  ${ slow.seconds.toFixed( 1 ).padStart( 6 ) } s  ${ slow.spec }  (${ slow.label })`
+		);
+	}
+	const flaky = runs.flatMap( ( { label, report } ) =>
+		report.flaky.map( ( name ) => `${ name }  (${ label })` )
+	);
+	if ( flaky.length > 0 ) {
+		console.log(
+			`\nFLAKY: ${ flaky.length } test(s) failed and then passed on a rerun. Each is a defect to fix:`
+		);
+		for ( const name of flaky ) {
+			console.log( `  ${ name }` );
+		}
+	} else {
+		console.log(
+			'\nNo flaky tests: none failed and then passed on a rerun.'
+		);
+	}
 	const failedSteps = results.filter( ( r ) => ! r.ok ).length;
 	const passed = results.reduce( ( sum, r ) => sum + r.passed, 0 );
 	const failed = results.reduce( ( sum, r ) => sum + r.failed, 0 );
 	console.log(
-		`${ results.length - failedSteps } of ${ results.length } checks passed`
+		`\n${ results.length - failedSteps } of ${ results.length } checks passed in ${ (
+			( Date.now() - started ) /
+			60000
+		).toFixed( 1 ) } minutes`
 	);
 	console.log( `tests: ${ passed } passed, ${ failed } failed` );
 	return failedSteps === 0 ? 0 : 1;

@@ -335,7 +335,51 @@ test.describe( 'updates and downloads', () => {
 		);
 		expect( release.rollout ).toBe( 30 );
 
-		const answers = async ( keys = fixture.licenses ) => {
+		type Licence = ( typeof fixture.licenses )[ number ];
+		/** Whether an answer for a licence is in the rollout, its shape checked. */
+		const inRolloutOf = ( answer: Record< string, unknown > ) => {
+			expect( answer.new_version ).toBe( '3.0.0' );
+			const rollout = answer.rollout as { in_rollout: boolean };
+			if ( rollout.in_rollout ) {
+				expect( answer.package ).toContain( 'token=' );
+			} else {
+				expect( answer ).not.toHaveProperty( 'package' );
+				expect( answer ).not.toHaveProperty( 'url' );
+			}
+			return rollout.in_rollout;
+		};
+		// Every licence, through the batch form (50 items a request, each decided as the single check decides it).
+		const answers = async ( keys: Licence[] = fixture.licenses ) => {
+			const inRollout = new Map< number, boolean >();
+			for ( let i = 0; i < keys.length; i += 50 ) {
+				const batch = keys.slice( i, i + 50 );
+				const response = await request.post(
+					'/wp-json/svc/v1/updates/check',
+					{
+						data: {
+							site_url: 'https://rollout.example.com',
+							items: batch.map( ( licence ) => ( {
+								product_slug: product.slug,
+								license_key: licence.license_key,
+								current_version: '2.9.0',
+							} ) ),
+						},
+					}
+				);
+				expect( response.status(), await response.text() ).toBe( 200 );
+				const { items } = await response.json();
+				batch.forEach( ( licence, index ) => {
+					expect( items[ index ].status ).toBe( 200 );
+					inRollout.set(
+						licence.license_id,
+						inRolloutOf( items[ index ].body )
+					);
+				} );
+			}
+			return inRollout;
+		};
+		// Some licences through the single check, 25 at a time.
+		const singleAnswers = async ( keys: Licence[] ) => {
 			const inRollout = new Map< number, boolean >();
 			for ( let i = 0; i < keys.length; i += 25 ) {
 				await Promise.all(
@@ -345,16 +389,9 @@ test.describe( 'updates and downloads', () => {
 							license_key: licence.license_key,
 							current_version: '2.9.0',
 						} );
-						expect( answer.new_version ).toBe( '3.0.0' );
-						if ( answer.rollout.in_rollout ) {
-							expect( answer.package ).toContain( 'token=' );
-						} else {
-							expect( answer ).not.toHaveProperty( 'package' );
-							expect( answer ).not.toHaveProperty( 'url' );
-						}
 						inRollout.set(
 							licence.license_id,
-							answer.rollout.in_rollout
+							inRolloutOf( answer )
 						);
 					} )
 				);
@@ -368,8 +405,8 @@ test.describe( 'updates and downloads', () => {
 		expect( in30 ).toBeGreaterThanOrEqual( 250 );
 		expect( in30 ).toBeLessThanOrEqual( 350 );
 
-		// The same licence gets the same answer every time (checked again for every fifth licence).
-		const again = await answers(
+		// The same licence gets the same answer every time, from the single check too (every fifth licence).
+		const again = await singleAnswers(
 			fixture.licenses.filter( ( _, index ) => index % 5 === 0 )
 		);
 		const sorted = ( found: Map< number, boolean > ) =>

@@ -14,7 +14,7 @@ import {
 } from './profiles.ts';
 import { Site } from './site.ts';
 
-/** The sites that exist on disk: development, test and copy sites per database, and the bench site. */
+/** The sites that exist on disk: development, test, copy and client sites per database, and the bench site. */
 export function knownSites(): Site[] {
 	const dir = path.join( stackDir, 'sites' );
 	if ( ! fs.existsSync( dir ) ) {
@@ -25,13 +25,23 @@ export function knownSites(): Site[] {
 			new Site( devProfile( db, 'php' ) ),
 			new Site( testProfile( db, 'php' ) ),
 			new Site( copyProfile( db, 'php' ) ),
+			new Site( clientProfile( '', db ) ),
 		] )
 		.concat( new Site( benchProfile() ), new Site( clientProfile( '' ) ) )
 		.filter( ( site ) => fs.existsSync( site.dir ) );
 }
 
+/**
+ * Set by `npm test` for its steps: MariaDB stays up between them (its tracks run side by side, and one track's
+ * site may be down for a moment between two steps while another track needs the server); it stops it at the end.
+ */
+export const KEEP_MARIADB = 'SVC_KEEP_MARIADB';
+
 /** MariaDB goes down with the last site that uses it, if the stack started it. */
 export async function stopMariaDbWhenIdle(): Promise< void > {
+	if ( process.env[ KEEP_MARIADB ] === '1' ) {
+		return;
+	}
 	if (
 		! knownSites().some(
 			( site ) => site.profile.database === 'mariadb' && site.running()

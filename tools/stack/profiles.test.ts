@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+	clientProfile,
+	copyProfile,
 	devProfile,
 	parseFlags,
 	slotPort,
@@ -74,4 +76,24 @@ test( 'a stack slot moves ports up 20 per slot and refuses anything but one digi
 	assert.equal( stackSlot( '3' ), 3 );
 	assert.throws( () => stackSlot( '10' ), /0 to 9/ );
 	assert.throws( () => stackSlot( '-1' ), /0 to 9/ );
+} );
+
+test( 'the SQLite and MariaDB test runs go side by side: their sites share no port and no folder', () => {
+	const runOn = ( db: 'sqlite' | 'mariadb' ) => {
+		const server = db === 'sqlite' ? 'php' : 'nginx';
+		const site = testProfile( db, server );
+		return [
+			site,
+			copyProfile( db, server ),
+			clientProfile( `http://localhost:${ site.port }`, db ),
+		];
+	};
+	const sites = [ ...runOn( 'sqlite' ), ...runOn( 'mariadb' ) ];
+	assert.equal( new Set( sites.map( ( s ) => s.port ) ).size, sites.length );
+	assert.equal( new Set( sites.map( ( s ) => s.name ) ).size, sites.length );
+	// Nor with the development site and its client (npm start, npm run stack -- client).
+	assert.ok(
+		! sites.some( ( s ) => s.port === devProfile( 'sqlite', 'php' ).port )
+	);
+	assert.ok( ! sites.some( ( s ) => s.name === clientProfile( '' ).name ) );
 } );

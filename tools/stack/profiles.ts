@@ -159,13 +159,18 @@ export const CLIENT_PORT = slotPort( 8895 );
 
 /**
  * The client site (issue 14): a second WordPress on SQLite + php -S with sample products that bundle the client
- * SDK (e2e/client/), talking to the licence service at serviceUrl.
+ * SDK (e2e/client/), talking to the licence service at serviceUrl. A test run has one per database it tests (the
+ * SQLite and MariaDB runs of `npm test` go side by side), on ports 8895 and 8896; `npm run stack -- client` has
+ * the plain one on 8895, against the development site.
  */
-export function clientProfile( serviceUrl: string ): SiteProfile {
+export function clientProfile(
+	serviceUrl: string,
+	forTestsOn?: Database
+): SiteProfile {
 	const client = path.join( repoRoot, 'e2e', 'client' );
 	return {
-		name: 'client',
-		port: CLIENT_PORT,
+		name: forTestsOn ? `client-${ forTestsOn }` : 'client',
+		port: forTestsOn === 'mariadb' ? slotPort( 8896 ) : CLIENT_PORT,
 		database: 'sqlite',
 		server: 'php',
 		testHelpers: true,

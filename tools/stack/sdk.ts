@@ -2,6 +2,7 @@
  * Copies of the client SDK (sdk/): the one the plugin ships in plugin/sdk/ (its build step puts it there, and
  * GET /svc/v1/admin/sdk zips it), and the ones the client site's sample products bundle.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pluginDir, repoRoot } from './paths.ts';
@@ -26,7 +27,33 @@ export function copySdk( target: string ): void {
 	} );
 }
 
-/** The plugin's copy, made fresh (a few dozen small files). */
+/** A digest of a folder's files (names and bytes) as a product bundles them, without the SDK's lint files. */
+function digest( dir: string ): string {
+	if ( ! fs.existsSync( dir ) ) {
+		return '';
+	}
+	const hash = createHash( 'sha256' );
+	const files = fs
+		.readdirSync( dir, { recursive: true, withFileTypes: true } )
+		.filter(
+			( entry ) => entry.isFile() && ! SDK_DEV_FILES.has( entry.name )
+		)
+		.map( ( entry ) => path.join( entry.parentPath, entry.name ) )
+		.sort();
+	for ( const file of files ) {
+		hash.update( path.relative( dir, file ) + '\0' );
+		hash.update( fs.readFileSync( file ) );
+	}
+	return hash.digest( 'hex' );
+}
+
+/**
+ * The plugin's copy, made fresh when it differs from sdk/ (a few dozen small files). An equal copy is left as it
+ * is, so a second test run beside the first never empties the folder the first run's site is serving.
+ */
 export function shipSdk(): void {
+	if ( digest( sdkDir ) === digest( shippedSdkDir ) ) {
+		return;
+	}
 	copySdk( shippedSdkDir );
 }
