@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { ensureCore } from './stack/core.ts';
 import { KEEP_MARIADB, stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensureMariaDb } from './stack/mariadb.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
@@ -199,10 +200,11 @@ async function runTrack( tag: string, steps: Step[] ): Promise< Result[] > {
 
 async function main(): Promise< number > {
 	const started = Date.now();
-	// Installed and built once up front, so a missing package fails loudly here rather than inside each step, and
-	// the tracks never install or build the same thing at once.
+	// Installed, unpacked and built once up front, so a missing package fails loudly here rather than inside each
+	// step, and the tracks never install, unpack or build the same thing at once.
 	ensureSystemPackages( { testing: true } );
 	ensurePhpTools();
+	ensureCore();
 	ensurePanelBuilt();
 	await ensureMariaDb();
 	process.env[ KEEP_MARIADB ] = '1';
