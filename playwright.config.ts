@@ -17,6 +17,13 @@ process.env.WP_BASE_URL = baseURL;
 process.env.WP_USERNAME = ADMIN.user;
 process.env.WP_PASSWORD = ADMIN.password;
 
+/**
+ * `npm test` reruns a failed test once (SVC_RETRIES=1; a test that passes on its rerun is reported as flaky) and
+ * records a trace on that rerun only: recording one for every test, to keep those that fail, costs the browser and
+ * the runner much of the two cores. `npm run test:e2e` alone reruns nothing and keeps the trace of each failure.
+ */
+const retries = Number( process.env.SVC_RETRIES ?? 0 );
+
 export default defineConfig( {
 	testDir: 'e2e',
 	outputDir: `artifacts/test-results/${ runLabel }`,
@@ -25,7 +32,7 @@ export default defineConfig( {
 	workers: 1,
 	fullyParallel: false,
 	forbidOnly: true,
-	retries: 0,
+	retries,
 	reporter: [ [ 'list' ] ],
 	globalSetup: './e2e/fixtures/global-setup.ts',
 	globalTeardown: './e2e/fixtures/global-teardown.ts',
@@ -33,7 +40,7 @@ export default defineConfig( {
 		baseURL,
 		launchOptions: CHROMIUM_LAUNCH,
 		screenshot: 'only-on-failure',
-		trace: 'retain-on-failure',
+		trace: retries > 0 ? 'on-first-retry' : 'retain-on-failure',
 	},
 	projects: [
 		{ name: 'api', testMatch: 'api/**/*.spec.ts' },

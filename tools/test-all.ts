@@ -52,7 +52,6 @@ function playwrightTrack( label: string, db: string, server: string ): Step[] {
 		);
 		return {
 			name: `Playwright on ${ label }, fast lane ${ lane }`,
-			// One rerun for a failed test: a test that passes on it is reported as flaky at the end.
 			command: [
 				...tsx,
 				'tools/cli.ts',
@@ -60,7 +59,6 @@ function playwrightTrack( label: string, db: string, server: string ): Step[] {
 				db,
 				server,
 				`--lane=${ lane }`,
-				'--retries=1',
 				'--reporter=list,json',
 			],
 			report,
@@ -131,8 +129,13 @@ function runStep(
 		const child = spawn( step.command[ 0 ], step.command.slice( 1 ), {
 			cwd: repoRoot,
 			stdio: [ 'ignore', 'pipe', 'pipe' ],
+			// A Playwright step reruns a failed test once (playwright.config.ts), and writes its JSON report.
 			env: step.report
-				? { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: step.report }
+				? {
+						...process.env,
+						PLAYWRIGHT_JSON_OUTPUT_NAME: step.report,
+						SVC_RETRIES: '1',
+					}
 				: process.env,
 		} );
 		let output = '';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Admin, Editor, PageUtils } from '@wordpress/e2e-test-utils-playwright';
-import { screenshotDir } from '../fixtures/env';
+import { fastLane, screenshotDir } from '../fixtures/env';
 
 const SUFFIX = {
 	licenses: '',
@@ -32,7 +32,14 @@ export async function openScreen( page: Page, screen: ScreenName ) {
 	await expect( page.locator( '#svc-licensing-root h1' ) ).toBeVisible();
 }
 
+/**
+ * Saves a full-page screenshot for people to look at (artifacts/screenshots/<db>-<server>/). The screens do not
+ * change with the fast lane, so the lane-off runs take none: they would only be the same pictures again.
+ */
 export async function saveScreenshot( page: Page, name: string ) {
+	if ( ! fastLane ) {
+		return;
+	}
 	await page.screenshot( {
 		path: path.join( screenshotDir, `${ name }.png` ),
 		fullPage: true,

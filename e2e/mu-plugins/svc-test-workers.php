@@ -45,27 +45,23 @@ register_shutdown_function(
 	}
 );
 
-// A starting gate for a race's requests (header X-Svc-Test-Gate: <id>/<count>, with the token): each waits here
-// until <count> requests of the gate have arrived, or 3 s have passed, so the race's requests run the code under
-// test together instead of one after another as the client happens to send them. Later arrivals pass at once.
+// A starting gate for a race's requests (header X-Svc-Test-Gate: the moment to start, in Unix milliseconds, with the
+// token): each request that reaches PHP before that moment waits for it, so requests that reached several workers
+// run the code under test together instead of one after another as the client happened to send them. A request that
+// comes later goes on at once. It waits for a moment, never for other requests: PHP's built-in server may queue
+// several connections on one worker, and a request waiting for others queued behind it would only wait in vain.
 // phpcs:disable WordPress.Security.ValidatedSanitizedInput -- the token is compared only, the gate matched against a strict pattern.
 if (
 	isset( $_SERVER['HTTP_X_SVC_TEST_GATE'], $_SERVER['HTTP_X_SVC_TEST_TOKEN'] )
 	&& hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $_SERVER['HTTP_X_SVC_TEST_TOKEN'] )
-	&& preg_match( '/^([a-z0-9-]{8,64})\/([0-9]{1,2})$/', (string) $_SERVER['HTTP_X_SVC_TEST_GATE'], $svc_test_gate )
+	&& preg_match( '/^[0-9]{13}$/', (string) $_SERVER['HTTP_X_SVC_TEST_GATE'] )
 ) {
 	// phpcs:enable
-	$svc_test_gate_dir = WP_CONTENT_DIR . '/svc-test-gates/' . $svc_test_gate[1];
-	wp_mkdir_p( $svc_test_gate_dir );
-	touch( $svc_test_gate_dir . '/' . getmypid() );
-	$svc_test_gate_until = microtime( true ) + 3;
-	do {
-		$svc_test_gate_in = count( (array) glob( $svc_test_gate_dir . '/*' ) );
-		if ( $svc_test_gate_in < (int) $svc_test_gate[2] ) {
-			usleep( 2000 );
-		}
-	} while ( $svc_test_gate_in < (int) $svc_test_gate[2] && microtime( true ) < $svc_test_gate_until );
-	unset( $svc_test_gate, $svc_test_gate_dir, $svc_test_gate_until, $svc_test_gate_in );
+	$svc_test_gate_wait = (int) $_SERVER['HTTP_X_SVC_TEST_GATE'] / 1000 - microtime( true );
+	if ( $svc_test_gate_wait > 0 && $svc_test_gate_wait < 2 ) {
+		usleep( (int) ( $svc_test_gate_wait * 1e6 ) );
+	}
+	unset( $svc_test_gate_wait );
 }
 
 /**
