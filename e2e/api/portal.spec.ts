@@ -3,7 +3,7 @@
  * svc_portal session cookie and its CSRF token, the customer's licences, self-serve site release within the
  * monthly allowance, the download link, key rotation; and every refusal.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
 	expect,
 	request as requestFactory,
@@ -30,166 +30,17 @@ import {
 	setSettings,
 	slowQuery,
 } from '../fixtures/test-helpers';
-import { makeZip } from '../fixtures/zip';
 
-const API = '/wp-json/svc/v1';
-const PORTAL = `${ API }/portal`;
-const LINK_MESSAGE =
-	'If we know this address, we have sent a sign-in link to it.';
-
-const sha256 = ( data: Buffer ) =>
-	createHash( 'sha256' ).update( data ).digest( 'hex' );
-
-interface Licence {
-	id: number;
-	key: string;
-	productSlug: string;
-}
-
-interface Customer {
-	email: string;
-	/** On the product with a release: two sites activated. */
-	withRelease: Licence;
-	/** On a product without a release: no sites. */
-	plain: Licence;
-	/** Another email's licence on the product with a release. */
-	other: Licence;
-	otherEmail: string;
-	/** sha256:<hex> of the release package. */
-	packageHash: string;
-	sites: string[];
-}
-
-interface PortalLicence {
-	id: number;
-	key_masked: string;
-	product: { slug: string; name: string };
-	tier: string | null;
-	status: string;
-	expires: string | null;
-	renews: boolean;
-	renewal_url: string | null;
-	activation_limit: number | null;
-	activation_count: number;
-	activations: { id: number; site_url: string; activated_at: string }[];
-	self_serve_releases_left: number;
-	download: boolean;
-}
-
-/** Two products (one with an uploaded release), two licences of one email and one of another, through the admin API. */
-async function seedCustomer(
-	request: APIRequestContext,
-	email?: string
-): Promise< Customer > {
-	const admin = await keyHeaders( request );
-	const tag = randomUUID().slice( 0, 8 );
-	const product = async ( name: string ) => {
-		const response = await request.post( `${ API }/admin/products`, {
-			headers: admin,
-			data: {
-				name: `${ name } ${ tag }`,
-				homepage_url: `https://vendor.example.com/${ tag }`,
-			},
-		} );
-		expect( response.status() ).toBe( 201 );
-		return ( await response.json() ) as { id: number; slug: string };
-	};
-	const withRelease = await product( 'Portal Pro' );
-	const plain = await product( 'Portal Lite' );
-	const zip = makeZip( { [ `${ tag }/${ tag }.php` ]: `<?php // ${ tag }` } );
-	const release = await request.post(
-		`${ API }/admin/products/${ withRelease.id }/releases`,
-		{
-			headers: admin,
-			multipart: {
-				version: '2.1.0',
-				changelog: 'Portal',
-				package: {
-					name: `${ tag }.zip`,
-					mimeType: 'application/zip',
-					buffer: zip,
-				},
-			},
-		}
-	);
-	expect( release.status() ).toBe( 201 );
-	const packageHash = ( await release.json() ).package.hash as string;
-	expect( packageHash ).toBe( `sha256:${ sha256( zip ) }` );
-
-	const customerEmail = email ?? `portal-${ tag }@example.com`;
-	const otherEmail = `other-${ tag }@example.com`;
-	const licence = async (
-		productOf: { id: number; slug: string },
-		owner: string
-	): Promise< Licence > => {
-		const response = await request.post( `${ API }/admin/licenses`, {
-			headers: admin,
-			data: {
-				product_id: productOf.id,
-				customer_email: owner,
-				activation_limit: 3,
-			},
-		} );
-		expect( response.status() ).toBe( 201 );
-		const body = await response.json();
-		return {
-			id: body.id,
-			key: body.license_key,
-			productSlug: productOf.slug,
-		};
-	};
-	const customer = {
-		email: customerEmail,
-		withRelease: await licence( withRelease, customerEmail ),
-		plain: await licence( plain, customerEmail ),
-		other: await licence( withRelease, otherEmail ),
-		otherEmail,
-		packageHash,
-		sites: [ `one-${ tag }.example.com`, `two-${ tag }.example.com` ],
-	};
-	for ( const site of customer.sites ) {
-		const activated = await request.post( `${ API }/licenses/activate`, {
-			data: {
-				license_key: customer.withRelease.key,
-				product_slug: withRelease.slug,
-				site_url: site,
-			},
-		} );
-		expect( activated.status() ).toBe( 200 );
-	}
-	return customer;
-}
-
-const askForLink = (
-	context: APIRequestContext,
-	email: string,
-	extra: Record< string, string > = {},
-	headers: Record< string, string > = {}
-) =>
-	context.post( `${ PORTAL }/link`, {
-		data: { email, ...extra },
-		headers,
-	} );
-
-/** The token of the newest sign-in link mailed to an address. */
-async function mailedToken(
-	request: APIRequestContext,
-	email: string
-): Promise< { token: string; link: string } > {
-	const mails = ( await readMails( request ) ).filter(
-		( mail ) => mail.to === email
-	);
-	expect( mails.length, `a sign-in mail to ${ email }` ).toBeGreaterThan( 0 );
-	const link = /(https?:\/\/\S+svc_portal_token=[A-Za-z0-9_-]{43})/.exec(
-		mails[ mails.length - 1 ].message
-	);
-	expect( link, 'the mail holds the link' ).not.toBeNull();
-	const url = new URL( ( link as RegExpExecArray )[ 1 ] );
-	return {
-		token: url.searchParams.get( 'svc_portal_token' ) as string,
-		link: url.toString(),
-	};
-}
+import {
+	API,
+	LINK_MESSAGE,
+	PORTAL,
+	askForLink,
+	mailedToken,
+	seedCustomer,
+	sha256,
+	type PortalLicence,
+} from '../fixtures/portal';
 
 /** A browser of its own: a fresh cookie jar. */
 /** Cookie jars this test opened; each holds a connection, so a PHP worker, until it is disposed. */
@@ -983,7 +834,7 @@ test.describe( 'customer portal', () => {
 		);
 	} );
 
-	test( 'a signed-in WordPress user whose account email has licences gets the portal without a link (REST nonce required)', async ( {
+	test( "a signed-in WordPress account opens its email's portal without a link once a mailed link proved the email (REST nonce required); a new key needs a fresh link", async ( {
 		request,
 	} ) => {
 		const login = `portal${ randomUUID().slice( 0, 8 ) }`;
@@ -994,21 +845,47 @@ test.describe( 'customer portal', () => {
 			`${ login }@example.com`
 		);
 		const { context, nonce } = await signIn( login, password );
+		const asAccount = { 'X-WP-Nonce': nonce };
 
-		// Without the nonce WordPress does not treat the cookie as signed in.
+		// Without the nonce WordPress does not treat the cookie as signed in; with it, the account's email is
+		// not proven yet.
 		await expectError(
 			await context.get( `${ PORTAL }/session` ),
 			401,
 			'portal_signed_out'
 		);
+		const unproven = await expectError(
+			await context.get( `${ PORTAL }/session`, { headers: asAccount } ),
+			401,
+			'portal_signed_out'
+		);
+		expect( unproven.message ).toBe(
+			'Confirm your email address once: ask for a sign-in link and open it while you are signed in.'
+		);
+
+		// The account opens a mailed link while signed in: that proves the email for this account.
+		await clearMails( request );
+		await askForLink( context, customer.email, {}, asAccount );
+		const { token } = await mailedToken( request, customer.email );
+		const byLink = await context.post( `${ PORTAL }/session`, {
+			data: { token },
+			headers: asAccount,
+		} );
+		expect( byLink.status(), await byLink.text() ).toBe( 200 );
+		const { csrf: linkCsrf } = await byLink.json();
+		// Out of the link's session again: the account alone now opens the portal.
+		const out = await context.delete( `${ PORTAL }/session`, {
+			headers: { ...asAccount, 'X-Svc-Portal-Csrf': linkCsrf },
+		} );
+		expect( out.status() ).toBe( 200 );
 		const session = await context.get( `${ PORTAL }/session`, {
-			headers: { 'X-WP-Nonce': nonce },
+			headers: asAccount,
 		} );
 		expect( session.status(), await session.text() ).toBe( 200 );
 		const body = await session.json();
 		expect( body.email ).toBe( customer.email );
 		const list = await context.get( `${ PORTAL }/licenses`, {
-			headers: { 'X-WP-Nonce': nonce },
+			headers: asAccount,
 		} );
 		expect(
 			( ( await list.json() ) as PortalLicence[] )
@@ -1018,17 +895,21 @@ test.describe( 'customer portal', () => {
 		await expectError(
 			await context.post(
 				`${ PORTAL }/licenses/${ customer.plain.id }/rotate`,
-				{
-					headers: { 'X-WP-Nonce': nonce },
-				}
+				{ headers: asAccount }
 			),
 			403,
 			'portal_csrf'
 		);
-		const rotated = await context.post(
-			`${ PORTAL }/licenses/${ customer.plain.id }/rotate`,
-			{ headers: { 'X-WP-Nonce': nonce, 'X-Svc-Portal-Csrf': body.csrf } }
+		// A new key stops the old one on every site: an account session, however proven, needs a fresh link.
+		const refused = await expectError(
+			await context.post(
+				`${ PORTAL }/licenses/${ customer.plain.id }/rotate`,
+				{ headers: { ...asAccount, 'X-Svc-Portal-Csrf': body.csrf } }
+			),
+			403,
+			'portal_fresh_link_required'
 		);
-		expect( rotated.status() ).toBe( 200 );
+		expect( refused.message ).toContain( 'fresh sign-in' );
+		await context.dispose();
 	} );
 } );

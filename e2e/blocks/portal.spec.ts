@@ -382,7 +382,7 @@ test.describe( 'My licences block', () => {
 		await context.close();
 	} );
 
-	test( 'a logged-in WordPress user whose email has licences sees them without a link', async ( {
+	test( "a logged-in WordPress user sees their email's licences without a link once a mailed link proved the email", async ( {
 		browser,
 		request,
 	} ) => {
@@ -399,6 +399,21 @@ test.describe( 'My licences block', () => {
 			.fill( 'portal-password' );
 		await page.getByRole( 'button', { name: 'Log In' } ).click();
 		await page.waitForURL( /wp-admin/ );
+		// An account is no proof of its email (anyone may register a buyer's address): the sign-in form first.
+		await page.goto( pageUrl );
+		await expect(
+			page.getByRole( 'heading', { name: 'Sign in to your licences' } )
+		).toBeVisible();
+		await expect( page.locator( '.svc-portal__licence' ) ).toHaveCount( 0 );
+		await clearMails( request );
+		await askForLink( page, shop.customer );
+		await page.goto( await signInLink( request, shop.customer ) );
+		await expect(
+			page.getByText( `Signed in as ${ shop.customer }` )
+		).toBeVisible();
+
+		// Proven once: without the link's session the account itself now opens the portal.
+		await context.clearCookies( { name: 'svc_portal' } );
 		await page.goto( pageUrl );
 		await expect(
 			page.getByText( `Signed in as ${ shop.customer }` )

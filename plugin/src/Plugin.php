@@ -135,7 +135,9 @@ final class Plugin {
 		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret, $prices ), new KeyMailer() );
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$portal_ls = new PortalLinkRepository( $wpdb );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls );
+		$users     = new UserPreferences();
+		$portal_in = new PortalSignIn( $portal_ls, $licenses, $secret, $settings, $users );
+		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls, $users );
 		$inventory = new DataInventory( $wpdb, $packages );
 		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
@@ -186,14 +188,14 @@ final class Plugin {
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $stats, $guard ),
 				new EventController( $client->events, $guard ),
-				new OnboardingController( new Onboarding( new StatsRepository( $wpdb ), $settings, new UserPreferences() ), $guard ),
+				new OnboardingController( new Onboarding( new StatsRepository( $wpdb ), $settings, $users ), $guard ),
 				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 				new SdkController( $sdk, $guard ),
 				new PortalController(
-					new PortalSignIn( $portal_ls, $licenses, $secret ),
+					$portal_in,
 					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $client->events, $settings, $client->transaction ),
 					$limiter
 				),
@@ -204,7 +206,7 @@ final class Plugin {
 		( new Blocks(
 			plugin_dir_path( $plugin_file ) . 'build/blocks',
 			array(
-				PortalBlock::NAME        => new PortalBlock(),
+				PortalBlock::NAME        => new PortalBlock( $portal_in ),
 				FreeTrialBlock::NAME     => new FreeTrialBlock( $products ),
 				LatestReleaseBlock::NAME => new LatestReleaseBlock( $latest ),
 			)

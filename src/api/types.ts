@@ -310,6 +310,10 @@ export interface Settings {
 	download_token_ttl: number;
 	/** Sites a customer may deactivate from the portal, per licence and calendar month (0: none). */
 	portal_releases_per_month: number;
+	/** The IPv6 prefix length per-IP rate limits count a client by (32–128, default 64). */
+	rate_limit_ipv6_prefix: number;
+	/** Whether a signed-in account's email opens its portal without a mailed link (off by default). */
+	portal_trust_accounts: boolean;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
 	/** Where client sites send a customer to renew; {product} is the product's slug, '' the product's homepage. */

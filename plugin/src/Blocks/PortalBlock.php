@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Blocks;
 
+use Svc\Licensing\Core\PortalSignIn;
 use WP_Block;
 
 /**
@@ -16,6 +17,22 @@ use WP_Block;
 final class PortalBlock implements BlockRenderer {
 
 	public const NAME = 'svc-licensing/portal';
+
+	/**
+	 * The sign-in use cases (whether the signed-in account may open its email's portal).
+	 *
+	 * @var PortalSignIn
+	 */
+	private $sign_in;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param PortalSignIn $sign_in The sign-in use cases.
+	 */
+	public function __construct( PortalSignIn $sign_in ) {
+		$this->sign_in = $sign_in;
+	}
 
 	/**
 	 * The shell: sign-in form, the licence list's template, and the state the view module starts from.
@@ -31,8 +48,9 @@ final class PortalBlock implements BlockRenderer {
 				'root'        => esc_url_raw( rest_url( 'svc/v1/portal/' ) ),
 				// Only a logged-in user needs WordPress' REST nonce (their account email opens the portal directly).
 				'nonce'       => is_user_logged_in() ? wp_create_nonce( 'wp_rest' ) : '',
-				// A portal opened by the account itself has no sign-out of its own: that is WordPress' log-out.
-				'account'     => is_user_logged_in() ? strtolower( (string) wp_get_current_user()->user_email ) : '',
+				// A portal opened by the account itself has no sign-out of its own: that is WordPress' log-out. Only an
+				// account whose email was proven (or that the seller trusts) opens it.
+				'account'     => (string) $this->sign_in->account_email( PortalSignIn::current_account( time() ) ),
 				'phase'       => 'checking',
 				'email'       => '',
 				'csrf'        => '',

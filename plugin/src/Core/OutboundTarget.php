@@ -12,11 +12,14 @@ use Svc\Licensing\Domain\Outbound\HostAddress;
 use Svc\Licensing\Storage\Settings;
 
 /**
- * The URL must be http(s) (EndpointUrl); its host is resolved (A and AAAA) and every address must be public
- * (HostAddress), unless the setting webhooks_allow_private allows private and loopback ones. A host that
- * does not resolve is refused. The check runs when an endpoint is saved and again before every attempt, and
- * the attempt is pinned to the address checked (CURLOPT_RESOLVE), so a name cannot resolve elsewhere between
- * the check and the request.
+ * The URL must be http(s) (EndpointUrl); a non-ASCII host is converted to ASCII (punycode) exactly as WordPress'
+ * HTTP API converts it before it connects (WpOrg\Requests\IdnaEncoder), and that name is the one resolved,
+ * checked and pinned. Its addresses (A and AAAA) must all be public (HostAddress), unless the setting
+ * webhooks_allow_private allows private and loopback ones. A host that does not resolve is refused. The check runs
+ * when an endpoint is saved and again before every attempt, and the attempt is pinned to the address checked
+ * (CURLOPT_RESOLVE), so a name cannot resolve elsewhere between the check and the request (WebhookDeliveries sends
+ * only when that pin can hold). The filter svc_licensing_outbound_resolve may answer a host's addresses instead of
+ * DNS (a site with its own resolver; the tests' resolver).
  */
 final class OutboundTarget {
 
@@ -66,8 +69,14 @@ final class OutboundTarget {
 		if ( null === $parts ) {
 			return $refused( __( 'The URL must be an absolute http:// or https:// address with a host name, without a user name or password.', 'svc-licensing' ) );
 		}
-		$literal   = HostAddress::literal( $parts['host'] );
-		$addresses = null === $literal ? (array) call_user_func( $this->resolver, $parts['host'] ) : array( $literal );
+		$host = self::ascii_host( $parts['host'] );
+		if ( null === $host ) {
+			/* translators: %s: host name. */
+			return $refused( sprintf( __( 'The host name %s cannot be written in ASCII (punycode), as it must be to be reached.', 'svc-licensing' ), $parts['host'] ) );
+		}
+		$parts['host'] = $host;
+		$literal       = HostAddress::literal( $host );
+		$addresses     = null === $literal ? $this->addresses_of( $host ) : array( $literal );
 		if ( array() === $addresses ) {
 			/* translators: %s: host name. */
 			return $refused( sprintf( __( 'The host %s does not resolve to any address.', 'svc-licensing' ), $parts['host'] ) );
@@ -93,6 +102,39 @@ final class OutboundTarget {
 			'port'    => $parts['port'],
 			'address' => (string) $addresses[0],
 		);
+	}
+
+	/**
+	 * A host name as WordPress' HTTP API sends it: non-ASCII labels in punycode, lower case; null when it cannot be.
+	 *
+	 * @param string $host Host name (an IPv6 literal keeps its brackets).
+	 */
+	public static function ascii_host( string $host ): ?string {
+		if ( ! preg_match( '/[^\x00-\x7F]/', $host ) ) {
+			return $host;
+		}
+		if ( ! class_exists( '\WpOrg\Requests\IdnaEncoder' ) ) {
+			return null;
+		}
+		try {
+			return strtolower( \WpOrg\Requests\IdnaEncoder::encode( $host ) );
+		} catch ( \Exception $invalid ) {
+			return null;
+		}
+	}
+
+	/**
+	 * A host's addresses: the filter's answer when it gives one, else the resolver's.
+	 *
+	 * @param string $host ASCII host name.
+	 * @return string[]
+	 */
+	private function addresses_of( string $host ): array {
+		$given = apply_filters( 'svc_licensing_outbound_resolve', null, $host );
+		if ( is_array( $given ) ) {
+			return array_values( array_map( 'strval', $given ) );
+		}
+		return (array) call_user_func( $this->resolver, $host );
 	}
 
 	/**

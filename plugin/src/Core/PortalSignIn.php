@@ -9,6 +9,7 @@ namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Portal\Account;
 use Svc\Licensing\Domain\Portal\InvalidPortalSession;
 use Svc\Licensing\Domain\Portal\PortalClaims;
 use Svc\Licensing\Domain\Portal\PortalSession;
@@ -17,12 +18,21 @@ use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PortalLinkRepository;
+use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\UserPreferences;
+use WP_Session_Tokens;
 
 /**
  * A link is asked for with an email. Whether the email has licences never shows in the answer: a known one gets a
  * stored link and a mail, an unknown one neither, and both are answered alike. The link's token is used once
  * (PortalLinkRepository::consume) and gives a session (Domain\Portal\PortalSession), signed with a key derived from
  * the server's key secret, as download links are. Every time is the caller's $now.
+ *
+ * A signed-in WordPress account is no proof of its email: WordPress never checks that address, and a store's
+ * registration signs a new account in at once. An account opens the portal of its email only after it opened a
+ * mailed link for that email while signed in (remembered per user and site, and void once the account's email
+ * changes), or when the seller trusts accounts (setting portal_trust_accounts, off by default); never for a user
+ * who is not a member of this site.
  */
 final class PortalSignIn {
 
@@ -48,16 +58,34 @@ final class PortalSignIn {
 	private $secret;
 
 	/**
+	 * Settings (whether accounts are trusted).
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * The emails accounts proved.
+	 *
+	 * @var UserPreferences
+	 */
+	private $preferences;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param PortalLinkRepository $links    Sign-in links.
-	 * @param LicenseRepository    $licenses Licences.
-	 * @param KeySecret            $secret   Server secret.
+	 * @param PortalLinkRepository $links       Sign-in links.
+	 * @param LicenseRepository    $licenses    Licences.
+	 * @param KeySecret            $secret      Server secret.
+	 * @param Settings             $settings    Settings.
+	 * @param UserPreferences      $preferences The emails accounts proved.
 	 */
-	public function __construct( PortalLinkRepository $links, LicenseRepository $licenses, KeySecret $secret ) {
-		$this->links    = $links;
-		$this->licenses = $licenses;
-		$this->secret   = $secret;
+	public function __construct( PortalLinkRepository $links, LicenseRepository $licenses, KeySecret $secret, Settings $settings, UserPreferences $preferences ) {
+		$this->links       = $links;
+		$this->licenses    = $licenses;
+		$this->secret      = $secret;
+		$this->settings    = $settings;
+		$this->preferences = $preferences;
 	}
 
 	/**
@@ -89,18 +117,23 @@ final class PortalSignIn {
 	}
 
 	/**
-	 * Uses a link's token: a new session for its email.
+	 * Uses a link's token: a new session for its email. Opened by a signed-in member of this site whose account has
+	 * that email, it also proves the email for the account.
 	 *
-	 * @param string $token Token from the link.
-	 * @param int    $now   Unix time.
+	 * @param string  $token   Token from the link.
+	 * @param int     $now     Unix time.
+	 * @param Account $account Who is signed in to WordPress (Account::nobody() for a visitor).
 	 * @return array{0: string, 1: PortalClaims} The cookie's value and what it says.
 	 * @throws ServiceError 400 portal_link_invalid when the token is unknown, used or expired.
 	 */
-	public function sign_in( string $token, int $now ): array {
+	public function sign_in( string $token, int $now, Account $account ): array {
 		$hash  = SignInLink::hash( $token );
 		$email = null === $hash ? null : $this->links->consume( $hash, $now );
 		if ( null === $email ) {
 			throw new ServiceError( ErrorCode::PORTAL_LINK_INVALID, __( 'This sign-in link has expired or was already used. Ask for a new one.', 'svc-licensing' ) );
+		}
+		if ( $account->member && Email::normalise( $account->email ) === $email ) {
+			$this->preferences->set_portal_proven_email( $account->user_id, $email );
 		}
 		$cookie = $this->sessions()->issue( $email, $now );
 		return array( $cookie, $this->session( $cookie, $now ) );
@@ -122,20 +155,70 @@ final class PortalSignIn {
 	}
 
 	/**
-	 * The session of a signed-in WordPress user: their account email, bound to their login session (the CSRF
-	 * token changes when they sign in again).
+	 * Who is signed in to WordPress now, as the portal sees them: Account::nobody() for a visitor.
 	 *
-	 * @param string $email         Account email, as stored.
-	 * @param string $login_session The login session's id (wp_get_session_token()) and user id.
-	 * @param int    $expires       When the login session ends (unix time).
-	 * @throws ServiceError 401 portal_signed_out when the account's email is not an address.
+	 * @param int $now Unix time (a login session whose end cannot be read ends a portal lifetime from now).
 	 */
-	public static function user_session( string $email, string $login_session, int $expires ): PortalClaims {
-		$address = Email::normalise( $email );
-		if ( null === $address ) {
-			throw self::signed_out();
+	public static function current_account( int $now ): Account {
+		$user = wp_get_current_user();
+		if ( 0 === $user->ID ) {
+			return Account::nobody();
 		}
-		return new PortalClaims( $address, $expires, 'wp-user|' . $login_session );
+		$token   = wp_get_session_token();
+		$session = '' === $token ? null : WP_Session_Tokens::get_instance( $user->ID )->get( $token );
+		return new Account(
+			$user->ID,
+			(string) $user->user_email,
+			is_user_member_of_blog( $user->ID ),
+			$token,
+			is_array( $session ) && isset( $session['expiration'] ) ? (int) $session['expiration'] : $now + PortalSession::LIFETIME
+		);
+	}
+
+	/**
+	 * The email a signed-in account may open the portal of: its own, once proven or when accounts are trusted;
+	 * null otherwise.
+	 *
+	 * @param Account $account Who is signed in.
+	 */
+	public function account_email( Account $account ): ?string {
+		$address = Email::normalise( $account->email );
+		if ( null === $address || 0 === $account->user_id || ! $account->member ) {
+			return null;
+		}
+		if ( $this->settings->portal_trust_accounts() || hash_equals( $this->preferences->portal_proven_email( $account->user_id ), $address ) ) {
+			return $address;
+		}
+		return null;
+	}
+
+	/**
+	 * The session of a signed-in WordPress account, bound to its login session (the CSRF token changes when the user
+	 * signs in again).
+	 *
+	 * @param Account $account Who is signed in.
+	 * @throws ServiceError 401 portal_signed_out when the account may not open the portal of its email (yet).
+	 */
+	public function account_session( Account $account ): PortalClaims {
+		$address = $this->account_email( $account );
+		if ( null === $address ) {
+			throw new ServiceError( ErrorCode::PORTAL_SIGNED_OUT, __( 'Confirm your email address once: ask for a sign-in link and open it while you are signed in.', 'svc-licensing' ) );
+		}
+		return new PortalClaims( $address, $account->session_expires, 'wp-user|' . $account->user_id . '|' . $account->session_token, false );
+	}
+
+	/**
+	 * Refuses a change that cannot be undone on the customer's sites (a new key) unless a mailed link opened the
+	 * session within the last 15 minutes.
+	 *
+	 * @param PortalClaims $claims Session.
+	 * @param int          $now    Unix time.
+	 * @throws ServiceError 403 portal_fresh_link_required.
+	 */
+	public function assert_fresh( PortalClaims $claims, int $now ): void {
+		if ( ! $claims->fresh( $now ) ) {
+			throw new ServiceError( ErrorCode::PORTAL_FRESH_LINK, __( 'A new key stops the old one on every site, so it needs a fresh sign-in: ask for a sign-in link, open it, and get the new key within 15 minutes.', 'svc-licensing' ) );
+		}
 	}
 
 	/**

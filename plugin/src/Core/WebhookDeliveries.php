@@ -304,6 +304,16 @@ final class WebhookDeliveries {
 				'excerpt'     => '',
 			);
 		}
+		$unpinnable = self::unpinnable( $url, $target['host'] );
+		if ( null !== $unpinnable ) {
+			return array(
+				'status_code' => null,
+				/* translators: %s: why the checked address could not be pinned. */
+				'error'       => sprintf( __( 'Not sent: %s', 'svc-licensing' ), $unpinnable ),
+				'duration_ms' => 0,
+				'excerpt'     => '',
+			);
+		}
 		$body = (string) $delivery['body'];
 		$pin  = static function ( $handle ) use ( $target ): void {
 			if ( null === HostAddress::literal( $target['host'] ) && defined( 'CURLOPT_RESOLVE' ) ) {
@@ -348,5 +358,27 @@ final class WebhookDeliveries {
 			'duration_ms' => $duration,
 			'excerpt'     => (string) wp_check_invalid_utf8( substr( (string) wp_remote_retrieve_body( $response ), 0, self::EXCERPT_BYTES ), true ),
 		);
+	}
+
+	/**
+	 * Why a request to a host name could not be held to the address the guard checked, or null when it can: the pin is
+	 * cURL's CURLOPT_RESOLVE on WordPress' own handle, so it needs the cURL transport (WordPress falls back to
+	 * fsockopen without it, which resolves the name again) and no proxy (a proxy looks the name up itself).
+	 *
+	 * @param string $url  The endpoint's URL.
+	 * @param string $host The checked host, in ASCII.
+	 */
+	private static function unpinnable( string $url, string $host ): ?string {
+		if ( null !== HostAddress::literal( $host ) ) {
+			return null;
+		}
+		$proxy = new \WP_HTTP_Proxy();
+		if ( $proxy->is_enabled() && $proxy->send_through_proxy( $url ) ) {
+			return __( 'this site sends its web requests through a proxy (WP_PROXY_HOST), which looks the receiver\'s name up itself, so the address checked could not be held. Use the receiver\'s IP address in the URL, or add its host to WP_PROXY_BYPASS_HOSTS.', 'svc-licensing' );
+		}
+		if ( ! defined( 'CURLOPT_RESOLVE' ) || ! class_exists( '\WpOrg\Requests\Transport\Curl' ) || ! \WpOrg\Requests\Transport\Curl::test() ) {
+			return __( 'this server\'s PHP has no cURL, and WordPress\' other transport looks the receiver\'s name up again, so the address checked could not be held. Install PHP\'s cURL extension, or use the receiver\'s IP address in the URL.', 'svc-licensing' );
+		}
+		return null;
 	}
 }

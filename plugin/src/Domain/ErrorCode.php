@@ -47,6 +47,7 @@ final class ErrorCode {
 	public const PORTAL_SIGNED_OUT        = 'portal_signed_out';
 	public const PORTAL_CSRF              = 'portal_csrf';
 	public const PORTAL_RELEASE_LIMIT     = 'portal_release_limit';
+	public const PORTAL_FRESH_LINK        = 'portal_fresh_link_required';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -84,6 +85,7 @@ final class ErrorCode {
 		self::PORTAL_SIGNED_OUT        => 401,
 		self::PORTAL_CSRF              => 403,
 		self::PORTAL_RELEASE_LIMIT     => 403,
+		self::PORTAL_FRESH_LINK        => 403,
 	);
 
 	/**

@@ -11,19 +11,19 @@ use Svc\Licensing\Core\PortalLicences;
 use Svc\Licensing\Core\EmailField;
 use Svc\Licensing\Core\PortalSignIn;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Portal\Account;
 use Svc\Licensing\Domain\Portal\PortalClaims;
-use Svc\Licensing\Domain\Portal\PortalSession;
 use Svc\Licensing\Domain\ServiceError;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
-use WP_Session_Tokens;
 
 /**
  * Who is signed in: the svc_portal cookie (HttpOnly, SameSite=Lax, Secure on https, path /) when it verifies,
  * else a WordPress user signed in through REST cookie authentication (WordPress only treats a cookie request as
- * signed in when it carries a wp_rest nonce in X-WP-Nonce), with their account email. Every state-changing route
+ * signed in when it carries a wp_rest nonce in X-WP-Nonce), with their account email once Core\PortalSignIn accepts
+ * it (proven by a mailed link, or accounts trusted). Every state-changing route
  * also needs the session's CSRF token in X-Svc-Portal-Csrf. The routes answer in the spec's envelope; `now` comes
  * from PortalClock.
  */
@@ -140,7 +140,7 @@ final class PortalController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function sign_in( WP_REST_Request $request ): WP_REST_Response {
-		list( $cookie, $claims ) = $this->sign_in->sign_in( (string) $request->get_param( 'token' ), PortalClock::now() );
+		list( $cookie, $claims ) = $this->sign_in->sign_in( (string) $request->get_param( 'token' ), PortalClock::now(), self::account() );
 		self::set_cookie( $cookie, $claims->expires );
 		return self::answer( $this->session_answer( $claims ) );
 	}
@@ -203,6 +203,7 @@ final class PortalController implements Controller {
 	 */
 	public function rotate( WP_REST_Request $request ): WP_REST_Response {
 		$claims = $this->changing( $request );
+		$this->sign_in->assert_fresh( $claims, PortalClock::now() );
 		return self::answer( $this->licences->rotate( $claims->email, (int) $request['id'] ) );
 	}
 
@@ -212,20 +213,24 @@ final class PortalController implements Controller {
 	 * @throws ServiceError 401 portal_signed_out.
 	 */
 	private function claims(): PortalClaims {
-		$cookie = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( (string) $_COOKIE[ self::COOKIE ] ) ) : '';
-		$now    = PortalClock::now();
-		$user   = wp_get_current_user();
-		if ( '' !== $cookie && ( 0 === $user->ID || self::verifies( $this->sign_in, $cookie, $now ) ) ) {
+		$cookie  = isset( $_COOKIE[ self::COOKIE ] ) ? sanitize_text_field( wp_unslash( (string) $_COOKIE[ self::COOKIE ] ) ) : '';
+		$now     = PortalClock::now();
+		$account = self::account();
+		if ( '' !== $cookie && ( 0 === $account->user_id || self::verifies( $this->sign_in, $cookie, $now ) ) ) {
 			return $this->sign_in->session( $cookie, $now );
 		}
-		if ( 0 === $user->ID ) {
+		if ( 0 === $account->user_id ) {
 			$signed_out = PortalSignIn::signed_out();
 			throw $signed_out;
 		}
-		$token   = wp_get_session_token();
-		$session = '' === $token ? null : WP_Session_Tokens::get_instance( $user->ID )->get( $token );
-		$expires = is_array( $session ) && isset( $session['expiration'] ) ? (int) $session['expiration'] : $now + PortalSession::LIFETIME;
-		return PortalSignIn::user_session( (string) $user->user_email, $user->ID . '|' . $token, $expires );
+		return $this->sign_in->account_session( $account );
+	}
+
+	/**
+	 * Who is signed in to WordPress (REST cookie authentication), as the portal sees them.
+	 */
+	private static function account(): Account {
+		return PortalSignIn::current_account( PortalClock::now() );
 	}
 
 	/**

@@ -176,16 +176,20 @@ final class RateLimiter {
 	}
 
 	/**
-	 * The client's IP, believing X-Forwarded-For only from trusted proxies.
+	 * Who a per-IP limit counts: the client's IP (X-Forwarded-For believed only from trusted proxies), an IPv6
+	 * client by its network (ClientIp::bucket, the prefix length a setting).
 	 *
 	 * @param WP_REST_Request $request Request.
 	 */
 	private function client_ip( WP_REST_Request $request ): string {
 		$remote = isset( $_SERVER['REMOTE_ADDR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : '';
-		return ClientIp::resolve(
-			$remote,
-			(string) $request->get_header( 'x-forwarded-for' ),
-			array_map( 'strval', (array) $this->settings->get( 'trusted_proxies' ) )
+		return ClientIp::bucket(
+			ClientIp::resolve(
+				$remote,
+				(string) $request->get_header( 'x-forwarded-for' ),
+				array_map( 'strval', (array) $this->settings->get( 'trusted_proxies' ) )
+			),
+			$this->settings->ipv6_prefix()
 		);
 	}
 }

@@ -140,7 +140,11 @@ final class SettingsController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		$this->admin->update( RequestFields::given( $request, Settings::schema() ), $this->guard->actor( $request ) );
+		$values = RequestFields::given( $request, Settings::schema() );
+		if ( array() !== array_intersect_key( $values, array_flip( Settings::PERSON_ONLY ) ) ) {
+			$this->guard->assert_person( $request );
+		}
+		$this->admin->update( $values, $this->guard->actor( $request ) );
 		return new WP_REST_Response( $this->view() );
 	}
 

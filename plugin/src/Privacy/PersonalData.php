@@ -14,6 +14,7 @@ use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\PortalLinkRepository;
+use Svc\Licensing\Storage\UserPreferences;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
 
@@ -69,6 +70,13 @@ final class PersonalData {
 	private $portal_links;
 
 	/**
+	 * The emails accounts proved for the portal.
+	 *
+	 * @var UserPreferences
+	 */
+	private $preferences;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseRepository         $licenses   Licences.
@@ -77,9 +85,11 @@ final class PersonalData {
 	 * @param EventRepository           $log        The event log.
 	 * @param WebhookDeliveryRepository $deliveries   Outbound webhook deliveries.
 	 * @param PortalLinkRepository      $portal_links The customer portal's sign-in links.
+	 * @param UserPreferences           $preferences  The emails accounts proved for the portal.
 	 */
-	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links ) {
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links, UserPreferences $preferences ) {
 		$this->portal_links = $portal_links;
+		$this->preferences  = $preferences;
 		$this->licenses     = $licenses;
 		$this->payments     = $payments;
 		$this->events       = $events;
@@ -159,6 +169,8 @@ final class PersonalData {
 		// The delivery log carries those events: rendered again from the redacted log.
 		$this->deliveries->refresh_licence_events( $license_ids );
 		$affected['portal_links'] = $this->portal_links->erase_email( $normalised );
+		// An account that proved this email opens its portal no more without a new link.
+		$this->preferences->forget_portal_email( $normalised );
 		return $affected;
 	}
 }

@@ -29,6 +29,8 @@ final class Settings {
 		'currency'                   => 'USD',
 		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
 		'trusted_proxies'            => array(),
+		// The IPv6 prefix length per-IP rate limits count a client by (one ordinary subscriber holds a /64).
+		'rate_limit_ipv6_prefix'     => 64,
 		// Whether ada+2@example.com gets a trial of its own (off: plus-tags are one mailbox for trials).
 		'trial_plus_tags_distinct'   => false,
 		// Whether the fast lane answers the client routes before the rest of WordPress loads.
@@ -41,6 +43,9 @@ final class Settings {
 		'webhooks_allow_private'     => false,
 		// Sites a customer may release from one licence in the portal per calendar month (0: none).
 		'portal_releases_per_month'  => 3,
+		// Whether a signed-in WordPress account's email opens that email's portal without a mailed link (off: only
+		// an email the account proved by opening a mailed link while signed in).
+		'portal_trust_accounts'      => false,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                => array(
 			'validate'          => 30,
@@ -55,6 +60,12 @@ final class Settings {
 			'portal_link_email' => 3,
 		),
 	);
+
+	/**
+	 * Settings that weaken a guard: only an administrator signed in to wp-admin may change them, never an API key
+	 * (as with backups and data removal).
+	 */
+	public const PERSON_ONLY = array( 'portal_trust_accounts', 'webhooks_allow_private' );
 
 	/**
 	 * Settings whose values are never shown or recorded (the event log says only that they changed).
@@ -100,6 +111,12 @@ final class Settings {
 					'type'      => 'string',
 					'maxLength' => 64,
 				),
+			),
+			'rate_limit_ipv6_prefix'     => array(
+				'description' => 'Per-IP rate limits count an IPv6 client by its network of this prefix length (64: one ordinary subscriber network; 128: each address). IPv4 clients count by their address.',
+				'type'        => 'integer',
+				'minimum'     => 32,
+				'maximum'     => 128,
 			),
 			'rate_limits'                => array(
 				'description'          => 'Requests per minute per client (admin: per API key or user).',
@@ -155,6 +172,10 @@ final class Settings {
 				'description' => 'Let outbound webhooks reach private, loopback and reserved addresses (a receiver on this server or the local network); off, only public addresses.',
 				'type'        => 'boolean',
 			),
+			'portal_trust_accounts'      => array(
+				'description' => 'Let a signed-in WordPress account open the customer portal of its email without a mailed link. WordPress does not prove that an account owns its email: turn this on only if every way to make an account on this site (WooCommerce, EDD, registration) confirms the address first. Off, an account opens the portal once its email was proven by a mailed link.',
+				'type'        => 'boolean',
+			),
 		);
 	}
 
@@ -180,12 +201,14 @@ final class Settings {
 		$view['fast_lane']                  = (bool) $view['fast_lane'];
 		$view['staging_hosts_enabled']      = (bool) $view['staging_hosts_enabled'];
 		$view['webhooks_allow_private']     = (bool) $view['webhooks_allow_private'];
+		$view['portal_trust_accounts']      = (bool) $view['portal_trust_accounts'];
 		$view['staging_hosts']              = $this->staging_patterns();
 		$view['renewal_page']               = (string) $view['renewal_page'];
 		$view['currency']                   = strtoupper( (string) $view['currency'] );
 		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']         = $this->download_token_ttl();
 		$view['portal_releases_per_month']  = $this->portal_releases_per_month();
+		$view['rate_limit_ipv6_prefix']     = $this->ipv6_prefix();
 		return $view;
 	}
 
@@ -223,6 +246,13 @@ final class Settings {
 	}
 
 	/**
+	 * The IPv6 prefix length per-IP limits count by (32 to 128; 64 by default).
+	 */
+	public function ipv6_prefix(): int {
+		return max( 32, min( 128, (int) $this->get( 'rate_limit_ipv6_prefix' ) ) );
+	}
+
+	/**
 	 * Requests per minute for a limited route; a stored value overrides the spec's default one route at a time.
 	 *
 	 * @param string $route A key of DEFAULTS['rate_limits'].
@@ -256,6 +286,13 @@ final class Settings {
 	 */
 	public function portal_releases_per_month(): int {
 		return max( 0, min( ReleaseAllowance::MAX_PER_MONTH, (int) $this->get( 'portal_releases_per_month' ) ) );
+	}
+
+	/**
+	 * Whether a signed-in account's email is trusted without a mailed link (off by default).
+	 */
+	public function portal_trust_accounts(): bool {
+		return (bool) $this->get( 'portal_trust_accounts' );
 	}
 
 	/**

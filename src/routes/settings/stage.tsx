@@ -85,12 +85,14 @@ function formValues( settings: Settings ) {
 		staging_hosts: settings.staging_hosts.join( '\n' ),
 		download_token_ttl: String( settings.download_token_ttl ),
 		portal_releases_per_month: String( settings.portal_releases_per_month ),
+		portal_trust_accounts: settings.portal_trust_accounts,
 		updates_require_activation: settings.updates_require_activation,
 		renewal_page: settings.renewal_page,
 		trial_plus_tags_distinct: settings.trial_plus_tags_distinct,
 		fingerprinting: settings.fingerprinting,
 		currency: settings.currency,
 		trusted_proxies: settings.trusted_proxies.join( '\n' ),
+		rate_limit_ipv6_prefix: String( settings.rate_limit_ipv6_prefix ),
 		fast_lane: settings.fast_lane,
 	};
 }
@@ -117,6 +119,7 @@ function updateOf( values: FormValues ): SettingsUpdate {
 		currency: values.currency.trim(),
 		download_token_ttl: Number( values.download_token_ttl ),
 		portal_releases_per_month: Number( values.portal_releases_per_month ),
+		portal_trust_accounts: values.portal_trust_accounts,
 		rate_limits: Object.fromEntries(
 			LIMIT_ROUTES.map( ( route ) => [
 				route,
@@ -124,6 +127,7 @@ function updateOf( values: FormValues ): SettingsUpdate {
 			] )
 		),
 		trusted_proxies: lines( values.trusted_proxies ),
+		rate_limit_ipv6_prefix: Number( values.rate_limit_ipv6_prefix ),
 	};
 	if ( values.webhook_signing_secret !== '' ) {
 		update.webhook_signing_secret = values.webhook_signing_secret;
@@ -144,6 +148,7 @@ function SettingsForm( {
 		currency: [ rules.currency() ],
 		download_token_ttl: [ rules.intRange( 30, 86400 ) ],
 		portal_releases_per_month: [ rules.intRange( 0, 1000 ) ],
+		rate_limit_ipv6_prefix: [ rules.intRange( 32, 128 ) ],
 		renewal_page: [ rules.url() ],
 		...Object.fromEntries(
 			LIMIT_ROUTES.map( ( route ) => [
@@ -277,6 +282,24 @@ function SettingsForm( {
 							/>
 						) ) }
 					</div>
+					<TextControl
+						label={ __(
+							'Count IPv6 clients by their network of this prefix length',
+							'svc-licensing'
+						) }
+						type="number"
+						min={ 32 }
+						max={ 128 }
+						value={ draft.rate_limit_ipv6_prefix }
+						onChange={ set( 'rate_limit_ipv6_prefix' ) }
+						{ ...fieldProps(
+							'rate_limit_ipv6_prefix',
+							__(
+								'64 counts one ordinary subscriber network as one client: a single home or server holds a whole /64 and could otherwise change address for every request. 128 counts each address. IPv4 clients count by their address.',
+								'svc-licensing'
+							)
+						) }
+					/>
 				</CardBody>
 			</Card>
 			<Card>
@@ -301,6 +324,18 @@ function SettingsForm( {
 								'svc-licensing'
 							)
 						) }
+					/>
+					<ToggleControl
+						label={ __(
+							'Trust the email of a signed-in account',
+							'svc-licensing'
+						) }
+						help={ __(
+							'Off by default: an account opens the portal of its email only after it opened a mailed sign-in link once. WordPress does not check that an account owns its email, so anyone who registers a buyer’s address would see and change the buyer’s licences. Turn this on only if every way to make an account on this site confirms the address first.',
+							'svc-licensing'
+						) }
+						checked={ draft.portal_trust_accounts }
+						onChange={ set( 'portal_trust_accounts' ) }
 					/>
 				</CardBody>
 			</Card>

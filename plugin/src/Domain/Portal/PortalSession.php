@@ -18,6 +18,9 @@ use Svc\Licensing\Domain\Base64Url;
 final class PortalSession {
 	public const LIFETIME = 4 * 3600;
 
+	/** How recent a link's sign-in must be for a new key (PortalClaims::fresh). */
+	public const FRESH = 15 * 60;
+
 	private const MAX_LENGTH = 1024;
 
 	/**

@@ -14,6 +14,9 @@ namespace Svc\Licensing\Domain\RateLimit;
  */
 final class ClientIp {
 
+	/** The IPv6 prefix length a client is counted by when the site says nothing else: one ordinary /64 network. */
+	public const IPV6_PREFIX = 64;
+
 	/**
 	 * The client address.
 	 *
@@ -38,6 +41,31 @@ final class ClientIp {
 			}
 		}
 		return $client;
+	}
+
+	/**
+	 * Who a per-IP limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4 address), an IPv6
+	 * address by its network of the given prefix length, since one ordinary subscriber holds a whole /64 and could
+	 * otherwise make 2^64 buckets. Anything unparsable comes back as canonical() gives it.
+	 *
+	 * @param string $ip     Client address.
+	 * @param int    $prefix IPv6 prefix length (1 to 128).
+	 */
+	public static function bucket( string $ip, int $prefix = self::IPV6_PREFIX ): string {
+		$canonical = self::canonical( $ip );
+		$packed    = @inet_pton( $canonical ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- invalid input is answered by the false check.
+		if ( false === $packed || 16 !== strlen( $packed ) ) {
+			return $canonical;
+		}
+		$prefix = max( 1, min( 128, $prefix ) );
+		$whole  = intdiv( $prefix, 8 );
+		$rest   = $prefix % 8;
+		$masked = substr( $packed, 0, $whole );
+		if ( $rest > 0 ) {
+			$masked .= chr( ord( $packed[ $whole ] ) & ( 0xFF << ( 8 - $rest ) & 0xFF ) );
+		}
+		$masked = str_pad( $masked, 16, "\0" );
+		return inet_ntop( $masked ) . '/' . $prefix;
 	}
 
 	/**

@@ -8,6 +8,7 @@ namespace Svc\Licensing\Tests\Domain\Portal;
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\Base64Url;
 use Svc\Licensing\Domain\Portal\InvalidPortalSession;
+use Svc\Licensing\Domain\Portal\PortalClaims;
 use Svc\Licensing\Domain\Portal\PortalSession;
 
 final class PortalSessionTest extends TestCase {
@@ -42,11 +43,11 @@ final class PortalSessionTest extends TestCase {
 	}
 
 	public function test_another_email_written_into_the_claims_breaks_the_signature(): void {
-		$cookie  = $this->session()->issue( 'ada@example.com', self::NOW );
-		$parts   = explode( '.', $cookie );
-		$claims  = json_decode( (string) Base64Url::decode( $parts[0] ), true );
+		$cookie      = $this->session()->issue( 'ada@example.com', self::NOW );
+		$parts       = explode( '.', $cookie );
+		$claims      = json_decode( (string) Base64Url::decode( $parts[0] ), true );
 		$claims['e'] = 'grace@example.com';
-		$forged  = Base64Url::encode( (string) json_encode( $claims ) ) . '.' . $parts[1];
+		$forged      = Base64Url::encode( (string) json_encode( $claims ) ) . '.' . $parts[1];
 		$this->assert_refused( InvalidPortalSession::SIGNATURE, $forged );
 	}
 
@@ -90,5 +91,15 @@ final class PortalSessionTest extends TestCase {
 		$parts  = explode( '.', $cookie );
 		// Labels keep the two MACs apart: the session id signed as CSRF never passes as the cookie's signature.
 		$this->assert_refused( InvalidPortalSession::SIGNATURE, $parts[0] . '.' . $this->session()->csrf( $claims ) );
+	}
+
+	public function test_a_link_session_is_fresh_for_a_new_key_for_fifteen_minutes_an_account_session_never(): void {
+		$claims = $this->session()->verify( $this->session()->issue( 'ada@example.com', self::NOW ), self::NOW );
+		$this->assertTrue( $claims->by_link );
+		$this->assertTrue( $claims->fresh( self::NOW ) );
+		$this->assertTrue( $claims->fresh( self::NOW + 15 * 60 ), 'up to its last second' );
+		$this->assertFalse( $claims->fresh( self::NOW + 15 * 60 + 1 ) );
+		$account = new PortalClaims( 'ada@example.com', self::NOW + PortalSession::LIFETIME, 'wp-user|7|token', false );
+		$this->assertFalse( $account->fresh( self::NOW ), 'an account is never a fresh sign-in by link' );
 	}
 }
