@@ -14,6 +14,9 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_typ
 	return;
 }
 
+// The test resolver's names (see the filter below).
+define( 'SVC_TEST_DNS_FILE', WP_CONTENT_DIR . '/svc-test-dns.json' );
+
 // Requests stopped here, one JSON line each (a file: no rolled-back transaction can undo it).
 define( 'SVC_TEST_OUTBOUND_BLOCKED_LOG', WP_CONTENT_DIR . '/svc-test-outbound-blocked.log' );
 
@@ -30,6 +33,19 @@ add_filter(
 		if ( 'localhost' === $bare || ( null !== $ip && ( 0 === strpos( $ip, '127.' ) || '::1' === $ip ) ) ) {
 			return $short_circuit;
 		}
+		// A name of the test resolver that stands only for the loopback: the guard pins the request to it, and
+		// without the pin no DNS here knows the name, so nothing can leave.
+		$ascii = class_exists( 'Svc\\Licensing\\Core\\OutboundTarget' ) ? Svc\Licensing\Core\OutboundTarget::ascii_host( $bare ) : $bare;
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local file.
+		$map = is_file( SVC_TEST_DNS_FILE ) ? json_decode( (string) file_get_contents( SVC_TEST_DNS_FILE ), true ) : null;
+		if ( is_array( $map ) && isset( $map[ $ascii ] ) && array() !== (array) $map[ $ascii ] && array() === array_filter(
+			(array) $map[ $ascii ],
+			static function ( $address ): bool {
+				return 0 !== strpos( (string) $address, '127.' ) && '::1' !== $address;
+			}
+		) ) {
+			return $short_circuit;
+		}
 		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
 		file_put_contents( SVC_TEST_OUTBOUND_BLOCKED_LOG, wp_json_encode( array( 'url' => $url ) ) . "\n", FILE_APPEND | LOCK_EX );
 		return new WP_Error( 'svc_test_blocked', 'The test site sends outbound webhooks to the loopback only.' );
@@ -37,6 +53,26 @@ add_filter(
 	1,
 	3
 );
+
+// The test resolver: host names the tests made up, with the addresses they answer (a file, no database), so the
+// SSRF guard can meet a name that resolves to the loopback without any DNS.
+add_filter(
+	'svc_licensing_outbound_resolve',
+	static function ( $addresses, string $host ) {
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- local file.
+		$map = is_file( SVC_TEST_DNS_FILE ) ? json_decode( (string) file_get_contents( SVC_TEST_DNS_FILE ), true ) : null;
+		return is_array( $map ) && isset( $map[ $host ] ) ? (array) $map[ $host ] : $addresses;
+	},
+	10,
+	2
+);
+
+// A forward proxy configured for the site (wp-config's WP_PROXY_HOST), simulated by a flag file: a port on the
+// loopback where nothing listens, so nothing leaves even if a request went through it.
+if ( is_file( WP_CONTENT_DIR . '/svc-test-proxy' ) && ! defined( 'WP_PROXY_HOST' ) ) {
+	define( 'WP_PROXY_HOST', '127.0.0.1' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- core's own constant, as wp-config.php sets it.
+	define( 'WP_PROXY_PORT', '9' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- core's own constant.
+}
 
 add_action(
 	'rest_api_init',
@@ -54,6 +90,29 @@ add_action(
 				'callback'            => static function ( WP_REST_Request $request ): array {
 					do_action( Svc\Licensing\Jobs\CronHooks::OUTBOUND_WEBHOOKS, (int) $request['now'] );
 					return array( 'ran' => true );
+				},
+			)
+		);
+		// Sets the test resolver's names ({"hosts": {name: [addresses]}}; empty: none) and the proxy ({"proxy": bool}).
+		register_rest_route(
+			'svc-test/v1',
+			'/network',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => 'svc_test_helpers_authorised',
+				'callback'            => static function ( WP_REST_Request $request ): array {
+					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+					file_put_contents( SVC_TEST_DNS_FILE, (string) wp_json_encode( (object) (array) $request->get_param( 'hosts' ) ) );
+					$flag = WP_CONTENT_DIR . '/svc-test-proxy';
+					if ( $request->get_param( 'proxy' ) ) {
+						touch( $flag );
+					} else {
+						wp_delete_file( $flag );
+					}
+					return array(
+						'hosts' => (array) $request->get_param( 'hosts' ),
+						'proxy' => is_file( $flag ),
+					);
 				},
 			)
 		);

@@ -74,9 +74,11 @@ export function wpConfig( input: WpConfigInput ): string {
 		`define( 'WP_DEBUG_LOG', ${ php( input.debugLog ) } );`,
 		"define( 'WP_DEBUG_DISPLAY', false );",
 		"define( 'SCRIPT_DEBUG', false );",
-		// Offline machine: refuse outbound HTTP at once instead of waiting for timeouts.
+		// Offline machine: refuse outbound HTTP at once instead of waiting for timeouts. Names under svc-test.invalid
+		// (a reserved TLD that never resolves) are the test resolver's, which the outbound webhooks' SSRF guard
+		// pins to the loopback (e2e/hostile/outbound-ssrf.spec.ts).
 		"define( 'WP_HTTP_BLOCK_EXTERNAL', true );",
-		"define( 'WP_ACCESSIBLE_HOSTS', 'localhost,127.0.0.1' );",
+		"define( 'WP_ACCESSIBLE_HOSTS', 'localhost,127.0.0.1,*.svc-test.invalid' );",
 		// Core's background updater is off, except where a profile turns it on (the client site's auto-update test).
 		`define( 'AUTOMATIC_UPDATER_DISABLED', ${ input.automaticUpdates === true ? 'false' : 'true' } );`,
 		"define( 'WP_AUTO_UPDATE_CORE', false );",
