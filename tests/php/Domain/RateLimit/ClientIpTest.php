@@ -61,4 +61,20 @@ final class ClientIpTest extends TestCase {
 			$this->assertFalse( ClientIp::is_range( $entry ), $entry );
 		}
 	}
+
+	public function test_ipv6_clients_are_counted_by_their_64_and_ipv4_as_they_are(): void {
+		$buckets = array();
+		for ( $i = 1; $i <= 12; $i++ ) {
+			$buckets[] = ClientIp::bucket( '2001:db8:1:2:' . dechex( $i * 4099 ) . '::' . $i );
+		}
+		$this->assertSame( array( '2001:db8:1:2::/64' ), array_values( array_unique( $buckets ) ), 'twelve addresses of one /64: one bucket' );
+		$this->assertSame( '2001:db8:1:3::/64', ClientIp::bucket( '2001:db8:1:3::1' ), 'the next /64 is another' );
+		$this->assertSame( '2001:db8:1::/48', ClientIp::bucket( '2001:db8:1:ffff::1', 48 ), 'a /48 when the site says so' );
+		$this->assertSame( '2001:db8:1:2:3:4:5:6/127', ClientIp::bucket( '2001:db8:1:2:3:4:5:7', 127 ), 'a prefix inside a byte' );
+		$this->assertSame( '2001:db8:1:2:8000::/65', ClientIp::bucket( '2001:db8:1:2:ffff::1', 65 ) );
+		$this->assertSame( '2001:db8::1/128', ClientIp::bucket( '2001:db8::1', 128 ), 'one address at /128' );
+		$this->assertSame( '203.0.113.9', ClientIp::bucket( '203.0.113.9' ), 'IPv4 as it is' );
+		$this->assertSame( '203.0.113.9', ClientIp::bucket( '::ffff:203.0.113.9' ), 'IPv4-mapped IPv6 counts as its IPv4 address' );
+		$this->assertSame( 'not-an-ip', ClientIp::bucket( ' not-an-ip ' ) );
+	}
 }
