@@ -9,6 +9,7 @@ import { expect, test } from '../fixtures/wp';
 import { adminClient } from '../fixtures/client';
 import { createUserWithCaps } from '../fixtures/test-helpers';
 import { openScreen, saveScreenshot, type ScreenName } from './screens';
+import { logIn } from '../fixtures/sign-in';
 
 /**
  * The snackbar comes to rest wholly inside the window, with a width, on top: seen, not below the fold, 0 px wide or
@@ -188,11 +189,7 @@ test( 'a user the API lets read opens the read screens, and only those', async (
 		storageState: { cookies: [], origins: [] },
 	} );
 	const page = await context.newPage();
-	await page.goto( '/wp-login.php' );
-	await page.fill( '#user_login', login );
-	await page.fill( '#user_pass', password );
-	await page.click( '#wp-submit' );
-	await page.waitForURL( /\/wp-admin\/?/, { waitUntil: 'commit' } );
+	await logIn( page, login, password );
 
 	await openScreen( page, 'licenses' );
 	await expect( page.locator( '#svc-licensing-root h1' ) ).toHaveText(

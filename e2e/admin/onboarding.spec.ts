@@ -13,6 +13,7 @@ import {
 	setSettings,
 } from '../fixtures/test-helpers';
 import { expectSnackbar, openScreen, saveScreenshot } from './screens';
+import { logIn } from '../fixtures/sign-in';
 
 const STEPS = [
 	[ 'product', 'Create a product', 'page=svc-licensing-products' ],
@@ -149,11 +150,7 @@ test( 'dismissing the checklist is remembered for that user only', async ( {
 		storageState: { cookies: [], origins: [] },
 	} );
 	const other = await context.newPage();
-	await other.goto( '/wp-login.php' );
-	await other.fill( '#user_login', login );
-	await other.fill( '#user_pass', password );
-	await other.click( '#wp-submit' );
-	await other.waitForURL( /\/wp-admin\/?/, { waitUntil: 'commit' } );
+	await logIn( other, login, password );
 	await openScreen( other, 'licenses' );
 	await expect( other.getByTestId( 'svc-onboarding' ) ).toBeVisible();
 	await context.close();

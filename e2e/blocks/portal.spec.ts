@@ -25,6 +25,7 @@ import {
 } from '../fixtures/test-helpers';
 import { insertThroughInserter, publish, publishedPage } from './editor';
 import { DESKTOP, PHONE, openAsVisitor, visitorPage } from './block-helpers';
+import { logIn } from '../fixtures/sign-in';
 
 const API = '/wp-json/svc/v1';
 
@@ -392,13 +393,7 @@ test.describe( 'My licences block', () => {
 			caps: [],
 		} );
 		const { context, page } = await visitorPage( browser );
-		await page.goto( '/wp-login.php' );
-		await page.getByLabel( 'Username or Email Address' ).fill( shop.login );
-		await page
-			.getByLabel( 'Password', { exact: true } )
-			.fill( 'portal-password' );
-		await page.getByRole( 'button', { name: 'Log In' } ).click();
-		await page.waitForURL( /wp-admin/ );
+		await logIn( page, shop.login, 'portal-password' );
 		// An account is no proof of its email (anyone may register a buyer's address): the sign-in form first.
 		await page.goto( pageUrl );
 		await expect(
