@@ -83,15 +83,23 @@ test.describe( 'fast lane', () => {
 		await request.post( '/wp-json/svc/v1/licenses/activate', {
 			data: body,
 		} );
-		const answer = await request.post(
-			'/wp-json/svc/v1/licenses/validate',
-			{ data: body }
-		);
-		expect( ( await answer.json() ).valid ).toBe( true );
-		const queries = Number( answer.headers()[ 'x-svc-test-queries' ] );
+		// The steady cost of a validate: the fewest queries of three in a row. The first may create this minute's
+		// rate-limit row (the SQLite drop-in answers an upsert that inserts with one query more than one that
+		// updates, and which it is depends on whether an earlier test validated in the same minute), and about
+		// one request in a hundred also sweeps old rate-limit windows (RateLimitRepository::hit).
+		const counts: number[] = [];
+		for ( let i = 0; i < 3; i++ ) {
+			const answer = await request.post(
+				'/wp-json/svc/v1/licenses/validate',
+				{ data: body }
+			);
+			expect( ( await answer.json() ).valid ).toBe( true );
+			counts.push( Number( answer.headers()[ 'x-svc-test-queries' ] ) );
+		}
+		const queries = Math.min( ...counts );
 		// eslint-disable-next-line no-console -- the figure belongs in the run's output.
 		console.log(
-			`validate (${ database }, lane ${ fastLane ? 'on' : 'off' }): ${ queries } SQL queries ${
+			`validate (${ database }, lane ${ fastLane ? 'on' : 'off' }): ${ queries } SQL queries (of ${ counts.join( ', ' ) }) ${
 				fastLane
 					? 'by the lane'
 					: 'by WordPress and the plugin together'

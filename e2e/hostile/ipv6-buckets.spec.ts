@@ -25,6 +25,14 @@ test.describe( 'hostile: IPv6 addresses of one network against per-IP limits', (
 		licence = { license_key, slug };
 	} );
 
+	test.beforeEach( async ( { request } ) => {
+		await setSettings( request, {
+			rate_limits: { ...SUITE_SETTINGS.rate_limits, validate: LIMIT },
+			trusted_proxies: LOCAL_PROXIES,
+		} );
+		await awaitRoomInMinute();
+	} );
+
 	test.afterAll( async ( { request } ) => {
 		await applySuiteSettings( request );
 	} );
@@ -42,11 +50,6 @@ test.describe( 'hostile: IPv6 addresses of one network against per-IP limits', (
 	test( '12 addresses of one /64 through a trusted proxy share one bucket; the next /64 is another client', async ( {
 		request,
 	} ) => {
-		await setSettings( request, {
-			rate_limits: { ...SUITE_SETTINGS.rate_limits, validate: LIMIT },
-			trusted_proxies: LOCAL_PROXIES,
-		} );
-		await awaitRoomInMinute();
 		// A /64 of the documentation range of its own for this run.
 		const net = `2001:db8:${ randomInt( 0xffff ).toString( 16 ) }:${ randomInt(
 			0xffff
@@ -80,11 +83,6 @@ test.describe( 'hostile: IPv6 addresses of one network against per-IP limits', (
 	test( 'an IPv4-mapped IPv6 address counts as its IPv4 address', async ( {
 		request,
 	} ) => {
-		await setSettings( request, {
-			rate_limits: { ...SUITE_SETTINGS.rate_limits, validate: LIMIT },
-			trusted_proxies: LOCAL_PROXIES,
-		} );
-		await awaitRoomInMinute();
 		const ipv4 = `198.51.100.${ randomInt( 1, 254 ) }`;
 		const statuses: number[] = [];
 		for ( let i = 0; i < LIMIT + 1; i++ ) {

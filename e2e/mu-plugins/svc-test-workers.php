@@ -138,6 +138,15 @@ function svc_test_workers_connections( int $port ): array {
 	);
 }
 
+/**
+ * Whether the request carries the test token.
+ *
+ * @param WP_REST_Request $request Request.
+ */
+function svc_test_workers_authorised( WP_REST_Request $request ): bool {
+	return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
+}
+
 add_action(
 	'rest_api_init',
 	static function (): void {
@@ -146,9 +155,7 @@ add_action(
 			'/workers',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => static function ( WP_REST_Request $request ): bool {
-					return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
-				},
+				'permission_callback' => 'svc_test_workers_authorised',
 				'callback'            => static function (): array {
 					$port        = isset( $_SERVER['SERVER_PORT'] ) ? (int) $_SERVER['SERVER_PORT'] : 0;
 					$connections = svc_test_workers_connections( $port );
@@ -169,9 +176,7 @@ add_action(
 			'/sleep',
 			array(
 				'methods'             => 'GET',
-				'permission_callback' => static function ( WP_REST_Request $request ): bool {
-					return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
-				},
+				'permission_callback' => 'svc_test_workers_authorised',
 				'args'                => array(
 					'ms' => array(
 						'type'    => 'integer',
