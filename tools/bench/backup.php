@@ -11,6 +11,7 @@
 
 require __DIR__ . '/boot-wp.php';
 
+use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Domain\Backup\ExportWriter;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
@@ -92,10 +93,9 @@ if ( 'seed' === $mode ) {
 	array_map( 'unlink', glob( $packages->path() . '/*.zip' ) );
 	$done = array( 'occupied' => $image->occupied() );
 } elseif ( 'restore' === $mode ) {
-	$in   = fopen( $argv[4], 'rb' );
-	$done = $image->restore( $in );
+	// Through the use case every caller uses, with the checks of what a file restores.
+	$done = ( new Backups( $image ) )->restore( $argv[4] );
 	unset( $done['tables'] );
-	fclose( $in );
 }
 
 echo wp_json_encode(

@@ -335,6 +335,16 @@ final class Releases {
 	}
 
 	/**
+	 * A changelog as it is stored: HTML the admin wrote, kept to what post content may hold (no script, no event
+	 * attributes, no javascript: links). Every writer of the column uses it: the admin API, WP-CLI and a restore.
+	 *
+	 * @param string $html Changelog as given.
+	 */
+	public static function changelog( string $html ): string {
+		return wp_kses_post( $html );
+	}
+
+	/**
 	 * Column values of the given editable fields.
 	 *
 	 * @param array<string, mixed> $fields Given editable fields.
@@ -345,7 +355,7 @@ final class Releases {
 			$fields['rollout'] = self::rollout( $fields['rollout'] );
 		}
 		if ( isset( $fields['changelog'] ) ) {
-			$fields['changelog'] = wp_kses_post( (string) $fields['changelog'] );
+			$fields['changelog'] = self::changelog( (string) $fields['changelog'] );
 		}
 		if ( array_key_exists( 'requires', $fields ) ) {
 			$fields['requires_wp'] = $fields['requires'];

@@ -85,30 +85,10 @@ final class SiteSettings {
 	 *
 	 * @param array<string, mixed> $values Given values, names and types from Settings::schema().
 	 * @param Actor                $actor  Who changes them.
-	 * @throws ServiceError 400 when a staging host pattern is not one, or the renewal page is not an http(s) address
-	 *                      (nothing is changed).
+	 * @throws ServiceError 400 when a value is refused by checked() (nothing is changed).
 	 */
 	public function update( array $values, Actor $actor ): void {
-		if ( array_key_exists( 'staging_hosts', $values ) ) {
-			$values['staging_hosts'] = self::staging_hosts( (array) $values['staging_hosts'] );
-		}
-		if ( array_key_exists( 'currency', $values ) ) {
-			$values['currency'] = self::currency( (string) $values['currency'] );
-		}
-		if ( array_key_exists( 'trusted_proxies', $values ) ) {
-			$values['trusted_proxies'] = self::trusted_proxies( (array) $values['trusted_proxies'] );
-		}
-		if ( array_key_exists( 'renewal_page', $values ) ) {
-			$values['renewal_page'] = trim( (string) $values['renewal_page'] );
-			if ( ! RenewalLink::is_page( $values['renewal_page'] ) ) {
-				throw ServiceError::invalid_param(
-					'renewal_page',
-					/* translators: %s: the placeholder for the product's slug. */
-					sprintf( __( 'The renewal page must be an address starting with https:// or http://, such as https://shop.example/renew/%s/, or empty to use the product\'s homepage.', 'svc-licensing' ), RenewalLink::PLACEHOLDER ),
-					__( 'Not an http(s) address.', 'svc-licensing' )
-				);
-			}
-		}
+		$values = self::checked( $values );
 		if ( array() === $values ) {
 			return;
 		}
@@ -130,6 +110,50 @@ final class SiteSettings {
 				}
 			}
 		);
+	}
+
+	/**
+	 * The rule every stored setting passes, whoever gives it (PATCH /admin/settings, a restored export): each value
+	 * checked and sanitised against Settings::schema() as WordPress checks the route's arguments, then the rules
+	 * the schema cannot say (staging host patterns, the currency code, proxy addresses, an http(s) renewal page).
+	 * Names the schema does not know are dropped, as the route drops unknown fields.
+	 *
+	 * @param array<string, mixed> $values Setting => value as given.
+	 * @return array<string, mixed> The known settings, as they are stored.
+	 * @throws ServiceError 400 invalid_params naming the first setting that is refused.
+	 */
+	public static function checked( array $values ): array {
+		$schema = Settings::schema();
+		$values = array_intersect_key( $values, $schema );
+		foreach ( $values as $name => $value ) {
+			$valid = rest_validate_value_from_schema( $value, $schema[ $name ], $name );
+			if ( is_wp_error( $valid ) ) {
+				$reason = $valid->get_error_message();
+				throw ServiceError::invalid_param( $name, $reason, $reason );
+			}
+			$values[ $name ] = rest_sanitize_value_from_schema( $value, $schema[ $name ], $name );
+		}
+		if ( array_key_exists( 'staging_hosts', $values ) ) {
+			$values['staging_hosts'] = self::staging_hosts( (array) $values['staging_hosts'] );
+		}
+		if ( array_key_exists( 'currency', $values ) ) {
+			$values['currency'] = self::currency( (string) $values['currency'] );
+		}
+		if ( array_key_exists( 'trusted_proxies', $values ) ) {
+			$values['trusted_proxies'] = self::trusted_proxies( (array) $values['trusted_proxies'] );
+		}
+		if ( array_key_exists( 'renewal_page', $values ) ) {
+			$values['renewal_page'] = trim( (string) $values['renewal_page'] );
+			if ( ! RenewalLink::is_page( $values['renewal_page'] ) ) {
+				throw ServiceError::invalid_param(
+					'renewal_page',
+					/* translators: %s: the placeholder for the product's slug. */
+					sprintf( __( 'The renewal page must be an address starting with https:// or http://, such as https://shop.example/renew/%s/, or empty to use the product\'s homepage.', 'svc-licensing' ), RenewalLink::PLACEHOLDER ),
+					__( 'Not an http(s) address.', 'svc-licensing' )
+				);
+			}
+		}
+		return $values;
 	}
 
 	/**

@@ -20,8 +20,10 @@ use wpdb;
  * and this site's release packages, a batch of rows at a time. Restore checks the whole file first (format,
  * version, checksum), refuses a site that already holds data, and makes a second pass that refuses another schema
  * version and anything a real export never holds (unknown tables or columns, file names that are not package
- * names). Then, under a lock, it writes every row in one database transaction; package files are written under
- * names of this request and take their own names after the COMMIT, so a failure leaves the site as it was.
+ * names), and hands every row it would write to the caller's check (Core\Backups: the settings' rules, the
+ * changelog's sanitiser), which may refuse the file or change the row. Then, under a lock, it writes every row in
+ * one database transaction; package files are written under names of this request and take their own names after
+ * the COMMIT, so a failure leaves the site as it was.
  *
  * This is the one writer besides the repositories that touches every table: a restore is a whole-database
  * operation on an empty service, not an ordinary change to its rows.
@@ -77,12 +79,13 @@ final class DatabaseImage {
 	}
 
 	/**
-	 * The tables an export holds (rate-limit counters are a minute's state and portal sign-in links a quarter of an hour's, not data).
+	 * The tables an export holds (rate-limit counters are a minute's state, portal sign-in links a quarter of an
+	 * hour's and portal sessions a few hours', not data).
 	 *
 	 * @return string[]
 	 */
 	public static function tables(): array {
-		return array_values( array_diff( Tables::all(), array( Tables::RATE_LIMITS, Tables::PORTAL_LINKS ) ) );
+		return array_values( array_diff( Tables::all(), array( Tables::RATE_LIMITS, Tables::PORTAL_LINKS, Tables::PORTAL_SESSIONS ) ) );
 	}
 
 	/**
@@ -133,13 +136,20 @@ final class DatabaseImage {
 	/**
 	 * Restores an export into this empty site.
 	 *
+	 * $admit is called with ( string $table, array $row ) for every row that would be written (an option as
+	 * `options` with `name` and its `value` decoded), once in the pass before anything is written and again as
+	 * it is written; it answers the row to write, or throws ServiceError to refuse the whole file. It must answer
+	 * the same for the same row.
+	 *
 	 * @param resource $stream Readable, seekable stream of the file.
+	 * @param callable $admit  The caller's check of each row: ( string $table, array $row ): array.
 	 * @return array{rows: int, files: int, tables: array<string, int>, created_at: string, source: string}
 	 * @throws ServiceError 400 invalid_export before anything is written (also for a line found malformed while
 	 *                      writing, which is rolled back); 409 when the site holds data, another restore runs,
-	 *                      or the schema version differs; 500 when writing failed (nothing kept).
+	 *                      or the schema version differs; what $admit throws, before anything is written; 500
+	 *                      when writing failed (nothing kept).
 	 */
-	public function restore( $stream ): array {
+	public function restore( $stream, callable $admit ): array {
 		try {
 			$summary = ExportReader::verify( $stream );
 			// The lock comes before the emptiness check, so two restores cannot both find the site empty.
@@ -156,8 +166,8 @@ final class DatabaseImage {
 						array( 'occupied' => $occupied )
 					);
 				}
-				$this->preflight( $stream );
-				$this->write( $stream );
+				$this->preflight( $stream, $admit );
+				$this->write( $stream, $admit );
 			} finally {
 				$this->unlock();
 			}
@@ -178,10 +188,11 @@ final class DatabaseImage {
 	 * take their own names after the COMMIT. A failure rolls back and removes this request's files.
 	 *
 	 * @param resource $stream The checked file.
+	 * @param callable $admit  The caller's check of each row (see restore()).
 	 * @throws InvalidExport For a malformed line (after the rollback).
-	 * @throws ServiceError 500 when writing failed (nothing kept).
+	 * @throws ServiceError What $admit throws, or 500 when writing failed (nothing kept; both after the rollback).
 	 */
-	private function write( $stream ): void {
+	private function write( $stream, callable $admit ): void {
 		if ( function_exists( 'set_time_limit' ) ) {
 			set_time_limit( 0 );
 		}
@@ -193,8 +204,11 @@ final class DatabaseImage {
 			$this->clear( Tables::META );
 			ExportReader::each(
 				$stream,
-				function ( string $table, array $row ): void {
-					$this->restore_row( $table, $row );
+				function ( string $table, array $row ) use ( $admit ): void {
+					$row = $this->admitted( $admit, $table, $row );
+					if ( null !== $row ) {
+						$this->restore_row( $table, $row );
+					}
 				},
 				function ( string $name, string $bytes, bool $first ) use ( &$staged, $stage ): void {
 					if ( $first && ! $this->packages->ensure_writable() ) {
@@ -208,9 +222,9 @@ final class DatabaseImage {
 				}
 			);
 			$this->db->query( 'COMMIT' );
-		} catch ( InvalidExport $invalid ) {
+		} catch ( InvalidExport | ServiceError $refused ) {
 			$this->undo( $stage, $staged );
-			throw $invalid;
+			throw $refused;
 		} catch ( \Throwable $failed ) {
 			$this->undo( $stage, $staged );
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the detail goes to the log.
@@ -271,18 +285,21 @@ final class DatabaseImage {
 	 * A pass over the verified file before anything is written: the schema version must be this site's, rows
 	 * may only name this plugin's tables and their real columns, and files only package names this folder
 	 * gives (and none that exists already). The checksum proves a file undamaged, not honest: anyone can write
-	 * one, so nothing in it reaches SQL or the disk unchecked.
+	 * one, so nothing in it reaches SQL or the disk unchecked. Every row that would be written goes through the
+	 * caller's $admit here first, so a row it refuses stops the restore before anything is written.
 	 *
 	 * @param resource $stream The verified file.
-	 * @throws ServiceError 409 export_schema_mismatch, or 400 invalid_export with reason forged.
+	 * @param callable $admit  The caller's check of each row (see restore()).
+	 * @throws ServiceError 409 export_schema_mismatch, 400 invalid_export with reason forged, or what $admit throws.
 	 */
-	private function preflight( $stream ): void {
+	private function preflight( $stream, callable $admit ): void {
 		rewind( $stream );
 		$found  = null;
 		$forged = null;
 		ExportReader::each(
 			$stream,
-			function ( string $table, array $row ) use ( &$found, &$forged ): void {
+			function ( string $table, array $row ) use ( &$found, &$forged, $admit ): void {
+				$this->admitted( $admit, $table, $row );
 				if ( 'options' === $table ) {
 					if ( SchemaMigrator::VERSION_OPTION === ( $row['name'] ?? null ) ) {
 						$found = (int) json_decode( (string) ( $row['value'] ?? '' ), true );
@@ -359,7 +376,30 @@ final class DatabaseImage {
 	}
 
 	/**
-	 * Writes one row (of a known table, or one of the known options).
+	 * A row as the caller's check admits it: null for an option that is not restored (not handed to $admit), an
+	 * option with its value decoded.
+	 *
+	 * @param callable             $admit The caller's check (see restore()).
+	 * @param string               $table Table or 'options'.
+	 * @param array<string, mixed> $row   Row as the file holds it.
+	 * @return array<string, mixed>|null
+	 */
+	private function admitted( callable $admit, string $table, array $row ): ?array {
+		if ( 'options' === $table ) {
+			$name = (string) ( $row['name'] ?? '' );
+			if ( ! in_array( $name, self::OPTIONS, true ) ) {
+				return null;
+			}
+			$row = array(
+				'name'  => $name,
+				'value' => json_decode( (string) ( $row['value'] ?? '' ), true ),
+			);
+		}
+		return (array) call_user_func( $admit, $table, $row );
+	}
+
+	/**
+	 * Writes one admitted row (of a known table, or one of the known options, its value decoded).
 	 *
 	 * @param string               $table Table or 'options'.
 	 * @param array<string, mixed> $row   Row.
@@ -367,10 +407,7 @@ final class DatabaseImage {
 	 */
 	private function restore_row( string $table, array $row ): void {
 		if ( 'options' === $table ) {
-			$name = (string) ( $row['name'] ?? '' );
-			if ( in_array( $name, self::OPTIONS, true ) ) {
-				update_option( $name, json_decode( (string) $row['value'], true ), true );
-			}
+			update_option( (string) $row['name'], $row['value'], true );
 			return;
 		}
 		if ( ! in_array( $table, self::tables(), true ) || array() !== array_diff( array_keys( $row ), $this->columns_of( $table ) ) ) {

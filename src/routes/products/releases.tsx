@@ -401,6 +401,8 @@ function Changelog( {
 					{ __( 'No changelog.', 'svc-licensing' ) }
 				</p>
 			) : (
+				// Stored HTML: every writer (the release API, WP-CLI, a restore) keeps it through the server's
+				// Releases::changelog() (wp_kses_post), so what renders here is the sanitised form.
 				<RawHTML className="svc-changelog-text">
 					{ release.changelog }
 				</RawHTML>
