@@ -8,13 +8,17 @@
 defined( 'ABSPATH' ) || exit;
 
 /**
- * Answers the request and ends it when it is one of the lane's routes and the lane may answer it; returns, and
- * WordPress loads as usual, in every other case. Costs a string comparison for every other request.
+ * The lane's entry, API version 1 (Svc\Licensing\Lane\Loader::ENTRY). Answers the request and ends it when it is
+ * one of the lane's routes and the lane may answer it; returns, and WordPress loads as usual, in every other case.
+ * Costs a string comparison for every other request.
+ *
+ * Its parameters never change: a change is a new entry (svc_licensing_lane_v2) and a new Loader::ENTRY. The
+ * loader calls its entry only when it exists, so one written by another plugin version stands aside.
  *
  * @param string $loader_version Plugin version the loader was written for.
  * @param string $basename       The plugin's basename, e.g. svc-licensing/svc-licensing.php.
  */
-function svc_licensing_lane( string $loader_version, string $basename ): void {
+function svc_licensing_lane_v1( string $loader_version, string $basename ): void {
 	// phpcs:disable WordPress.Security.NonceVerification, WordPress.Security.ValidatedSanitizedInput -- only compared, never stored or echoed.
 	$route = null;
 	if ( isset( $_SERVER['REQUEST_URI'], $_SERVER['REQUEST_METHOD'] ) ) {
@@ -40,7 +44,7 @@ function svc_licensing_lane( string $loader_version, string $basename ): void {
 	}
 	require_once __DIR__ . '/src/autoload.php';
 	if (
-		! ( new Svc\Licensing\Storage\Settings() )->get( 'fast_lane' )
+		! Svc\Licensing\Lane\Loader::wanted( new Svc\Licensing\Storage\Settings() )
 		|| ! Svc\Licensing\Lane\FastLane::can_answer( $_SERVER, $_GET, $_COOKIE, $_POST )
 		|| ! Svc\Licensing\Lane\FastLane::schema_is_current()
 	) {
@@ -52,4 +56,12 @@ function svc_licensing_lane( string $loader_version, string $basename ): void {
 	define( 'SVC_LICENSING_LANE_QUERIES_BEFORE', (int) $GLOBALS['wpdb']->num_queries );
 	Svc\Licensing\Lane\FastLane::serve( $route );
 	exit;
+}
+
+/**
+ * The entry loaders called, unguarded, before the entry was versioned. Such a loader is never this version's, so
+ * it stands aside until an administrator's admin page rewrites it. Keep this function, and keep it taking whatever
+ * it is given: a loader left on disk that calls a missing function would stop every request to the site.
+ */
+function svc_licensing_lane(): void {
 }

@@ -1,13 +1,17 @@
 /**
  * The fast lane's must-use loader over its life (README "Fast lane", plugin/src/Lane/Loader.php): Site Health
- * says whether the lane is active; a loader written for another plugin version stands aside until an admin page
- * rewrites it; a read-only must-use folder leaves the normal route answering, and Site Health says why; a real
- * plugin upgrade through the Plugins screen (on the copy site, whose plugin is a copy) rewrites the loader.
+ * says whether the lane is active; a loader written for another plugin version stands aside until an
+ * administrator's admin page rewrites it, and nothing else rewrites it (no admin-ajax or admin-post request without
+ * a login, no subscriber, no AJAX call); a loader calling a lane entry this plugin does not have stands aside
+ * instead of failing; a read-only must-use folder leaves the normal route answering, and Site Health says why; with
+ * DISALLOW_FILE_MODS the plugin writes no loader, removes or ignores the one it wrote, and Site Health says why; a
+ * real plugin upgrade through the Plugins screen (on the copy site, whose plugin is a copy) rewrites the loader.
  * Deactivation and uninstall removing it are asserted in e2e/api/lifecycle.spec.ts and uninstall.spec.ts.
  *
  * Each test switches the lane on itself, so the file means the same in the suite's lane-off run, and puts the
  * suite's settings back when done.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -28,9 +32,13 @@ import {
 	SUITE_SETTINGS,
 	applySuiteSettings,
 	createLicense,
+	createUserWithCaps,
+	disallowFileModsHeaders,
 	laneLoader,
 	setSettings,
+	writeLaneLoader,
 } from '../fixtures/test-helpers';
+import { logIn } from '../fixtures/sign-in';
 import { makeZip } from '../fixtures/zip';
 
 const PANEL = '#health-check-accordion-block-svc_licensing_fast_lane';
@@ -41,12 +49,13 @@ type Body = { license_key: string; product_slug: string; site_url: string };
 /**
  * A client without cookies. The admin project's requests carry the admin's login cookies (its storageState,
  * which request.newContext inherits as well), and the lane rightly steps aside for a WordPress cookie; a client
- * site calls without them.
+ * site calls without them. Headers, when given, go with every request.
  */
-const client = ( url: string ) =>
+const client = ( url: string, extraHTTPHeaders?: Record< string, string > ) =>
 	requestFactory.newContext( {
 		baseURL: url,
 		storageState: { cookies: [], origins: [] },
+		extraHTTPHeaders,
 	} );
 
 /** Who answered a validate: the lane, or WordPress (the answer is the same, and correct, either way). */
@@ -67,10 +76,8 @@ async function siteHealth( page: Page ) {
 	await page.goto( '/wp-admin/site-health.php' );
 	const panel = page.locator( PANEL );
 	await expect( panel ).toBeAttached();
-	// The screen then runs core's async tests and posts their results through admin-ajax, whose admin_init
-	// syncs the loader from the settings it read when it began: a switch made while one is in flight would be
-	// undone on disk until the next admin page (harmless, the lane reads the setting itself, but not what the
-	// next step checks). Let them finish first.
+	// The screen then runs core's async tests through admin-ajax (which leaves the loader alone): let them
+	// finish, so none is still running when the next step changes the site.
 	await page.waitForLoadState( 'networkidle' );
 	return {
 		group: await panel.evaluate(
@@ -90,6 +97,15 @@ const ACTIVE = {
 	group: 'health-check-issues-good',
 	title: 'The Licence Service fast lane is active',
 	text: expect.stringContaining( 'The fast lane is active' ),
+};
+
+/** The site's owner forbade file changes: nothing to fix, so a good result, saying why the lane is off. */
+const FILE_MODS_DISALLOWED = {
+	group: 'health-check-issues-good',
+	title: 'The Licence Service fast lane is not active',
+	text: expect.stringContaining(
+		'The fast lane is off because this site sets DISALLOW_FILE_MODS'
+	),
 };
 
 /** A licence activated on one site, to validate. */
@@ -212,6 +228,148 @@ test.describe( 'the fast lane loader on the test site', () => {
 		} finally {
 			await laneLoader( request, 'unlock' );
 		}
+		expect( await siteHealth( page ) ).toEqual( ACTIVE );
+		expect( await answeredBy( calls, body ) ).toBe( 'lane' );
+	} );
+
+	test( 'only an administrator’s admin page rewrites the loader: not admin-ajax or admin-post without a login, not a subscriber, not an AJAX call', async ( {
+		request,
+		page,
+		browser,
+	} ) => {
+		await setSettings( request, { fast_lane: true } );
+		const visitor = await client( baseURL );
+		const login = `lane-${ randomUUID().slice( 0, 8 ) }`;
+		const password = `pw-${ randomUUID() }`;
+		await createUserWithCaps( request, { login, password, caps: [] } );
+		const subscriber = await browser.newContext( {
+			baseURL,
+			storageState: { cookies: [], origins: [] },
+		} );
+		try {
+			// A stale loader, then none at all: both are what an admin page would rewrite.
+			for ( const change of [ 'stale', 'remove' ] as const ) {
+				await writeLaneLoader( request );
+				const before = await laneLoader( request, change );
+				const requests = {
+					'admin-ajax.php without a login': () =>
+						visitor.get(
+							'/wp-admin/admin-ajax.php?action=nopriv_anything'
+						),
+					'admin-post.php without a login': () =>
+						visitor.post( '/wp-admin/admin-post.php', {
+							form: { action: 'anything' },
+						} ),
+					// This context carries the administrator's login cookies.
+					'the administrator’s AJAX call': () =>
+						request.get(
+							'/wp-admin/admin-ajax.php?action=anything'
+						),
+				};
+				for ( const [ name, send ] of Object.entries( requests ) ) {
+					// admin_init ran: WordPress answered with its own 400 for an action nobody handles.
+					expect( ( await send() ).status(), name ).toBe( 400 );
+					expect( await laneLoader( request ), name ).toEqual(
+						before
+					);
+				}
+				expect( await answeredBy( calls, body ) ).toBe( 'wordpress' );
+			}
+			// A signed-in subscriber's admin page (wp-login.php sends them to their profile).
+			const subscriberPage = await subscriber.newPage();
+			await logIn( subscriberPage, login, password );
+			await subscriberPage.goto( '/wp-admin/profile.php' );
+			await expect(
+				subscriberPage.locator( '#your-profile' )
+			).toBeVisible();
+			expect( ( await laneLoader( request ) ).loader ).toBe( false );
+
+			await page.goto( '/wp-admin/' );
+			const rewritten = await laneLoader( request );
+			expect( rewritten.loader ).toBe( true );
+			expect( rewritten.loader_version ).toBe( rewritten.plugin_version );
+			expect( await answeredBy( calls, body ) ).toBe( 'lane' );
+		} finally {
+			await visitor.dispose();
+			await subscriber.close();
+		}
+	} );
+
+	test( 'a loader calling a lane entry this plugin does not have, or the unversioned entry of old, stands aside until an admin page rewrites it', async ( {
+		request,
+		page,
+	} ) => {
+		await setSettings( request, { fast_lane: true } );
+		// other_api: as a later plugin version's loader, whose entry takes other arguments. legacy: as the plugin
+		// wrote it before the entry was versioned (for this very version: only the entry sends it aside).
+		for ( const change of [ 'other_api', 'legacy' ] as const ) {
+			await writeLaneLoader( request );
+			const changed = await laneLoader( request, change );
+			expect( changed.loader_version ).toBe( changed.plugin_version );
+			// Neither a fatal error nor the lane: WordPress answers.
+			expect( await answeredBy( calls, body ) ).toBe( 'wordpress' );
+			expect( await answeredBy( calls, body ) ).toBe( 'wordpress' );
+
+			await page.goto( '/wp-admin/' );
+			expect( await answeredBy( calls, body ) ).toBe( 'lane' );
+		}
+	} );
+
+	test( 'with DISALLOW_FILE_MODS the plugin writes no loader, removes the one it wrote or leaves it standing aside, and Site Health says why', async ( {
+		request,
+		page,
+	} ) => {
+		// Each request of this test that carries these runs as on a site whose wp-config.php sets the constant.
+		const disallowed = disallowFileModsHeaders();
+		const owner = await requestFactory.newContext( {
+			baseURL,
+			extraHTTPHeaders: disallowed,
+		} );
+		const disallowedCalls = await client( baseURL, disallowed );
+		try {
+			// Written before the site set the constant.
+			await setSettings( request, { fast_lane: true } );
+			await writeLaneLoader( request );
+			expect( await answeredBy( calls, body ) ).toBe( 'lane' );
+			// Under the constant it stands aside at once, before anything removes it.
+			expect( await answeredBy( disallowedCalls, body ) ).toBe(
+				'wordpress'
+			);
+
+			// The administrator's admin page removes it, and Site Health says why the lane is off.
+			await page.setExtraHTTPHeaders( disallowed );
+			expect( await siteHealth( page ) ).toEqual( FILE_MODS_DISALLOWED );
+			expect( ( await laneLoader( request ) ).loader ).toBe( false );
+
+			// Switched off and on again, and another admin page: still nothing written.
+			await setSettings( owner, { fast_lane: false } );
+			await setSettings( owner, { fast_lane: true } );
+			await page.goto( '/wp-admin/' );
+			expect( ( await laneLoader( request ) ).loader ).toBe( false );
+			expect( await answeredBy( disallowedCalls, body ) ).toBe(
+				'wordpress'
+			);
+
+			// One it cannot remove (the must-use folder read-only) stays, and stands aside.
+			await writeLaneLoader( request );
+			expect(
+				( await laneLoader( request, 'lock' ) ).folder_writable
+			).toBe( false );
+			expect( await siteHealth( page ) ).toEqual( FILE_MODS_DISALLOWED );
+			expect( ( await laneLoader( request ) ).loader ).toBe( true );
+			expect( await answeredBy( disallowedCalls, body ) ).toBe(
+				'wordpress'
+			);
+			// The same file answers a request without the constant: it is the constant that sends it aside.
+			expect( await answeredBy( calls, body ) ).toBe( 'lane' );
+		} finally {
+			await laneLoader( request, 'unlock' );
+			await owner.dispose();
+			await disallowedCalls.dispose();
+		}
+		// Without the constant, the next admin page writes it again.
+		await page.setExtraHTTPHeaders( {} );
+		await laneLoader( request, 'remove' );
 		expect( await siteHealth( page ) ).toEqual( ACTIVE );
 		expect( await answeredBy( calls, body ) ).toBe( 'lane' );
 	} );

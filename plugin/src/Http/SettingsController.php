@@ -46,7 +46,8 @@ final class SettingsController implements Controller {
 	private $admin;
 
 	/**
-	 * Whether the fast lane is active on this server: on, off, unwritable, stale or multisite (Lane\Loader::state).
+	 * Whether the fast lane is active on this server: on, off, unwritable, stale, multisite or file_mods_disallowed
+	 * (Lane\Loader::state).
 	 *
 	 * @var callable(): string
 	 */

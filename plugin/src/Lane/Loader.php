@@ -7,19 +7,29 @@
 
 namespace Svc\Licensing\Lane;
 
+use Svc\Licensing\Domain\Lane\LoaderPolicy;
 use Svc\Licensing\Storage\Settings;
 
 /**
- * The loader is a small file in the must-use plugins folder that names this plugin's lane.php and the version
- * it was written for. It is (re)written on activation, on every admin request whose loader is missing or
- * stale (so a plugin upgrade updates it), and when the setting is switched on; it is removed when the setting
- * is switched off, on deactivation and on uninstall. lane.php refuses to serve when the loader's version is not
- * the plugin's, so a stale loader never runs old rules: the normal route answers until it is rewritten.
+ * The loader is a small file in the must-use plugins folder that names this plugin's lane.php, the lane entry it
+ * calls and the version it was written for. It is (re)written on activation, when the setting is saved, and on an
+ * administrator's admin page whose loader is missing or stale (so a plugin upgrade updates it; never on
+ * admin-ajax.php or for anyone else: LoaderPolicy::admin_request_syncs); it is removed when the setting is
+ * switched off, when DISALLOW_FILE_MODS is true, on deactivation and on uninstall. A stale loader never runs old
+ * rules: it calls the entry only where lane.php still defines it (ENTRY), and that entry refuses to serve when
+ * the loader's version is not the plugin's, so the normal route answers until the loader is rewritten.
  */
 final class Loader {
 
 	// Named to load after the site's other must-use plugins, whose hooks apply to the lane's answers as to any.
 	public const FILE = 'zz-svc-licensing-lane.php';
+
+	/**
+	 * The lane's entry in lane.php, named with its API version. Its parameters never change: a change is a new
+	 * entry (svc_licensing_lane_v2) named here, so a loader written by another plugin version finds no entry of its
+	 * own and stands aside, never calling one whose parameters changed.
+	 */
+	public const ENTRY = 'svc_licensing_lane_v1';
 
 	/**
 	 * Plugin main file.
@@ -59,7 +69,7 @@ final class Loader {
 	 * Hooks.
 	 */
 	public function add_hooks(): void {
-		add_action( 'admin_init', array( $this, 'sync' ) );
+		add_action( 'admin_init', array( $this, 'sync_for_admin' ) );
 		add_action( 'update_option_' . Settings::OPTION, array( $this, 'sync' ) );
 		add_action( 'add_option_' . Settings::OPTION, array( $this, 'sync' ) );
 		add_filter( 'site_status_tests', array( $this, 'add_site_health_test' ) );
@@ -77,19 +87,50 @@ final class Loader {
 	 */
 	public function content(): string {
 		$lane = dirname( $this->plugin_file ) . '/lane.php';
+		// phpcs:disable WordPress.PHP.DevelopmentFunctions.error_log_var_export -- writes PHP literals.
 		return "<?php\n/**\n * Plugin Name: Licence Service fast lane\n * Description: Answers licence checks before the rest of WordPress loads. Written, updated and removed by the Licence Service plugin; do not edit.\n * Version: {$this->version}\n *\n * @package SvcLicensing\n */\n\n"
 			. "defined( 'ABSPATH' ) || exit;\n\n"
-			. 'if ( is_file( ' . var_export( $lane, true ) . ' ) ) {' . "\n" // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- writes a PHP literal.
-			. "\trequire " . var_export( $lane, true ) . ";\n" // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- writes a PHP literal.
-			. "\tsvc_licensing_lane( " . var_export( $this->version, true ) . ', ' . var_export( plugin_basename( $this->plugin_file ), true ) . " );\n" // phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_var_export -- writes a PHP literal.
+			. 'if ( is_file( ' . var_export( $lane, true ) . ' ) ) {' . "\n"
+			. "\trequire_once " . var_export( $lane, true ) . ";\n"
+			. "}\n"
+			. "// The lane's entry of the API this loader was written for; a plugin version without it leaves WordPress to answer.\n"
+			. 'if ( function_exists( ' . var_export( self::ENTRY, true ) . ' ) ) {' . "\n"
+			. "\t" . self::ENTRY . '( ' . var_export( $this->version, true ) . ', ' . var_export( plugin_basename( $this->plugin_file ), true ) . " );\n"
 			. "}\n";
+		// phpcs:enable
 	}
 
 	/**
-	 * Writes, rewrites or removes the loader as the setting and version require.
+	 * Whether this site forbids the plugin to write code files (DISALLOW_FILE_MODS, usually in wp-config.php).
+	 */
+	public static function file_mods_disallowed(): bool {
+		return defined( 'DISALLOW_FILE_MODS' ) && DISALLOW_FILE_MODS;
+	}
+
+	/**
+	 * Whether the lane may run here and its loader belongs on disk (LoaderPolicy::wanted); lane.php asks it on
+	 * every request, so a loader that could not be removed stands aside.
+	 *
+	 * @param Settings $settings Settings.
+	 */
+	public static function wanted( Settings $settings ): bool {
+		return LoaderPolicy::wanted( (bool) $settings->get( 'fast_lane' ), is_multisite(), self::file_mods_disallowed() );
+	}
+
+	/**
+	 * Brings the loader up to date on an administrator's admin page (admin_init), and on no other admin request.
+	 */
+	public function sync_for_admin(): void {
+		if ( LoaderPolicy::admin_request_syncs( current_user_can( 'manage_options' ), wp_doing_ajax() ) ) {
+			$this->sync();
+		}
+	}
+
+	/**
+	 * Writes, rewrites or removes the loader as the setting, the site and the version require.
 	 */
 	public function sync(): void {
-		if ( ! $this->settings->get( 'fast_lane' ) || is_multisite() ) {
+		if ( ! self::wanted( $this->settings ) ) {
 			self::remove();
 			return;
 		}
@@ -115,7 +156,7 @@ final class Loader {
 	}
 
 	/**
-	 * Removes the loader (setting off, deactivation, uninstall).
+	 * Removes the loader (setting off, DISALLOW_FILE_MODS, deactivation, uninstall), when the folder lets it.
 	 */
 	public static function remove(): void {
 		if ( is_file( self::path() ) ) {
@@ -124,20 +165,12 @@ final class Loader {
 	}
 
 	/**
-	 * The lane's state: on (the loader is current), off (the setting), stale (being rewritten), or unwritable.
+	 * The lane's state (LoaderPolicy::state): on, off, multisite, file_mods_disallowed, unwritable or stale.
 	 */
 	public function state(): string {
-		if ( ! $this->settings->get( 'fast_lane' ) ) {
-			return 'off';
-		}
-		if ( is_multisite() ) {
-			return 'multisite';
-		}
-		$path = self::path();
-		if ( ! is_file( $path ) ) {
-			return 'unwritable';
-		}
-		return file_get_contents( $path ) === $this->content() ? 'on' : 'stale'; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		$path    = self::path();
+		$current = is_file( $path ) ? file_get_contents( $path ) === $this->content() : null; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+		return LoaderPolicy::state( (bool) $this->settings->get( 'fast_lane' ), is_multisite(), self::file_mods_disallowed(), $current );
 	}
 
 	/**
@@ -162,16 +195,19 @@ final class Loader {
 	public function site_health(): array {
 		$state    = $this->state();
 		$messages = array(
-			'on'         => __( 'The fast lane is active: licence checks and update checks are answered before the rest of WordPress loads.', 'svc-licensing' ),
-			'off'        => __( 'The fast lane is switched off in the Licence Service settings. Licence checks take the normal REST route, which loads all of WordPress for each call.', 'svc-licensing' ),
-			'multisite'  => __( 'The fast lane does not run on multisite networks. Licence checks take the normal REST route.', 'svc-licensing' ),
+			'on'                   => __( 'The fast lane is active: licence checks and update checks are answered before the rest of WordPress loads.', 'svc-licensing' ),
+			'off'                  => __( 'The fast lane is switched off in the Licence Service settings. Licence checks take the normal REST route, which loads all of WordPress for each call.', 'svc-licensing' ),
+			'multisite'            => __( 'The fast lane does not run on multisite networks. Licence checks take the normal REST route.', 'svc-licensing' ),
 			/* translators: %s: the must-use plugins folder. */
-			'unwritable' => sprintf( __( 'The fast lane is switched on but its loader could not be written to %s. Licence checks take the normal REST route until the folder is writable by the web server.', 'svc-licensing' ), WPMU_PLUGIN_DIR ),
-			'stale'      => __( 'The fast lane loader is from another version of the plugin, so it stands aside and licence checks take the normal REST route. It is rewritten on the next admin page load; if this stays, make the must-use plugins folder writable.', 'svc-licensing' ),
+			'unwritable'           => sprintf( __( 'The fast lane is switched on but its loader could not be written to %s. Licence checks take the normal REST route until the folder is writable by the web server.', 'svc-licensing' ), WPMU_PLUGIN_DIR ),
+			'stale'                => __( 'The fast lane loader is from another version of the plugin, so it stands aside and licence checks take the normal REST route. It is rewritten the next time an administrator opens an admin page; if this stays, make the must-use plugins folder writable.', 'svc-licensing' ),
+			/* translators: %s: the loader's file name. */
+			'file_mods_disallowed' => sprintf( __( 'The fast lane is off because this site sets DISALLOW_FILE_MODS, so the plugin does not write its loader to the must-use plugins folder. Licence checks take the normal REST route, which loads all of WordPress for each call. If a loader from before is still in that folder (%s), it stands aside, and you may delete it.', 'svc-licensing' ), self::FILE ),
 		);
 		return array(
 			'label'       => 'on' === $state ? __( 'The Licence Service fast lane is active', 'svc-licensing' ) : __( 'The Licence Service fast lane is not active', 'svc-licensing' ),
-			'status'      => in_array( $state, array( 'on', 'off' ), true ) ? 'good' : 'recommended',
+			// The site's own choices (the setting, DISALLOW_FILE_MODS) leave nothing to fix.
+			'status'      => in_array( $state, array( 'on', 'off', 'file_mods_disallowed' ), true ) ? 'good' : 'recommended',
 			'badge'       => array(
 				'label' => __( 'Performance', 'svc-licensing' ),
 				'color' => 'blue',
