@@ -28,14 +28,15 @@ test.describe( 'schema migrations', () => {
 	} ) => {
 		const before = await rewindSchema( request, 7 );
 		expect( before.schema_version ).toBe( 7 );
-		// Every table but the event log, which step 10 creates, the outbound webhook tables of step 11 and the
-		// portal's sign-in links of step 14.
+		// Every table but the event log, which step 10 creates, the outbound webhook tables of step 11, the
+		// portal's sign-in links of step 14 and its sessions of step 15.
 		const later = [
 			'svc_events',
 			'svc_webhook_endpoints',
 			'svc_webhook_deliveries',
 			'svc_webhook_attempts',
 			'svc_portal_links',
+			'svc_portal_sessions',
 		];
 		expect( before.tables ).toMatchObject(
 			Object.fromEntries( later.map( ( table ) => [ table, false ] ) )
@@ -140,6 +141,27 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 14 );
+		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
+	} );
+
+	test( 'a site at schema 14 gets the portal session table on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 14 );
+		expect( before.schema_version ).toBe( 14 );
+		expect( before.tables ).toMatchObject( {
+			svc_portal_links: true,
+			svc_portal_sessions: false,
+		} );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 15 );
 		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
 	} );
 

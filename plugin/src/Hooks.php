@@ -26,4 +26,10 @@ final class Hooks {
 	 * deleted; receives the product id.
 	 */
 	public const RELEASES_CHANGED = 'svc_licensing_releases_changed';
+
+	/**
+	 * Fired after a licence's key stopped working for good: a new key replaced it (the seller's or the customer's),
+	 * or the licence was revoked; receives the licence id. The customer portal ends the email's sessions.
+	 */
+	public const LICENCE_KEY_VOIDED = 'svc_licensing_licence_key_voided';
 }

@@ -221,6 +221,7 @@ final class SiteHealth {
 		$tables[ Tables::WEBHOOK_DELIVERIES ] = __( 'Rows: outbound webhook deliveries', 'svc-licensing' );
 		$tables[ Tables::WEBHOOK_ATTEMPTS ]   = __( 'Rows: outbound webhook attempts', 'svc-licensing' );
 		$tables[ Tables::PORTAL_LINKS ]       = __( 'Rows: portal sign-in links', 'svc-licensing' );
+		$tables[ Tables::PORTAL_SESSIONS ]    = __( 'Rows: portal sessions', 'svc-licensing' );
 
 		foreach ( $facts['rows'] as $table => $count ) {
 			$fields[ 'rows_' . $table ] = array(

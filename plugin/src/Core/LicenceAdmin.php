@@ -16,6 +16,7 @@ use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\KeySecret;
@@ -201,6 +202,10 @@ final class LicenceAdmin {
 					$this->events->record_for_licence( EventType::LICENSE_UPDATED, $id, $actor, array( 'changes' => LicencePayload::shown( $fields ) ) );
 				}
 			);
+			if ( LicenseStatus::REVOKED === ( $fields['status'] ?? null ) ) {
+				// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+				do_action( Hooks::LICENCE_KEY_VOIDED, $id );
+			}
 		}
 		return $this->find( $id );
 	}
@@ -221,6 +226,8 @@ final class LicenceAdmin {
 				$this->events->record_for_licence( EventType::LICENSE_ROTATED, $id, $actor, LicencePayload::rotated( (string) $license['key_last'], $key ) );
 			}
 		);
+		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+		do_action( Hooks::LICENCE_KEY_VOIDED, $id );
 		return $key->reveal();
 	}
 

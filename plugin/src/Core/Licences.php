@@ -17,6 +17,7 @@ use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\License\RenewalLink;
 use Svc\Licensing\Domain\License\ValidationAnswer;
+use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
@@ -192,6 +193,10 @@ final class Licences {
 				);
 			}
 		);
+		if ( LicenseStatus::REVOKED === $status ) {
+			// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+			do_action( Hooks::LICENCE_KEY_VOIDED, $id );
+		}
 	}
 
 	/**

@@ -21,7 +21,7 @@ final class ServiceInfo {
 	/**
 	 * Tables counted, in the order shown: the ones a seller's data lives in.
 	 */
-	public const COUNTED = array( Tables::LICENSES, Tables::ACTIVATIONS, Tables::PRODUCTS, Tables::TIERS, Tables::PRICES, Tables::RELEASES, Tables::TRANSACTIONS, Tables::WEBHOOK_EVENTS, Tables::API_KEYS, Tables::EVENTS, Tables::WEBHOOK_ENDPOINTS, Tables::WEBHOOK_DELIVERIES, Tables::WEBHOOK_ATTEMPTS, Tables::PORTAL_LINKS );
+	public const COUNTED = array( Tables::LICENSES, Tables::ACTIVATIONS, Tables::PRODUCTS, Tables::TIERS, Tables::PRICES, Tables::RELEASES, Tables::TRANSACTIONS, Tables::WEBHOOK_EVENTS, Tables::API_KEYS, Tables::EVENTS, Tables::WEBHOOK_ENDPOINTS, Tables::WEBHOOK_DELIVERIES, Tables::WEBHOOK_ATTEMPTS, Tables::PORTAL_LINKS, Tables::PORTAL_SESSIONS );
 
 	/**
 	 * Plugin version.

@@ -48,6 +48,7 @@ final class ErrorCode {
 	public const PORTAL_CSRF              = 'portal_csrf';
 	public const PORTAL_RELEASE_LIMIT     = 'portal_release_limit';
 	public const PORTAL_FRESH_LINK        = 'portal_fresh_link_required';
+	public const PORTAL_CROSS_SITE        = 'portal_cross_site';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -86,6 +87,7 @@ final class ErrorCode {
 		self::PORTAL_CSRF              => 403,
 		self::PORTAL_RELEASE_LIMIT     => 403,
 		self::PORTAL_FRESH_LINK        => 403,
+		self::PORTAL_CROSS_SITE        => 403,
 	);
 
 	/**

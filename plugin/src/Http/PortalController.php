@@ -20,7 +20,8 @@ use WP_REST_Response;
 use WP_REST_Server;
 
 /**
- * Who is signed in: the svc_portal cookie (HttpOnly, SameSite=Lax, Secure on https, path /) when it verifies,
+ * Who is signed in: the svc_portal cookie (HttpOnly, SameSite=Lax, path /, Secure when this request or the site's home
+ * URL is https) when it verifies and its session is open,
  * else a WordPress user signed in through REST cookie authentication (WordPress only treats a cookie request as
  * signed in when it carries a wp_rest nonce in X-WP-Nonce), with their account email once Core\PortalSignIn accepts
  * it (proven by a mailed link, or accounts trusted). Every state-changing route
@@ -156,12 +157,12 @@ final class PortalController implements Controller {
 	}
 
 	/**
-	 * DELETE /portal/session: clears the cookie.
+	 * DELETE /portal/session: closes the session and clears the cookie.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function sign_out( WP_REST_Request $request ): WP_REST_Response {
-		$this->changing( $request );
+		$this->sign_in->sign_out( $this->changing( $request ) );
 		self::set_cookie( '', 1 );
 		return self::answer( array( 'signed_out' => true ) );
 	}
@@ -197,14 +198,17 @@ final class PortalController implements Controller {
 	}
 
 	/**
-	 * POST /portal/licenses/{id}/rotate.
+	 * POST /portal/licenses/{id}/rotate: the new key closes every other session of the email.
 	 *
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function rotate( WP_REST_Request $request ): WP_REST_Response {
 		$claims = $this->changing( $request );
-		$this->sign_in->assert_fresh( $claims, PortalClock::now() );
-		return self::answer( $this->licences->rotate( $claims->email, (int) $request['id'] ) );
+		$now    = PortalClock::now();
+		$this->sign_in->assert_fresh( $claims, $now );
+		$answer = $this->licences->rotate( $claims->email, (int) $request['id'] );
+		$this->sign_in->keep_open( $claims, $now );
+		return self::answer( $answer );
 	}
 
 	/**
@@ -304,7 +308,8 @@ final class PortalController implements Controller {
 			array(
 				'expires'  => $expires,
 				'path'     => '/',
-				'secure'   => is_ssl(),
+				// Behind a proxy that ends TLS the request reaches PHP over http, yet the browser is on https.
+				'secure'   => is_ssl() || 'https' === wp_parse_url( home_url(), PHP_URL_SCHEME ),
 				'httponly' => true,
 				'samesite' => 'Lax',
 			)

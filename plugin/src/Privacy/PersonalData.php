@@ -14,6 +14,7 @@ use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\PortalLinkRepository;
+use Svc\Licensing\Storage\PortalSessionRepository;
 use Svc\Licensing\Storage\UserPreferences;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEventRepository;
@@ -70,6 +71,13 @@ final class PersonalData {
 	private $portal_links;
 
 	/**
+	 * The customer portal's open sessions.
+	 *
+	 * @var PortalSessionRepository
+	 */
+	private $portal_sessions;
+
+	/**
 	 * The emails accounts proved for the portal.
 	 *
 	 * @var UserPreferences
@@ -86,15 +94,17 @@ final class PersonalData {
 	 * @param WebhookDeliveryRepository $deliveries   Outbound webhook deliveries.
 	 * @param PortalLinkRepository      $portal_links The customer portal's sign-in links.
 	 * @param UserPreferences           $preferences  The emails accounts proved for the portal.
+	 * @param PortalSessionRepository   $portal_sessions The customer portal's open sessions.
 	 */
-	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links, UserPreferences $preferences ) {
-		$this->portal_links = $portal_links;
-		$this->preferences  = $preferences;
-		$this->licenses     = $licenses;
-		$this->payments     = $payments;
-		$this->events       = $events;
-		$this->log          = $log;
-		$this->deliveries   = $deliveries;
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links, UserPreferences $preferences, PortalSessionRepository $portal_sessions ) {
+		$this->portal_links    = $portal_links;
+		$this->portal_sessions = $portal_sessions;
+		$this->preferences     = $preferences;
+		$this->licenses        = $licenses;
+		$this->payments        = $payments;
+		$this->events          = $events;
+		$this->log             = $log;
+		$this->deliveries      = $deliveries;
 	}
 
 	/**
@@ -146,18 +156,19 @@ final class PersonalData {
 	 * Erases an email's personal data.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int}
 	 */
 	public function erase( string $email ): array {
 		$normalised = Email::normalise( $email );
 		if ( null === $normalised ) {
 			return array(
-				'licenses'       => 0,
-				'activations'    => 0,
-				'transactions'   => 0,
-				'webhook_events' => 0,
-				'events'         => 0,
-				'portal_links'   => 0,
+				'licenses'        => 0,
+				'activations'     => 0,
+				'transactions'    => 0,
+				'webhook_events'  => 0,
+				'events'          => 0,
+				'portal_links'    => 0,
+				'portal_sessions' => 0,
 			);
 		}
 		// The licences are found before the erase clears their email.
@@ -169,6 +180,8 @@ final class PersonalData {
 		// The delivery log carries those events: rendered again from the redacted log.
 		$this->deliveries->refresh_licence_events( $license_ids );
 		$affected['portal_links'] = $this->portal_links->erase_email( $normalised );
+		// Signed in no more: every open portal session of the email ends.
+		$affected['portal_sessions'] = $this->portal_sessions->close_email( $normalised );
 		// An account that proved this email opens its portal no more without a new link.
 		$this->preferences->forget_portal_email( $normalised );
 		return $affected;

@@ -19,6 +19,7 @@ use Svc\Licensing\Storage\Migrations\CreateMeta;
 use Svc\Licensing\Storage\Migrations\CreateOutboundWebhooks;
 use Svc\Licensing\Storage\Migrations\CreatePayments;
 use Svc\Licensing\Storage\Migrations\CreatePortalLinks;
+use Svc\Licensing\Storage\Migrations\CreatePortalSessions;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
 
@@ -47,6 +48,7 @@ final class Schema {
 				new AddPriceAmount(),
 				new AddPriceCurrency(),
 				new CreatePortalLinks(),
+				new CreatePortalSessions(),
 			)
 		);
 	}

@@ -28,6 +28,7 @@ final class Tables {
 	public const WEBHOOK_DELIVERIES = 'svc_webhook_deliveries';
 	public const WEBHOOK_ATTEMPTS   = 'svc_webhook_attempts';
 	public const PORTAL_LINKS       = 'svc_portal_links';
+	public const PORTAL_SESSIONS    = 'svc_portal_sessions';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -35,6 +36,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS, self::PORTAL_SESSIONS );
 	}
 }

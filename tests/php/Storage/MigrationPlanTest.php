@@ -119,6 +119,16 @@ final class MigrationPlanTest extends TestCase {
 		}
 	}
 
+	public function test_step_15_creates_the_portal_session_table_keyed_by_the_session_ids_hash(): void {
+		$steps = Schema::plan()->pending( 14 );
+		$this->assertSame( 15, $steps[0]->version() );
+		$sql = implode( "\n", $steps[0]->statements( 'wp_', '' ) );
+		$this->assertStringContainsString( 'CREATE TABLE IF NOT EXISTS wp_' . Tables::PORTAL_SESSIONS . ' ', $sql );
+		foreach ( array( 'session_hash CHAR(64) NOT NULL', 'UNIQUE KEY session_hash (session_hash)', 'KEY email (email(191))', 'KEY expires_at (expires_at)' ) as $part ) {
+			$this->assertStringContainsString( $part, $sql );
+		}
+	}
+
 	/**
 	 * @param Migration[] $steps Steps.
 	 * @return int[]

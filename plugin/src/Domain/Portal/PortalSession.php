@@ -10,10 +10,12 @@ namespace Svc\Licensing\Domain\Portal;
 use Svc\Licensing\Domain\Base64Url;
 
 /**
- * A session is base64url(JSON {e: email, x: expiry, s: session id}) "." base64url(HMAC-SHA256). Nothing is stored:
- * the signature proves the server issued it, the expiry ends it. The CSRF token is an HMAC of the session id under
- * another label, so it is worthless without the cookie and the cookie is worthless to a forged form without it.
- * Keys are separated by label: a download token or any other HMAC of this site never verifies as a session.
+ * A session is base64url(JSON {e: email, x: expiry, s: session id}) "." base64url(HMAC-SHA256). The signature
+ * proves the server issued it, the expiry ends it, and the server keeps a row per open session (under record_id(),
+ * the SHA-256 of the session id, so a copy of the database holds no live id): deleting the row ends the session
+ * before its expiry, on every web node. The CSRF token is an HMAC of the session id under another label, so it is
+ * worthless without the cookie and the cookie is worthless to a forged form without it. Keys are separated by
+ * label: a download token or any other HMAC of this site never verifies as a session.
  */
 final class PortalSession {
 	public const LIFETIME = 4 * 3600;
@@ -84,6 +86,15 @@ final class PortalSession {
 			throw new InvalidPortalSession( InvalidPortalSession::EXPIRED );
 		}
 		return new PortalClaims( $claims['e'], $claims['x'], $claims['s'] );
+	}
+
+	/**
+	 * What the server stores for a session: the hex SHA-256 of its id.
+	 *
+	 * @param PortalClaims $claims A verified session.
+	 */
+	public static function record_id( PortalClaims $claims ): string {
+		return hash( 'sha256', $claims->session_id );
 	}
 
 	/**

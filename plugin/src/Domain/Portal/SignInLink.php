@@ -17,6 +17,9 @@ use Svc\Licensing\Domain\Base64Url;
 final class SignInLink {
 	public const LIFETIME = 900;
 
+	/** The query argument that carries the token in the mailed link. */
+	public const QUERY_ARG = 'svc_portal_token';
+
 	private const PATTERN = '/^[A-Za-z0-9_-]{43}$/';
 
 	/**

@@ -93,6 +93,19 @@ final class PortalSessionTest extends TestCase {
 		$this->assert_refused( InvalidPortalSession::SIGNATURE, $parts[0] . '.' . $this->session()->csrf( $claims ) );
 	}
 
+	public function test_the_stored_record_is_the_hash_of_the_session_id_never_the_id_or_the_cookie(): void {
+		$cookie = $this->session()->issue( 'ada@example.com', self::NOW );
+		$one    = $this->session()->verify( $cookie, self::NOW );
+		$two    = $this->session()->verify( $this->session()->issue( 'ada@example.com', self::NOW ), self::NOW );
+		$record = PortalSession::record_id( $one );
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{64}$/', $record );
+		$this->assertSame( hash( 'sha256', $one->session_id ), $record );
+		$this->assertSame( $record, PortalSession::record_id( $this->session()->verify( $cookie, self::NOW + 60 ) ), 'the same session, read again' );
+		$this->assertNotSame( $record, PortalSession::record_id( $two ), 'each session its own row' );
+		$this->assertStringNotContainsString( $one->session_id, $record );
+		$this->assertStringNotContainsString( $record, $cookie );
+	}
+
 	public function test_a_link_session_is_fresh_for_a_new_key_for_fifteen_minutes_an_account_session_never(): void {
 		$claims = $this->session()->verify( $this->session()->issue( 'ada@example.com', self::NOW ), self::NOW );
 		$this->assertTrue( $claims->by_link );
