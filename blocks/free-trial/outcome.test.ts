@@ -20,6 +20,23 @@ const envelope = ( code: string, message = 'Server words.', params = {} ) => ( {
 	data: { status: 400, params },
 } );
 
+test( '202 (a new address or a repeat, alike) says check your inbox', () => {
+	assert.deepEqual(
+		outcomeOf(
+			202,
+			{ sent: true, message: 'Server words.' } as never,
+			null,
+			request,
+			messages
+		),
+		{
+			message: 'Check your inbox: sent to ann@example.com.',
+			isError: false,
+			emailInvalid: false,
+		}
+	);
+} );
+
 test( '201 says check your inbox and never shows the key', () => {
 	const outcome = outcomeOf(
 		201,

@@ -1,7 +1,7 @@
 /**
  * What the free-trial form tells the visitor after POST /svc/v1/trials/request answered: one plain sentence per
- * outcome, from the words render.php put in the store's state (translated on the server). The licence key in a
- * 201 answer is never read: it goes by email only.
+ * outcome, from the words render.php put in the store's state (translated on the server). The licence key goes by
+ * email only.
  */
 
 /** The sentences render.php hands to the store (FreeTrialView::messages()). */
@@ -68,7 +68,9 @@ export function outcomeOf(
 		isError: true,
 		emailInvalid,
 	} );
-	if ( status === 201 ) {
+	// 202: the mail is on its way (a new trial's key, or word that the address had its trial; the answer is the
+	// same for both). 201 is the spec's answer to a caller with a write key, which a page never is.
+	if ( status === 202 || status === 201 ) {
 		return {
 			message: fill( messages.sent, request.email ),
 			isError: false,

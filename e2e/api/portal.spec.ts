@@ -3,7 +3,7 @@
  * svc_portal session cookie and its CSRF token, the customer's licences, self-serve site release within the
  * monthly allowance, the download link, key rotation; and every refusal.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
 	expect,
 	request as requestFactory,
@@ -23,6 +23,7 @@ import {
 	SUITE_SETTINGS,
 	applySuiteSettings,
 	clearMails,
+	createLicense,
 	createUserWithCaps,
 	keyHeaders,
 	readMails,
@@ -666,6 +667,78 @@ test.describe( 'customer portal', () => {
 			403,
 			'portal_release_limit'
 		);
+	} );
+
+	test( 'the key alone freeing a site counts against the same allowance; a site freeing itself (its own fingerprint) never does', async ( {
+		request,
+	} ) => {
+		await setSettings( request, { portal_releases_per_month: 2 } );
+		const tag = randomUUID().slice( 0, 8 );
+		const product = `allow-${ tag }`;
+		const { license_key: key } = await createLicense(
+			request,
+			{ slug: product },
+			{ activation_limit: 10 }
+		);
+		const fingerprint = ( site: string ) =>
+			createHash( 'sha256' ).update( site ).digest( 'hex' );
+		const sites = [ 1, 2, 3, 4, 5 ].map(
+			( n ) => `site${ n }-${ tag }.example.com`
+		);
+		for ( const site of sites ) {
+			const on = await request.post( `${ API }/licenses/activate`, {
+				data: {
+					license_key: key,
+					product_slug: product,
+					site_url: site,
+					server_fingerprint: fingerprint( site ),
+				},
+			} );
+			expect( on.status(), site ).toBe( 200 );
+		}
+		const off = ( site: string, extra: Record< string, string > = {} ) =>
+			request.post( `${ API }/licenses/deactivate`, {
+				data: {
+					license_key: key,
+					product_slug: product,
+					site_url: site,
+					...extra,
+				},
+			} );
+		// The review's request: the key alone names another site. Two are allowed this month, the third is refused
+		// and the site keeps its slot. A wrong fingerprint is no proof.
+		expect( ( await ( await off( sites[ 0 ] ) ).json() ).deactivated ).toBe(
+			true
+		);
+		expect(
+			(
+				await (
+					await off( sites[ 1 ], {
+						server_fingerprint: fingerprint( 'another' ),
+					} )
+				).json()
+			).deactivated
+		).toBe( true );
+		const refused = await expectError(
+			await off( sites[ 2 ] ),
+			403,
+			'portal_release_limit'
+		);
+		expect( refused.data.releases_per_month ).toBe( 2 );
+		// A site that is not active frees nothing, so it is not refused (and not counted).
+		expect(
+			( await ( await off( `nowhere-${ tag }.example.com` ) ).json() )
+				.deactivated
+		).toBe( false );
+		// The site itself, with the fingerprint it activated with, is free at any time.
+		const own = await off( sites[ 3 ], {
+			server_fingerprint: fingerprint( sites[ 3 ] ),
+		} );
+		expect( own.status() ).toBe( 200 );
+		expect( await own.json() ).toMatchObject( {
+			deactivated: true,
+			activation_count: 2,
+		} );
 	} );
 
 	test( 'the allowance holds under concurrency: 12 parallel releases with 2 left free exactly 2 sites', async ( {

@@ -81,7 +81,7 @@ test( 'hostile: erase leaves no personal data in any table or stored payload', a
 				name: person.name,
 			},
 		} );
-		expect( trial.status() ).toBe( 201 );
+		expect( trial.status() ).toBe( 202 );
 
 		const sale = {
 			invoice: unique( 'in' ),

@@ -36,6 +36,24 @@ if ( isset( $_SERVER['HTTP_X_SVC_TEST_NO_CRON'] ) && hash_equals( (string) SVC_T
 	remove_action( 'init', 'wp_cron' );
 }
 
+// A request that carries X-Svc-Test-Disallow-File-Mods with the token runs as on a site whose wp-config.php sets
+// DISALLOW_FILE_MODS. A constant cannot be taken back once defined, so it is per request: the lane spec sends the
+// header with every request of a step (this file sorts before the fast lane's loader, so the loader sees it too).
+if ( isset( $_SERVER['HTTP_X_SVC_TEST_DISALLOW_FILE_MODS'] ) && hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $_SERVER['HTTP_X_SVC_TEST_DISALLOW_FILE_MODS'] ) && ! defined( 'DISALLOW_FILE_MODS' ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared only.
+	define( 'DISALLOW_FILE_MODS', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- core's constant, as wp-config.php sets it.
+}
+
+// A request that carries X-Svc-Test-Home-Https with the token runs as on a site whose home URL is https while the
+// request itself reaches PHP over http (a proxy that ends TLS): the portal spec checks its cookie's Secure flag.
+if ( isset( $_SERVER['HTTP_X_SVC_TEST_HOME_HTTPS'] ) && hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $_SERVER['HTTP_X_SVC_TEST_HOME_HTTPS'] ) ) { // phpcs:ignore WordPress.Security.ValidatedSanitizedInput -- compared only.
+	add_filter(
+		'option_home',
+		static function ( $home ) {
+			return (string) preg_replace( '#^http://#i', 'https://', (string) $home );
+		}
+	);
+}
+
 // Which kind of request started each WP-Cron run: the spawn URL names it (lane or full), and wp-cron.php
 // writes a line per run of the plugin's jobs to a file (no database: a rolled-back job must not undo it).
 define( 'SVC_TEST_CRON_LOG', WP_CONTENT_DIR . '/svc-test-cron-runs.log' );
@@ -213,17 +231,21 @@ add_filter(
 	}
 );
 
-// Test sites send no mail: each message is kept in an option, for the mails route to show.
+// Test sites send no mail: each message is kept in an option of its own (one insert, so mails sent at once by several
+// processes, such as jobs after their responses, never overwrite each other), for the mails route to show in order.
 add_filter(
 	'pre_wp_mail',
 	static function ( $short_circuit, array $atts ) {
-		$mails   = (array) get_option( 'svc_test_mails', array() );
-		$mails[] = array(
-			'to'      => is_array( $atts['to'] ) ? implode( ',', $atts['to'] ) : (string) $atts['to'],
-			'subject' => (string) $atts['subject'],
-			'message' => (string) $atts['message'],
+		add_option(
+			uniqid( 'svc-test-mail-', true ),
+			array(
+				'to'      => is_array( $atts['to'] ) ? implode( ',', $atts['to'] ) : (string) $atts['to'],
+				'subject' => (string) $atts['subject'],
+				'message' => (string) $atts['message'],
+			),
+			'',
+			false
 		);
-		update_option( 'svc_test_mails', $mails, false );
 		return true;
 	},
 	10,
@@ -581,14 +603,24 @@ add_action(
 					'methods'             => 'GET',
 					'permission_callback' => 'svc_test_helpers_authorised',
 					'callback'            => static function (): array {
-						return array_values( (array) get_option( 'svc_test_mails', array() ) );
+						// Mail queued for after a response is on its way: wait for it, so a spec reads every mail of
+						// the requests it has answers to (and a "no mail" check is not early).
+						if ( function_exists( 'svc_test_after_response_wait' ) ) {
+							svc_test_after_response_wait();
+						}
+						global $wpdb;
+						// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- test helper: every mail row, in the order written.
+						$rows = $wpdb->get_col( "SELECT option_value FROM {$wpdb->options} WHERE option_name LIKE 'svc-test-mail-%' ORDER BY option_id" );
+						return array_map( 'maybe_unserialize', $rows );
 					},
 				),
 				array(
 					'methods'             => 'DELETE',
 					'permission_callback' => 'svc_test_helpers_authorised',
 					'callback'            => static function (): array {
-						delete_option( 'svc_test_mails' );
+						global $wpdb;
+						// phpcs:ignore WordPress.DB.DirectDatabaseQuery -- test helper.
+						$wpdb->query( "DELETE FROM {$wpdb->options} WHERE option_name LIKE 'svc-test-mail-%'" );
 						return array();
 					},
 				),
@@ -610,8 +642,10 @@ add_action(
 			)
 		);
 		// The fast lane's loader (GET), and changes to it (POST): stale (the loader rewritten for another plugin
-		// version, as after an upgrade before the next admin page), remove (as if never written), lock and unlock
-		// (the must-use folder read-only or writable).
+		// version, as after an upgrade before the next admin page), other_api (the loader calling an entry of a
+		// lane API this plugin does not have, as one written by a later version would), legacy (the loader as the
+		// plugin wrote it before its entry was versioned, calling svc_licensing_lane() unguarded), remove (as if
+		// never written), lock and unlock (the must-use folder read-only or writable).
 		register_rest_route(
 			'svc-test/v1',
 			'/lane',
@@ -627,7 +661,7 @@ add_action(
 					'args'                => array(
 						'action' => array(
 							'type'     => 'string',
-							'enum'     => array( 'stale', 'remove', 'lock', 'unlock' ),
+							'enum'     => array( 'stale', 'other_api', 'legacy', 'remove', 'lock', 'unlock' ),
 							'required' => true,
 						),
 					),
@@ -641,6 +675,25 @@ add_action(
 								$old     = (string) $state['loader_version'];
 								$content = (string) file_get_contents( SVC_TEST_LANE_LOADER ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
 								$content = str_replace( array( ' * Version: ' . $old . "\n", "'" . $old . "'" ), array( " * Version: 0.0.1-stale\n", "'0.0.1-stale'" ), $content );
+								file_put_contents( SVC_TEST_LANE_LOADER, $content ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+								break;
+							case 'other_api':
+								if ( ! $state['loader'] ) {
+									return new WP_Error( 'no_loader', 'There is no loader to change.', array( 'status' => 409 ) );
+								}
+								$content = (string) file_get_contents( SVC_TEST_LANE_LOADER ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+								$content = (string) preg_replace( '/\bsvc_licensing_lane(?:_v\d+)?\b/', 'svc_licensing_lane_v999', $content );
+								file_put_contents( SVC_TEST_LANE_LOADER, $content ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+								break;
+							case 'legacy':
+								$lane    = WP_PLUGIN_DIR . '/svc-licensing/lane.php';
+								$version = (string) $state['plugin_version'];
+								// phpcs:disable WordPress.PHP.DevelopmentFunctions.error_log_var_export -- writes PHP literals.
+								$content = "<?php\n/**\n * Plugin Name: Licence Service fast lane\n * Version: {$version}\n */\n\ndefined( 'ABSPATH' ) || exit;\n\n"
+									. 'if ( is_file( ' . var_export( $lane, true ) . " ) ) {\n"
+									. "\trequire " . var_export( $lane, true ) . ";\n"
+									. "\tsvc_licensing_lane( " . var_export( $version, true ) . ", 'svc-licensing/svc-licensing.php' );\n}\n";
+								// phpcs:enable
 								file_put_contents( SVC_TEST_LANE_LOADER, $content ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
 								break;
 							case 'remove':

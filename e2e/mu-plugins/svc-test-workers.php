@@ -64,6 +64,106 @@ if (
 	unset( $svc_test_gate_wait );
 }
 
+// Work the plugin queued for after a response (Core\AfterResponse): one file per process while its jobs are pending,
+// so the mails route can wait for mail that is still on its way, and a spec can see that work ran after the answer
+// (GET svc-test/v1/after-response). Every REST answer names its process in X-Svc-Test-Pid.
+define( 'SVC_TEST_AFTER_DIR', WP_CONTENT_DIR . '/svc-test-after' );
+
+/**
+ * This process's pending jobs, by label.
+ *
+ * @param int    $change +1 when a job is queued, -1 when it ended.
+ * @param string $label  The job's label.
+ */
+function svc_test_after_response_count( int $change, string $label ): void {
+	static $pending = array();
+	if ( $change > 0 ) {
+		$pending[] = $label;
+	} else {
+		$found = array_search( $label, $pending, true );
+		if ( false !== $found ) {
+			unset( $pending[ $found ] );
+		}
+	}
+	$file = SVC_TEST_AFTER_DIR . '/' . getmypid();
+	if ( array() === $pending ) {
+		// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- gone already is fine.
+		@unlink( $file );
+		return;
+	}
+	if ( ! is_dir( SVC_TEST_AFTER_DIR ) ) {
+		wp_mkdir_p( SVC_TEST_AFTER_DIR );
+	}
+	// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+	file_put_contents( $file, (string) wp_json_encode( array_values( $pending ) ) );
+}
+add_action(
+	'svc_licensing_after_response_queued',
+	static function ( string $label ): void {
+		svc_test_after_response_count( 1, $label );
+	}
+);
+add_action(
+	'svc_licensing_after_response_done',
+	static function ( string $label ): void {
+		svc_test_after_response_count( -1, $label );
+	}
+);
+// A spec can make each job seem slow (POST svc-test/v1/after-response { delay_ms }), so it can see the job still
+// pending once the answer has arrived, however fast the job itself was.
+add_action(
+	'svc_licensing_after_response_done',
+	static function (): void {
+		$delay = (int) get_option( 'svc_test_after_response_delay_ms', 0 );
+		if ( $delay > 0 ) {
+			usleep( 1000 * min( $delay, 5000 ) );
+		}
+	},
+	1
+);
+add_filter(
+	'rest_post_dispatch',
+	static function ( $response ) {
+		if ( $response instanceof WP_REST_Response ) {
+			$response->header( 'X-Svc-Test-Pid', (string) getmypid() );
+		}
+		return $response;
+	}
+);
+
+/**
+ * Processes with jobs still pending after their response: pid => labels (a file whose process is gone is removed).
+ *
+ * @return array<int, array<int, string>>
+ */
+function svc_test_after_response_pending(): array {
+	$pending = array();
+	foreach ( (array) glob( SVC_TEST_AFTER_DIR . '/*' ) as $file ) {
+		$pid = (int) basename( (string) $file );
+		if ( ! is_dir( '/proc/' . $pid ) ) {
+			// phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- another reader may have removed it.
+			@unlink( (string) $file );
+			continue;
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents, WordPress.PHP.NoSilencedErrors.Discouraged -- local file, maybe gone already.
+		$labels = json_decode( (string) @file_get_contents( (string) $file ), true );
+		if ( is_array( $labels ) && array() !== $labels ) {
+			$pending[ $pid ] = array_map( 'strval', $labels );
+		}
+	}
+	return $pending;
+}
+
+/**
+ * Waits (at most 10 s) until no process has work pending after its response: mail on its way arrives.
+ */
+function svc_test_after_response_wait(): void {
+	$until = microtime( true ) + 10;
+	while ( array() !== svc_test_after_response_pending() && microtime( true ) < $until ) {
+		usleep( 20000 );
+	}
+}
+
 /**
  * Requests other processes are running now, oldest first (a marker whose process is gone is stale and removed).
  *
@@ -168,6 +268,36 @@ add_action(
 						'open'   => max( 0, $connections['open'] - ( $php_server ? 1 : 0 ) ),
 					);
 				},
+			)
+		);
+		// The processes whose work queued for after their response is still pending: pid => labels.
+		register_rest_route(
+			'svc-test/v1',
+			'/after-response',
+			array(
+				array(
+					'methods'             => 'GET',
+					'permission_callback' => 'svc_test_workers_authorised',
+					'callback'            => static function (): array {
+						return array( 'pending' => (object) svc_test_after_response_pending() );
+					},
+				),
+				array(
+					'methods'             => 'POST',
+					'permission_callback' => 'svc_test_workers_authorised',
+					'args'                => array(
+						'delay_ms' => array(
+							'type'     => 'integer',
+							'minimum'  => 0,
+							'maximum'  => 5000,
+							'required' => true,
+						),
+					),
+					'callback'            => static function ( WP_REST_Request $request ): array {
+						update_option( 'svc_test_after_response_delay_ms', (int) $request->get_param( 'delay_ms' ), false );
+						return array( 'delay_ms' => (int) $request->get_param( 'delay_ms' ) );
+					},
+				),
 			)
 		);
 		// Holds a worker for a while: a request a test abandons, to show that a race waits for the workers it held.

@@ -33,6 +33,7 @@ use Svc\Licensing\Http\OutboundWebhookController;
 use Svc\Licensing\Jobs\OutboundWebhookJob;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEndpointRepository;
+use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\Backups;
@@ -50,7 +51,9 @@ use Svc\Licensing\Core\Trials;
 use Svc\Licensing\Core\PortalLicences;
 use Svc\Licensing\Core\PortalSignIn;
 use Svc\Licensing\Http\PortalController;
+use Svc\Licensing\Http\PortalGuard;
 use Svc\Licensing\Storage\PortalLinkRepository;
+use Svc\Licensing\Storage\PortalSessionRepository;
 use Svc\Licensing\Health\DatabaseCheck;
 use Svc\Licensing\Privacy\CoreIntegration;
 use Svc\Licensing\Privacy\PersonalData;
@@ -136,8 +139,10 @@ final class Plugin {
 		$webhooks  = new WebhookController( $inbox, $settings );
 		$portal_ls = new PortalLinkRepository( $wpdb );
 		$users     = new UserPreferences();
-		$portal_in = new PortalSignIn( $portal_ls, $licenses, $secret, $settings, $users );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls, $users );
+		$after     = new AfterResponse();
+		$portal_ss = new PortalSessionRepository( $wpdb );
+		$portal_in = new PortalSignIn( $portal_ls, $licenses, $secret, $settings, $users, $after, $portal_ss );
+		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls, $users, $portal_ss );
 		$inventory = new DataInventory( $wpdb, $packages );
 		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
 
@@ -177,7 +182,7 @@ final class Plugin {
 				$client->license_routes,
 				$client->update_routes,
 				$client->download_routes,
-				new TrialController( new Trials( $client->finder, $licences, $secret, $settings ), $client->calls ),
+				new TrialController( new Trials( $client->finder, $licences, $secret, $settings, $after ), $client->calls ),
 				new ProductController( $product_uses, $products, $guard ),
 				new AdminLicenseController( $licence_admin, $licences, $guard ),
 				new AdminActivationController( $licence_admin, $client->activations, $guard ),
@@ -196,11 +201,15 @@ final class Plugin {
 				new SdkController( $sdk, $guard ),
 				new PortalController(
 					$portal_in,
-					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $client->events, $settings, $client->transaction ),
+					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $settings ),
 					$limiter
 				),
 			)
 		) )->add_hooks();
+		// The portal's browser rules (login CSRF, no credentialed CORS, no Referer), and its sessions closing when a
+		// licence's key is voided.
+		( new PortalGuard() )->add_hooks();
+		$portal_in->add_hooks();
 
 		// The blocks of the seller's own pages, each rendered by its renderer.
 		( new Blocks(

@@ -148,7 +148,9 @@ final class Licence {
 		if ( '' === $key ) {
 			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
 		}
-		$reply = $this->connection->call( 'POST', '/licenses/deactivate', $this->fields( $key ) );
+		// With the fingerprint it activated with, the site frees itself: it never counts against the customer's
+		// monthly allowance of releases, as the key alone naming a site does.
+		$reply = $this->connection->call( 'POST', '/licenses/deactivate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
 		if ( $reply->is_answer() ) {
 			$this->forget();
 		}
@@ -164,7 +166,7 @@ final class Licence {
 	public function release_on_delete( callable $send_and_forget ): void {
 		$key = $this->key();
 		if ( '' !== $key && $this->connection->backoff()->allows( ( $this->clock )() ) ) {
-			$send_and_forget( 'POST', $this->connection->root() . '/licenses/deactivate', $this->fields( $key ) );
+			$send_and_forget( 'POST', $this->connection->root() . '/licenses/deactivate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
 		}
 		$this->forget();
 	}

@@ -316,6 +316,7 @@ export interface Settings {
 	portal_trust_accounts: boolean;
 	updates_require_activation: boolean;
 	trial_plus_tags_distinct: boolean;
+	trial_mailbox_provider_rules: boolean;
 	/** Where client sites send a customer to renew; {product} is the product's slug, '' the product's homepage. */
 	renewal_page: string;
 	/** The fast lane (README: Fast lane): answers licence checks before the rest of WordPress loads. */
@@ -329,8 +330,17 @@ export interface Settings {
 	webhooks_allow_private: boolean;
 }
 
-/** on: active; off: the setting; unwritable: the loader could not be written; stale: a loader of another version. */
-export type FastLaneState = 'on' | 'off' | 'unwritable' | 'stale' | 'multisite';
+/**
+ * on: active; off: the setting; unwritable: the loader could not be written; stale: a loader of another version;
+ * file_mods_disallowed: the site sets DISALLOW_FILE_MODS, so no loader is written.
+ */
+export type FastLaneState =
+	| 'on'
+	| 'off'
+	| 'unwritable'
+	| 'stale'
+	| 'multisite'
+	| 'file_mods_disallowed';
 
 /** GET /admin/backup: a fresh download link for the export file. */
 export interface BackupInfo {

@@ -113,7 +113,7 @@ final class FreeTrialBlock implements BlockRenderer {
 		return array(
 			'sending'      => __( 'Sending your request…', 'svc-licensing' ),
 			/* translators: %s: email address. */
-			'sent'         => __( 'Check your inbox: we have sent your trial licence key to %s.', 'svc-licensing' ),
+			'sent'         => __( 'Check your inbox: we have sent a mail about your free trial to %s.', 'svc-licensing' ),
 			/* translators: %s: product name. */
 			'alreadyUsed'  => __( 'This email address has already had a free trial of %s. Each address gets one trial.', 'svc-licensing' ),
 			/* translators: %s: product name. */

@@ -11,6 +11,7 @@ use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Portal\ReleaseAllowance;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\EventRepository;
@@ -27,8 +28,20 @@ use Svc\Licensing\Storage\Transaction;
  * A staging site (its URL's host matches the staging host settings; nothing else the client sends counts) takes
  * no slot: its row is inserted with is_staging = 1 and no UPDATE of the count, so it is neither counted nor
  * stopped at the limit. Deactivating gives a slot back only for a row that took one.
+ *
+ * The release allowance (docs/api-decisions.md, "Freeing a site"): a site frees itself at no cost when its
+ * deactivate carries the server_fingerprint it activated with (the SDK sends its install fingerprint, a hash of a
+ * secret only that install holds). Any other release by a customer (the key alone naming a site, or the portal)
+ * is a self-serve release and counts against the licence's monthly allowance (`portal_releases_per_month`),
+ * counted and done under the licence row's lock, so parallel releases on one licence, from any web node, take turns.
+ * The seller's own routes (admin API, panel, WP-CLI) are never counted.
  */
 final class Activations {
+
+	/**
+	 * The payload mark of a release that counts against the allowance.
+	 */
+	public const SELF_SERVE = array( 'allowance' => 'self_serve' );
 
 	/**
 	 * Finds licences.
@@ -147,14 +160,27 @@ final class Activations {
 	}
 
 	/**
-	 * POST /licenses/deactivate. Deactivating a site that is not active answers deactivated: false.
+	 * POST /licenses/deactivate. Deactivating a site that is not active answers deactivated: false. A site that
+	 * proves it is itself (the fingerprint it activated with) frees its slot at no cost; the key alone naming a site
+	 * is a self-serve release, within the monthly allowance.
 	 *
 	 * @param ClientCall $call Call.
+	 * @param int        $now  Unix time.
 	 * @return array<string, mixed> The spec's deactivation answer.
+	 * @throws ServiceError 403 portal_release_limit beyond the allowance, or a lookup's error.
 	 */
-	public function deactivate( ClientCall $call ): array {
+	public function deactivate( ClientCall $call, int $now ): array {
 		list( $product, $license, $site ) = $this->finder->locate( $call );
-		$deactivated                      = $this->release( $license['id'], $site, Actor::customer( $site ) );
+		$activation                       = $this->activations->find( (int) $license['id'], $site );
+		$own                              = null !== $activation && null !== $call->fingerprint
+			&& null !== $activation['server_fingerprint'] && hash_equals( (string) $activation['server_fingerprint'], $call->fingerprint );
+		if ( null === $activation ) {
+			$deactivated = false;
+		} elseif ( $own ) {
+			$deactivated = $this->release( $license['id'], $site, Actor::customer( $site ), array( 'via' => 'site' ) );
+		} else {
+			$deactivated = $this->release_self_serve( (int) $license['id'], $site, Actor::customer( $site ), array( 'via' => 'key' ), $now );
+		}
 		if ( $deactivated ) {
 			$license = $this->finder->licence( $product, $call->license_key, $site );
 		}
@@ -163,6 +189,90 @@ final class Activations {
 			'site_url'         => $site,
 			'activation_count' => $license['activation_count'],
 			'activation_limit' => $license['activation_limit'],
+		);
+	}
+
+	/**
+	 * A customer's release of a site (by the key alone, or in the portal), within the monthly allowance: counted and
+	 * released in one transaction under the licence row's lock.
+	 *
+	 * @param int                   $license_id Licence.
+	 * @param string                $site       Normalised site.
+	 * @param Actor                 $actor      The customer.
+	 * @param array<string, string> $context    More for the event's payload (`via`).
+	 * @param int                   $now        Unix time.
+	 * @return bool Whether an activation was removed.
+	 * @throws ServiceError 403 portal_release_limit.
+	 */
+	public function release_self_serve( int $license_id, string $site, Actor $actor, array $context, int $now ): bool {
+		return $this->transaction->run(
+			function () use ( $license_id, $site, $actor, $context, $now ): bool {
+				$this->licenses->lock( $license_id );
+				if ( null === $this->activations->find( $license_id, $site ) ) {
+					return false;
+				}
+				$this->assert_allowance( $license_id, $now );
+				return $this->release( $license_id, $site, $actor, $context + self::SELF_SERVE );
+			}
+		);
+	}
+
+	/**
+	 * Self-serve releases left on a licence this month.
+	 *
+	 * @param int $license_id Licence.
+	 * @param int $now        Unix time.
+	 */
+	public function self_serve_left( int $license_id, int $now ): int {
+		return $this->allowance()->left( $this->self_served( $license_id, $now ) );
+	}
+
+	/**
+	 * Self-serve releases of a licence this month.
+	 *
+	 * @param int $license_id Licence.
+	 * @param int $now        Unix time.
+	 */
+	private function self_served( int $license_id, int $now ): int {
+		$key = array_keys( self::SELF_SERVE )[0];
+		return $this->events->count_for_licence( $license_id, EventType::LICENSE_DEACTIVATED, IsoTime::to_storage( ReleaseAllowance::month_start( $now ) ), $key, self::SELF_SERVE[ $key ] );
+	}
+
+	/**
+	 * The seller's monthly allowance of self-serve releases.
+	 */
+	private function allowance(): ReleaseAllowance {
+		return new ReleaseAllowance( $this->settings->portal_releases_per_month() );
+	}
+
+	/**
+	 * Refuses a release beyond this month's allowance of self-serve releases.
+	 *
+	 * @param int $license_id Licence.
+	 * @param int $now        Unix time.
+	 * @throws ServiceError 403 portal_release_limit.
+	 */
+	private function assert_allowance( int $license_id, int $now ): void {
+		$allowance = $this->allowance();
+		if ( $allowance->allows( $this->self_served( $license_id, $now ) ) ) {
+			return;
+		}
+		$resets = ReleaseAllowance::resets( $now );
+		throw new ServiceError(
+			ErrorCode::PORTAL_RELEASE_LIMIT,
+			0 === $allowance->per_month()
+				? __( 'Sites cannot be released here. Contact the seller to free a site.', 'svc-licensing' )
+				: sprintf(
+					/* translators: 1: releases allowed per month, 2: date the allowance resets (UTC). */
+					_n( 'You can release %1$d site of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', 'You can release %1$d sites of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', $allowance->per_month(), 'svc-licensing' ),
+					$allowance->per_month(),
+					gmdate( 'Y-m-d', $resets )
+				),
+			null,
+			array(
+				'releases_per_month' => $allowance->per_month(),
+				'resets'             => IsoTime::format( $resets ),
+			)
 		);
 	}
 

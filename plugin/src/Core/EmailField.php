@@ -9,6 +9,7 @@ namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\Settings;
 
 /**
  * One rule for the routes whose body or query names a customer by `email` (trials, the portal's sign-in link,
@@ -32,5 +33,20 @@ final class EmailField {
 			);
 		}
 		return $address;
+	}
+
+	/**
+	 * The mailbox an address delivers to, by the seller's settings: the one rule for one trial per mailbox
+	 * (Domain\Email::mailbox; docs/api-decisions.md, "Trials").
+	 *
+	 * @param string   $address  An address from address().
+	 * @param Settings $settings Whether plus-tags are distinct, and whether providers' aliases are folded.
+	 */
+	public static function mailbox( string $address, Settings $settings ): string {
+		return Email::mailbox(
+			$address,
+			(bool) $settings->get( 'trial_plus_tags_distinct' ),
+			(bool) $settings->get( 'trial_mailbox_provider_rules' )
+		);
 	}
 }

@@ -9,26 +9,22 @@ namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
-use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenceInput;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\License\RenewalLink;
-use Svc\Licensing\Domain\Portal\ReleaseAllowance;
 use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
-use Svc\Licensing\Storage\Transaction;
 
 /**
  * Every call is scoped to the session's email: a licence of another email is 404 license_not_found, word for word
  * the answer for an id that does not exist. Releasing goes through Activations and rotating through LicenceAdmin,
  * so the slot, the key and the event log change exactly as when an admin does it; a release is recorded with the
- * customer (their email) as actor and "via":"portal", which is what the monthly allowance counts.
+ * customer (their email) as actor and "via":"portal"; Activations counts it against the monthly allowance.
  */
 final class PortalLicences {
 
@@ -80,25 +76,11 @@ final class PortalLicences {
 	private $links;
 
 	/**
-	 * The event log (counting self-serve releases).
-	 *
-	 * @var EventRepository
-	 */
-	private $events;
-
-	/**
 	 * Settings.
 	 *
 	 * @var Settings
 	 */
 	private $settings;
-
-	/**
-	 * Transactions: the allowance's count and the release it allows commit together.
-	 *
-	 * @var Transaction
-	 */
-	private $transaction;
 
 	/**
 	 * Constructor.
@@ -109,20 +91,16 @@ final class PortalLicences {
 	 * @param Activations       $activations Activation use cases.
 	 * @param LicenceAdmin      $admin       The admin's licence use cases.
 	 * @param DownloadLinks     $links       Signed download links.
-	 * @param EventRepository   $events      The event log.
 	 * @param Settings          $settings    Settings.
-	 * @param Transaction       $transaction Transactions.
 	 */
-	public function __construct( LicenseRepository $licenses, ProductRepository $products, ReleaseRepository $releases, Activations $activations, LicenceAdmin $admin, DownloadLinks $links, EventRepository $events, Settings $settings, Transaction $transaction ) {
+	public function __construct( LicenseRepository $licenses, ProductRepository $products, ReleaseRepository $releases, Activations $activations, LicenceAdmin $admin, DownloadLinks $links, Settings $settings ) {
 		$this->licenses    = $licenses;
 		$this->products    = $products;
 		$this->releases    = $releases;
 		$this->activations = $activations;
 		$this->admin       = $admin;
 		$this->links       = $links;
-		$this->events      = $events;
 		$this->settings    = $settings;
-		$this->transaction = $transaction;
 	}
 
 	/**
@@ -152,19 +130,17 @@ final class PortalLicences {
 	 */
 	public function release( string $email, int $license_id, int $activation_id, int $now ): array {
 		$license = $this->owned( $email, $license_id );
-		// Counted and released under the licence row's lock, so parallel requests cannot each see the last one left.
-		$this->transaction->run(
-			function () use ( $email, $license_id, $activation_id, $now ): void {
-				$this->licenses->lock( $license_id );
-				$this->assert_allowance( $license_id, $now );
-				try {
-					$this->activations->release_by_id( $license_id, $activation_id, Actor::customer( $email ), self::VIA );
-				} catch ( ServiceError $refused ) {
-					$answer = ErrorCode::NOT_FOUND === $refused->error_code() ? self::not_found() : $refused;
-					throw $answer;
-				}
+		$site    = null;
+		foreach ( $this->activations->of_licence( $license_id ) as $activation ) {
+			if ( (int) $activation['id'] === $activation_id ) {
+				$site = (string) $activation['site_url'];
 			}
-		);
+		}
+		if ( null === $site ) {
+			throw self::not_found();
+		}
+		// Counted and released under the licence row's lock (Activations), so parallel requests cannot each see the last one left.
+		$this->activations->release_self_serve( $license_id, $site, Actor::customer( $email ), self::VIA, $now );
 		return $this->present( $this->licenses->find( $license_id ) ?? $license, $now );
 	}
 
@@ -260,7 +236,7 @@ final class PortalLicences {
 				},
 				$this->activations->of_licence( (int) $license['id'] )
 			),
-			'self_serve_releases_left' => $this->allowance()->left( $this->released( (int) $license['id'], $now ) ),
+			'self_serve_releases_left' => $this->activations->self_serve_left( (int) $license['id'], $now ),
 			'download'                 => $usable && ! empty( $product ) && null !== $this->current_release( $product ),
 		);
 	}
@@ -276,53 +252,6 @@ final class PortalLicences {
 			return null;
 		}
 		return $this->releases->published( (int) $product['id'], (string) $product['current_version'] );
-	}
-
-	/**
-	 * Self-serve releases of a licence this month.
-	 *
-	 * @param int $license_id Licence.
-	 * @param int $now        Unix time.
-	 */
-	private function released( int $license_id, int $now ): int {
-		return $this->events->count_for_licence( $license_id, EventType::LICENSE_DEACTIVATED, IsoTime::to_storage( ReleaseAllowance::month_start( $now ) ), 'via', self::VIA['via'] );
-	}
-
-	/**
-	 * Refuses a release beyond this month's allowance of self-serve releases.
-	 *
-	 * @param int $license_id Licence.
-	 * @param int $now        Unix time.
-	 * @throws ServiceError 403 portal_release_limit.
-	 */
-	private function assert_allowance( int $license_id, int $now ): void {
-		$allowance = $this->allowance();
-		if ( ! $allowance->allows( $this->released( $license_id, $now ) ) ) {
-			$resets = ReleaseAllowance::resets( $now );
-			throw new ServiceError(
-				ErrorCode::PORTAL_RELEASE_LIMIT,
-				0 === $allowance->per_month()
-					? __( 'Sites cannot be released here. Contact the seller to free a site.', 'svc-licensing' )
-					: sprintf(
-						/* translators: 1: releases allowed per month, 2: date the allowance resets (UTC). */
-						_n( 'You can release %1$d site of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', 'You can release %1$d sites of this licence per month, and you have. You can release another on %2$s (UTC), or contact the seller.', $allowance->per_month(), 'svc-licensing' ),
-						$allowance->per_month(),
-						gmdate( 'Y-m-d', $resets )
-					),
-				null,
-				array(
-					'releases_per_month' => $allowance->per_month(),
-					'resets'             => IsoTime::format( $resets ),
-				)
-			);
-		}
-	}
-
-	/**
-	 * The monthly allowance the settings give.
-	 */
-	private function allowance(): ReleaseAllowance {
-		return new ReleaseAllowance( $this->settings->portal_releases_per_month() );
 	}
 
 	/**

@@ -15,18 +15,23 @@ use Svc\Licensing\Domain\Portal\PortalClaims;
 use Svc\Licensing\Domain\Portal\PortalSession;
 use Svc\Licensing\Domain\Portal\SignInLink;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PortalLinkRepository;
+use Svc\Licensing\Storage\PortalSessionRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\UserPreferences;
 use WP_Session_Tokens;
 
 /**
- * A link is asked for with an email. Whether the email has licences never shows in the answer: a known one gets a
- * stored link and a mail, an unknown one neither, and both are answered alike. The link's token is used once
+ * A link is asked for with an email. Whether the email has licences never shows in the answer or its timing: after
+ * the response, a known one gets a stored link and a mail, an unknown one neither. The link's token is used once
  * (PortalLinkRepository::consume) and gives a session (Domain\Portal\PortalSession), signed with a key derived from
- * the server's key secret, as download links are. Every time is the caller's $now.
+ * the server's key secret, as download links are, and open only while its row in PortalSessionRepository is: signing
+ * out closes it, and a new key for a licence or its revocation (Hooks::LICENCE_KEY_VOIDED) closes every session of the
+ * licence's email, on every web node (a customer's own new key all but the session that asked). Every time is the
+ * caller's $now.
  *
  * A signed-in WordPress account is no proof of its email: WordPress never checks that address, and a store's
  * registration signs a new account in at once. An account opens the portal of its email only after it opened a
@@ -72,37 +77,71 @@ final class PortalSignIn {
 	private $preferences;
 
 	/**
+	 * Runs the link's lookup and mail after the response.
+	 *
+	 * @var AfterResponse
+	 */
+	private $after;
+
+	/**
+	 * The open sessions.
+	 *
+	 * @var PortalSessionRepository
+	 */
+	private $open;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param PortalLinkRepository $links       Sign-in links.
-	 * @param LicenseRepository    $licenses    Licences.
-	 * @param KeySecret            $secret      Server secret.
-	 * @param Settings             $settings    Settings.
-	 * @param UserPreferences      $preferences The emails accounts proved.
+	 * @param PortalLinkRepository    $links       Sign-in links.
+	 * @param LicenseRepository       $licenses    Licences.
+	 * @param KeySecret               $secret      Server secret.
+	 * @param Settings                $settings    Settings.
+	 * @param UserPreferences         $preferences The emails accounts proved.
+	 * @param AfterResponse           $after       Runs the link's lookup and mail after the response.
+	 * @param PortalSessionRepository $open        The open sessions.
 	 */
-	public function __construct( PortalLinkRepository $links, LicenseRepository $licenses, KeySecret $secret, Settings $settings, UserPreferences $preferences ) {
+	public function __construct( PortalLinkRepository $links, LicenseRepository $licenses, KeySecret $secret, Settings $settings, UserPreferences $preferences, AfterResponse $after, PortalSessionRepository $open ) {
 		$this->links       = $links;
 		$this->licenses    = $licenses;
 		$this->secret      = $secret;
 		$this->settings    = $settings;
 		$this->preferences = $preferences;
+		$this->after       = $after;
+		$this->open        = $open;
 	}
 
 	/**
-	 * Sends a sign-in link to an email that has licences; does nothing else for one that has none.
+	 * Sends a sign-in link to an email that has licences; does nothing else for one that has none. Both take the
+	 * same path in the request, a job queued for after the response (AfterResponse), so neither the answer nor its
+	 * timing says whether the address has licences: the job looks the address up, stores the link and mails it.
 	 *
 	 * @param string $address    Normalised email.
 	 * @param string $return_url The page the customer asked from, as sent ('' for none).
 	 * @param int    $now        Unix time.
 	 */
 	public function request_link( string $address, string $return_url, int $now ): void {
-		// The token is made either way, so both answers do the same work until the mail.
-		$token = SignInLink::new_token();
-		$hash  = (string) SignInLink::hash( $token );
+		$this->after->queue(
+			'portal_link',
+			function () use ( $address, $return_url, $now ): void {
+				$this->send_link( $address, $return_url, $now );
+			}
+		);
+	}
+
+	/**
+	 * The queued half of request_link().
+	 *
+	 * @param string $address    Normalised email.
+	 * @param string $return_url The page the customer asked from.
+	 * @param int    $now        Unix time.
+	 */
+	private function send_link( string $address, string $return_url, int $now ): void {
 		if ( empty( $this->licenses->of_customer( $address ) ) ) {
 			return;
 		}
-		$this->links->create( $hash, $address, $now, SignInLink::expires( $now ) );
+		$token = SignInLink::new_token();
+		$this->links->create( (string) SignInLink::hash( $token ), $address, $now, SignInLink::expires( $now ) );
 		wp_mail(
 			$address,
 			/* translators: %s: site name. */
@@ -110,7 +149,7 @@ final class PortalSignIn {
 			sprintf(
 				/* translators: 1: sign-in link, 2: minutes it works for. */
 				__( "Open this link to see your licences:\n\n%1\$s\n\nIt works once, for %2\$d minutes. If you did not ask for it, you can ignore this mail.", 'svc-licensing' ),
-				add_query_arg( 'svc_portal_token', $token, self::return_url( $return_url ) ),
+				add_query_arg( SignInLink::QUERY_ARG, $token, self::return_url( $return_url ) ),
 				intdiv( SignInLink::LIFETIME, 60 )
 			)
 		);
@@ -136,22 +175,79 @@ final class PortalSignIn {
 			$this->preferences->set_portal_proven_email( $account->user_id, $email );
 		}
 		$cookie = $this->sessions()->issue( $email, $now );
-		return array( $cookie, $this->session( $cookie, $now ) );
+		$claims = $this->sessions()->verify( $cookie, $now );
+		$this->open->open( PortalSession::record_id( $claims ), $email, $now, $claims->expires );
+		return array( $cookie, $claims );
 	}
 
 	/**
-	 * What a session cookie says, if this server signed it and it has not ended.
+	 * What a session cookie says, if this server signed it and the session is still open.
 	 *
 	 * @param string $cookie Cookie value.
 	 * @param int    $now    Unix time.
-	 * @throws ServiceError 401 portal_signed_out otherwise.
+	 * @throws ServiceError 401 portal_signed_out otherwise (also once it was closed before its end).
 	 */
 	public function session( string $cookie, int $now ): PortalClaims {
 		try {
-			return $this->sessions()->verify( $cookie, $now );
+			$claims = $this->sessions()->verify( $cookie, $now );
 		} catch ( InvalidPortalSession $refused ) {
 			throw self::signed_out();
 		}
+		if ( ! $this->open->is_open( PortalSession::record_id( $claims ), $claims->email, $now ) ) {
+			throw self::signed_out();
+		}
+		return $claims;
+	}
+
+	/**
+	 * Signing out: closes a link's session (an account's session ends with WordPress' log-out).
+	 *
+	 * @param PortalClaims $claims Session.
+	 */
+	public function sign_out( PortalClaims $claims ): void {
+		if ( $claims->by_link ) {
+			$this->open->close( PortalSession::record_id( $claims ) );
+		}
+	}
+
+	/**
+	 * Closes every session of a licence's email: its key was replaced or the licence revoked.
+	 *
+	 * @param int $license_id Licence.
+	 */
+	public function close_sessions_of_licence( int $license_id ): void {
+		$license = $this->licenses->find( $license_id );
+		// As stored: the portal matches a session's email to its licences' customer_email exactly.
+		$email = null === $license ? '' : (string) $license['customer_email'];
+		if ( '' !== $email ) {
+			$this->open->close_email( $email );
+		}
+	}
+
+	/**
+	 * Opens again the session in which the customer got a new key, which closed every session of the email: the
+	 * others stay closed (a copy of a cookie someone else holds ends), this one was opened by a mailed link within
+	 * the last 15 minutes (assert_fresh) and keeps its end.
+	 *
+	 * @param PortalClaims $claims The session that asked for the new key.
+	 * @param int          $now    Unix time.
+	 */
+	public function keep_open( PortalClaims $claims, int $now ): void {
+		if ( $claims->by_link ) {
+			$this->open->open( PortalSession::record_id( $claims ), $claims->email, $now, $claims->expires );
+		}
+	}
+
+	/**
+	 * Hooks: a licence's key voided closes its email's sessions.
+	 */
+	public function add_hooks(): void {
+		add_action(
+			Hooks::LICENCE_KEY_VOIDED,
+			function ( $license_id ): void {
+				$this->close_sessions_of_licence( (int) $license_id );
+			}
+		);
 	}
 
 	/**
@@ -265,7 +361,7 @@ final class PortalSignIn {
 		$same = is_array( $url ) && is_array( $site ) && in_array( $url['scheme'] ?? '', array( 'http', 'https' ), true )
 			&& strtolower( (string) ( $url['host'] ?? '' ) ) === strtolower( (string) ( $site['host'] ?? '' ) )
 			&& ( $url['port'] ?? null ) === ( $site['port'] ?? null ) && ! isset( $url['user'] ) && ! isset( $url['pass'] );
-		return $same ? remove_query_arg( 'svc_portal_token', $given ) : $home;
+		return $same ? remove_query_arg( SignInLink::QUERY_ARG, $given ) : $home;
 	}
 
 	/**

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ApiKey\ApiKeyToken;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\ServiceError;
@@ -56,6 +57,17 @@ final class ApiKeyAuthenticator {
 			$this->answers[ $id ] = $this->lookup( $request );
 		}
 		return $this->answers[ $id ];
+	}
+
+	/**
+	 * Whether the request carries a valid API key with at least this permission.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $level   read, write or admin.
+	 */
+	public function grants( WP_REST_Request $request, string $level ): bool {
+		$key = $this->authenticate( $request );
+		return is_array( $key ) && Permission::allows( (string) $key['permissions'], $level );
 	}
 
 	/**

@@ -70,6 +70,15 @@ final class ClientCalls {
 	}
 
 	/**
+	 * Whether the caller may be answered a trial's key: an API key of write permission (a seller's own back end).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function may_see_keys( WP_REST_Request $request ): bool {
+		return $this->api_keys->grants( $request, 'write' );
+	}
+
+	/**
 	 * The product scope of the request's API key, as a check that throws for a product out of reach.
 	 *
 	 * @param WP_REST_Request $request Request.

@@ -137,6 +137,6 @@ final class LicenseController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function deactivate( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->activations->deactivate( $this->calls->of( $request ) ) );
+		return new WP_REST_Response( $this->activations->deactivate( $this->calls->of( $request ), time() ) );
 	}
 }

@@ -93,11 +93,13 @@ final class TrialController implements Controller {
 	}
 
 	/**
-	 * POST /trials/request: 201 with the trial licence and its full key.
+	 * POST /trials/request: 202 saying a mail was sent; to an API key of write permission, the spec's 201 with the
+	 * trial licence and its full key (docs/api-decisions.md, "Trials").
 	 *
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function request_trial( WP_REST_Request $request ): WP_REST_Response {
+		$with_key = $this->calls->may_see_keys( $request );
 		return new WP_REST_Response(
 			$this->trials->request(
 				(string) $request->get_param( 'product_slug' ),
@@ -105,9 +107,10 @@ final class TrialController implements Controller {
 				(string) $request->get_param( 'email' ),
 				(string) $request->get_param( 'name' ),
 				time(),
-				(string) $request->get_param( Trials::HONEYPOT )
+				(string) $request->get_param( Trials::HONEYPOT ),
+				$with_key
 			),
-			201
+			$with_key ? 201 : 202
 		);
 	}
 }

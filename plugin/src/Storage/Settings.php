@@ -17,37 +17,39 @@ final class Settings {
 	public const OPTION = 'svc_licensing_settings';
 
 	public const DEFAULTS = array(
-		'webhook_signing_secret'     => '',
-		'fingerprinting'             => false,
+		'webhook_signing_secret'       => '',
+		'fingerprinting'               => false,
 		// Seconds a download link from an update check stays valid.
-		'download_token_ttl'         => 300,
+		'download_token_ttl'           => 300,
 		// Whether update checks need the site to be activated on the licence (off: any valid licence gets updates).
-		'updates_require_activation' => false,
+		'updates_require_activation'   => false,
 		// Where a client sends a customer to renew ({product}: the product's slug); '' falls back to the homepage.
-		'renewal_page'               => '',
+		'renewal_page'                 => '',
 		// ISO 4217 code of the store's prices; revenue statistics are reported in it.
-		'currency'                   => 'USD',
+		'currency'                     => 'USD',
 		// Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges.
-		'trusted_proxies'            => array(),
+		'trusted_proxies'              => array(),
 		// The IPv6 prefix length per-IP rate limits count a client by (one ordinary subscriber holds a /64).
-		'rate_limit_ipv6_prefix'     => 64,
+		'rate_limit_ipv6_prefix'       => 64,
 		// Whether ada+2@example.com gets a trial of its own (off: plus-tags are one mailbox for trials).
-		'trial_plus_tags_distinct'   => false,
+		'trial_plus_tags_distinct'     => false,
+		// Whether trials fold the providers' own aliases: Gmail's dots, googlemail.com (off: only the plus-tag rule).
+		'trial_mailbox_provider_rules' => true,
 		// Whether the fast lane answers the client routes before the rest of WordPress loads.
-		'fast_lane'                  => true,
+		'fast_lane'                    => true,
 		// Whether sites whose host matches staging_hosts activate without using a slot.
-		'staging_hosts_enabled'      => true,
+		'staging_hosts_enabled'        => true,
 		// Host patterns of staging, development and local sites (Domain\License\StagingHosts).
-		'staging_hosts'              => StagingHosts::DEFAULTS,
+		'staging_hosts'                => StagingHosts::DEFAULTS,
 		// Whether outbound webhooks may go to private, loopback and reserved addresses (off: public ones only).
-		'webhooks_allow_private'     => false,
+		'webhooks_allow_private'       => false,
 		// Sites a customer may release from one licence in the portal per calendar month (0: none).
-		'portal_releases_per_month'  => 3,
+		'portal_releases_per_month'    => 3,
 		// Whether a signed-in WordPress account's email opens that email's portal without a mailed link (off: only
 		// an email the account proved by opening a mailed link while signed in).
-		'portal_trust_accounts'      => false,
+		'portal_trust_accounts'        => false,
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
-		'rate_limits'                => array(
+		'rate_limits'                  => array(
 			'validate'          => 30,
 			'activate'          => 10,
 			'deactivate'        => 10,
@@ -84,24 +86,24 @@ final class Settings {
 			'maximum' => 1000000,
 		);
 		return array(
-			'webhook_signing_secret'     => array(
+			'webhook_signing_secret'       => array(
 				'description' => 'Stripe webhook signing secret (whsec_…); write-only, an empty string removes it.',
 				'type'        => 'string',
 				'maxLength'   => 255,
 				'pattern'     => '^(whsec_[A-Za-z0-9_]+)?$',
 			),
-			'fingerprinting'             => array(
+			'fingerprinting'               => array(
 				'description' => 'Store server fingerprints on activation and refuse validation from another one.',
 				'type'        => 'boolean',
 			),
-			'currency'                   => array(
+			'currency'                     => array(
 				'title'       => __( 'Currency', 'svc-licensing' ),
 				'invalid'     => __( 'Enter the three letters of an ISO 4217 currency code, such as USD, EUR or GBP.', 'svc-licensing' ),
 				'description' => 'ISO 4217 code revenue is reported in; anything else is refused.',
 				'type'        => 'string',
 				'pattern'     => '^[A-Za-z]{3}$',
 			),
-			'trusted_proxies'            => array(
+			'trusted_proxies'              => array(
 				'title'       => __( 'Trusted proxies', 'svc-licensing' ),
 				'invalid'     => __( 'Enter at most 50 IP addresses or CIDR ranges, one per line, such as 203.0.113.7 or 10.0.0.0/8.', 'svc-licensing' ),
 				'description' => 'Proxies whose X-Forwarded-For is believed: IPs or CIDR ranges, each checked.',
@@ -112,46 +114,50 @@ final class Settings {
 					'maxLength' => 64,
 				),
 			),
-			'rate_limit_ipv6_prefix'     => array(
+			'rate_limit_ipv6_prefix'       => array(
 				'description' => 'Per-IP rate limits count an IPv6 client by its network of this prefix length (64: one ordinary subscriber network; 128: each address). IPv4 clients count by their address.',
 				'type'        => 'integer',
 				'minimum'     => 32,
 				'maximum'     => 128,
 			),
-			'rate_limits'                => array(
+			'rate_limits'                  => array(
 				'description'          => 'Requests per minute per client (admin: per API key or user).',
 				'type'                 => 'object',
 				'properties'           => array_fill_keys( array_keys( self::DEFAULTS['rate_limits'] ), $limit ),
 				'additionalProperties' => false,
 			),
-			'download_token_ttl'         => array(
+			'download_token_ttl'           => array(
 				'description' => 'Seconds a download link from an update check stays valid.',
 				'type'        => 'integer',
 				'minimum'     => 30,
 				'maximum'     => 86400,
 			),
-			'updates_require_activation' => array(
+			'updates_require_activation'   => array(
 				'description' => 'Update checks need the site to be activated on the licence.',
 				'type'        => 'boolean',
 			),
-			'renewal_page'               => array(
+			'renewal_page'                 => array(
 				'description' => "Where client sites send a customer to renew (validate's renewal_url): an http(s) address, {product} replaced by the product's slug; empty: the product's homepage.",
 				'type'        => 'string',
 				'maxLength'   => 2048,
 			),
-			'trial_plus_tags_distinct'   => array(
+			'trial_plus_tags_distinct'     => array(
 				'description' => 'Give each plus-tagged address (ada+2@example.com) a trial of its own; off, plus-tags are one mailbox.',
 				'type'        => 'boolean',
 			),
-			'fast_lane'                  => array(
+			'trial_mailbox_provider_rules' => array(
+				'description' => 'For one trial per mailbox, fold the providers\' own aliases: Gmail ignores dots (a.da@gmail.com is ada@gmail.com) and googlemail.com is gmail.com.',
+				'type'        => 'boolean',
+			),
+			'fast_lane'                    => array(
 				'description' => 'Answer validate, activate, deactivate and the update check before the rest of WordPress loads (a must-use loader the plugin manages).',
 				'type'        => 'boolean',
 			),
-			'staging_hosts_enabled'      => array(
+			'staging_hosts_enabled'        => array(
 				'description' => 'Sites whose host matches staging_hosts activate without using one of the licence\'s slots.',
 				'type'        => 'boolean',
 			),
-			'staging_hosts'              => array(
+			'staging_hosts'                => array(
 				'description' => 'Host patterns of staging, development and local sites; * stands for any part of a host (*.test, staging.*).',
 				'type'        => 'array',
 				'maxItems'    => StagingHosts::MAX_PATTERNS,
@@ -160,7 +166,7 @@ final class Settings {
 					'maxLength' => StagingHosts::MAX_PATTERN_LENGTH,
 				),
 			),
-			'portal_releases_per_month'  => array(
+			'portal_releases_per_month'    => array(
 				'title'       => __( 'Self-serve site releases per month', 'svc-licensing' ),
 				'invalid'     => __( 'Enter a whole number from 0 (customers cannot release sites themselves) to 1000.', 'svc-licensing' ),
 				'description' => 'Sites a customer may release from one licence in the customer portal per calendar month (UTC); 0: none.',
@@ -168,11 +174,11 @@ final class Settings {
 				'minimum'     => 0,
 				'maximum'     => ReleaseAllowance::MAX_PER_MONTH,
 			),
-			'webhooks_allow_private'     => array(
+			'webhooks_allow_private'       => array(
 				'description' => 'Let outbound webhooks reach private, loopback and reserved addresses (a receiver on this server or the local network); off, only public addresses.',
 				'type'        => 'boolean',
 			),
-			'portal_trust_accounts'      => array(
+			'portal_trust_accounts'        => array(
 				'description' => 'Let a signed-in WordPress account open the customer portal of its email without a mailed link. WordPress does not prove that an account owns its email: turn this on only if every way to make an account on this site (WooCommerce, EDD, registration) confirms the address first. Off, an account opens the portal once its email was proven by a mailed link.',
 				'type'        => 'boolean',
 			),
@@ -195,20 +201,21 @@ final class Settings {
 		}
 		$view['webhook_signing_secret_set'] = '' !== (string) $view['webhook_signing_secret'];
 		unset( $view['webhook_signing_secret'] );
-		$view['fingerprinting']             = (bool) $view['fingerprinting'];
-		$view['updates_require_activation'] = (bool) $view['updates_require_activation'];
-		$view['trial_plus_tags_distinct']   = (bool) $view['trial_plus_tags_distinct'];
-		$view['fast_lane']                  = (bool) $view['fast_lane'];
-		$view['staging_hosts_enabled']      = (bool) $view['staging_hosts_enabled'];
-		$view['webhooks_allow_private']     = (bool) $view['webhooks_allow_private'];
-		$view['portal_trust_accounts']      = (bool) $view['portal_trust_accounts'];
-		$view['staging_hosts']              = $this->staging_patterns();
-		$view['renewal_page']               = (string) $view['renewal_page'];
-		$view['currency']                   = strtoupper( (string) $view['currency'] );
-		$view['trusted_proxies']            = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
-		$view['download_token_ttl']         = $this->download_token_ttl();
-		$view['portal_releases_per_month']  = $this->portal_releases_per_month();
-		$view['rate_limit_ipv6_prefix']     = $this->ipv6_prefix();
+		$view['fingerprinting']               = (bool) $view['fingerprinting'];
+		$view['updates_require_activation']   = (bool) $view['updates_require_activation'];
+		$view['trial_plus_tags_distinct']     = (bool) $view['trial_plus_tags_distinct'];
+		$view['trial_mailbox_provider_rules'] = (bool) $view['trial_mailbox_provider_rules'];
+		$view['fast_lane']                    = (bool) $view['fast_lane'];
+		$view['staging_hosts_enabled']        = (bool) $view['staging_hosts_enabled'];
+		$view['webhooks_allow_private']       = (bool) $view['webhooks_allow_private'];
+		$view['portal_trust_accounts']        = (bool) $view['portal_trust_accounts'];
+		$view['staging_hosts']                = $this->staging_patterns();
+		$view['renewal_page']                 = (string) $view['renewal_page'];
+		$view['currency']                     = strtoupper( (string) $view['currency'] );
+		$view['trusted_proxies']              = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
+		$view['download_token_ttl']           = $this->download_token_ttl();
+		$view['portal_releases_per_month']    = $this->portal_releases_per_month();
+		$view['rate_limit_ipv6_prefix']       = $this->ipv6_prefix();
 		return $view;
 	}
 

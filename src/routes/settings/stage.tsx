@@ -54,11 +54,15 @@ const LANE_STATES: Record< FastLaneState, string > = {
 		'svc-licensing'
 	),
 	stale: __(
-		'Not active on this server yet: the loader is from another version of the plugin and is rewritten on the next admin page. If this stays, make the must-use plugins folder writable.',
+		'Not active on this server yet: the loader is from another version of the plugin and is rewritten the next time an administrator opens an admin page. If this stays, make the must-use plugins folder writable.',
 		'svc-licensing'
 	),
 	multisite: __(
 		'Not available on a multisite network: checks take the normal REST route.',
+		'svc-licensing'
+	),
+	file_mods_disallowed: __(
+		'Off on this server: the site sets DISALLOW_FILE_MODS, so the plugin does not write its loader to the must-use plugins folder, and checks take the normal REST route.',
 		'svc-licensing'
 	),
 };
@@ -89,6 +93,7 @@ function formValues( settings: Settings ) {
 		updates_require_activation: settings.updates_require_activation,
 		renewal_page: settings.renewal_page,
 		trial_plus_tags_distinct: settings.trial_plus_tags_distinct,
+		trial_mailbox_provider_rules: settings.trial_mailbox_provider_rules,
 		fingerprinting: settings.fingerprinting,
 		currency: settings.currency,
 		trusted_proxies: settings.trusted_proxies.join( '\n' ),
@@ -112,6 +117,7 @@ function updateOf( values: FormValues ): SettingsUpdate {
 		updates_require_activation: values.updates_require_activation,
 		renewal_page: values.renewal_page,
 		trial_plus_tags_distinct: values.trial_plus_tags_distinct,
+		trial_mailbox_provider_rules: values.trial_mailbox_provider_rules,
 		fast_lane: values.fast_lane,
 		staging_hosts_enabled: values.staging_hosts_enabled,
 		staging_hosts: values.staging_hosts.split( '\n' ),
@@ -320,7 +326,7 @@ function SettingsForm( {
 						{ ...fieldProps(
 							'portal_releases_per_month',
 							__(
-								'In the My licences block. A small number stops a key being passed from site to site; 0 leaves freeing a site to you.',
+								'In the My licences block, and by the key alone naming a site; a site that frees itself never counts. A small number stops a key being passed from site to site; 0 leaves freeing a site to you.',
 								'svc-licensing'
 							)
 						) }
@@ -387,6 +393,18 @@ function SettingsForm( {
 						) }
 						checked={ draft.trial_plus_tags_distinct }
 						onChange={ set( 'trial_plus_tags_distinct' ) }
+					/>
+					<ToggleControl
+						label={ __(
+							'Gmail addresses with dots are one mailbox',
+							'svc-licensing'
+						) }
+						help={ __(
+							'On: a.da@gmail.com, ada@gmail.com and ada@googlemail.com reach one inbox, so they get one trial of each product. Off: each spelling gets its own.',
+							'svc-licensing'
+						) }
+						checked={ draft.trial_mailbox_provider_rules }
+						onChange={ set( 'trial_mailbox_provider_rules' ) }
 					/>
 					<ToggleControl
 						label={ __( 'Server fingerprinting', 'svc-licensing' ) }
