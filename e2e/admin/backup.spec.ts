@@ -18,7 +18,7 @@ import {
 	type CopySite,
 } from '../fixtures/copy-site';
 import { SUITE_SETTINGS, keyHeaders } from '../fixtures/test-helpers';
-import { seedService, sha256 } from '../fixtures/seed';
+import { reseal, seedService, sha256 } from '../fixtures/seed';
 import { openScreen, saveScreenshot } from './screens';
 
 const API = '/wp-json/svc/v1';
@@ -60,25 +60,6 @@ async function seed( request: APIRequestContext ) {
 		site: license.site,
 		email: license.email,
 	};
-}
-
-/** The file with its records changed, and its checksum made right again. */
-function reseal(
-	text: string,
-	change: ( record: Record< string, unknown > ) => void
-): Buffer {
-	const lines = text.trimEnd().split( '\n' );
-	const end = JSON.parse( lines.pop() as string );
-	const body =
-		lines
-			.map( ( line ) => {
-				const record = JSON.parse( line );
-				change( record );
-				return JSON.stringify( record );
-			} )
-			.join( '\n' ) + '\n';
-	end.sha256 = sha256( Buffer.from( body ) );
-	return Buffer.from( body + JSON.stringify( end ) + '\n' );
 }
 
 const restore = (

@@ -22,7 +22,7 @@ import {
 } from '../fixtures/copy-site';
 import { ADMIN } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
-import { seedService, sha256, type Seeded } from '../fixtures/seed';
+import { reseal, seedService, type Seeded } from '../fixtures/seed';
 import { SUITE_SETTINGS, keyHeaders } from '../fixtures/test-helpers';
 
 const API = '/wp-json/svc/v1';
@@ -48,32 +48,13 @@ async function eraseCopy( request: APIRequestContext ) {
 	await applyCopySuiteSettings( request, SUITE_SETTINGS );
 }
 
-/** The export with its records changed and its checksum made right again, as anyone can. */
-function forge(
-	text: string,
-	change: ( record: Record< string, unknown > ) => void
-): Buffer {
-	const lines = text.trimEnd().split( '\n' );
-	const end = JSON.parse( lines.pop() as string );
-	const body =
-		lines
-			.map( ( line ) => {
-				const record = JSON.parse( line );
-				change( record );
-				return JSON.stringify( record );
-			} )
-			.join( '\n' ) + '\n';
-	end.sha256 = sha256( Buffer.from( body ) );
-	return Buffer.from( body + JSON.stringify( end ) + '\n' );
-}
-
 /** The forged changelog on the seeded product's release, and the settings changed by `settings`. */
 function forged(
 	settings: ( stored: Record< string, unknown > ) => void
 ): Buffer {
 	let changelogs = 0;
 	let options = 0;
-	const file = forge( exported, ( record ) => {
+	const file = reseal( exported, ( record ) => {
 		const row = record.row as Record< string, unknown > | undefined;
 		if (
 			record.table === 'svc_releases' &&
