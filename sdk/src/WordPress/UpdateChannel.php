@@ -8,19 +8,19 @@
 namespace Svc\LicensingClient\WordPress;
 
 use Svc\LicensingClient\Connection;
+use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\StateStore;
 use Svc\LicensingClient\UpdateBatch;
+use Svc\LicensingClient\UpdateMoment;
 
 /**
  * Core saves its plugin and theme update transients separately, each several times per check. The first save
- * where the SDK may ask (WP-Cron, or the Updates, Plugins and Themes screens where core itself checks) asks the
- * server once, in one batch (UpdateBatch), for every product of that server, plugins and themes alike, and hands
- * each Updater its reply; for a minute after, every save uses those answers. The minute is kept per server.
+ * where the SDK may ask (UpdateMoment: WP-Cron, the Updates, Plugins and Themes screens, and any request where core
+ * saves fresh update data, as `wp plugin update` and remote managers make it do) asks the server once, in one batch
+ * (UpdateBatch), for every product of that server, plugins and themes alike, and hands each Updater its reply; for
+ * a minute after, every save uses those answers. The minute is kept per server.
  */
 final class UpdateChannel {
-
-	/** Screens where core checks for updates, and so may the SDK. */
-	public const CHECK_SCREENS = array( 'update-core.php', 'plugins.php', 'themes.php', 'update.php' );
 
 	/** Seconds between two asks of the server, however often core saves its transients. */
 	public const MIN_INTERVAL = 60;
@@ -82,9 +82,11 @@ final class UpdateChannel {
 
 	/**
 	 * Asks the server about every product of this channel, when the SDK may ask now.
+	 *
+	 * @param bool $core_checked Core is saving fresh update data (UpdateMoment::core_checked()).
 	 */
-	public function refresh(): void {
-		if ( ! self::may_ask_here() ) {
+	public function refresh( bool $core_checked ): void {
+		if ( ! self::may_ask_here( $core_checked ) ) {
 			return;
 		}
 		// Kept in an array: an option holding a bare number comes back from the database as a string.
@@ -106,6 +108,17 @@ final class UpdateChannel {
 	}
 
 	/**
+	 * Asks the server about one product now, whatever the minute (core is about to download its package, and the
+	 * download link of the last answer may have expired): one request, through the server's back-off.
+	 *
+	 * @param Updater $updater The product's updater.
+	 */
+	public function ask_now( Updater $updater ): Reply {
+		$replies = UpdateBatch::check( $this->connection, $updater->site_url(), array( $updater->slug() => $updater->item() ) );
+		return $replies[ $updater->slug() ];
+	}
+
+	/**
 	 * The next chance to ask does not wait for the minute (after a licence changed or a product was updated).
 	 */
 	public function reset(): void {
@@ -113,11 +126,13 @@ final class UpdateChannel {
 	}
 
 	/**
-	 * Whether this request is one where core checks for updates.
+	 * Whether core checks for updates in this save (UpdateMoment::may_ask()).
+	 *
+	 * @param bool $core_checked Core is saving fresh update data.
 	 */
-	private static function may_ask_here(): bool {
+	private static function may_ask_here( bool $core_checked ): bool {
 		$screen = isset( $GLOBALS['pagenow'] ) && is_string( $GLOBALS['pagenow'] ) ? $GLOBALS['pagenow'] : '';
-		return wp_doing_cron() || in_array( $screen, self::CHECK_SCREENS, true );
+		return UpdateMoment::may_ask( wp_doing_cron(), $screen, $core_checked, doing_action( 'admin_init' ) );
 	}
 
 	/**

@@ -12,6 +12,7 @@ use Svc\LicensingClient\AutoUpdateStart;
 use Svc\LicensingClient\PackageHash;
 use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\StateStore;
+use Svc\LicensingClient\UpdateMoment;
 use Svc\LicensingClient\UpdateOffer;
 use WP_Error;
 
@@ -19,11 +20,17 @@ use WP_Error;
  * The offer goes in when core saves its update transient (pre_set_site_transient_update_*). That filter runs
  * whether or not WordPress.org answered: in WordPress 6.5 wp_update_plugins() saves the transient before it asks
  * WordPress.org and returns early when that request fails, before the Update URI filters. The server is asked
- * only where core itself checks for updates (WP-Cron, the Updates, Plugins and Themes screens, with core's own
- * throttling), at most once a minute, in one request for every product of that server (UpdateChannel);
- * everywhere else the last answer is used. An offer found in WP-Cron for a product whose owner turned its
- * auto-updates on starts core's automatic updater (AutoUpdateStart), which core otherwise starts only after
- * WordPress.org answered.
+ * only where core itself checks for updates (UpdateMoment: WP-Cron, the Updates, Plugins and Themes screens, and
+ * wherever core saves fresh update data, e.g. `wp plugin update`), at most once a minute, in one request for every
+ * product of that server (UpdateChannel); everywhere else the last answer is used. An offer found in WP-Cron for a
+ * product whose owner turned its auto-updates on starts core's automatic updater (AutoUpdateStart), which core
+ * otherwise starts only after WordPress.org answered.
+ *
+ * Core may download a package hours after the check that put its URL into the update data, and the URL's token
+ * lives minutes. So when core is about to download one of this product's packages (named by the upgrader, or by
+ * its URL), the SDK asks the server for the offer afresh and downloads that offer's package itself, and hands core
+ * the file only when its SHA-256 is the one that same answer published. It never lets core download one of its
+ * packages unchecked: no offer, or no hash, refuses the install with a message.
  */
 final class Updater {
 
@@ -70,7 +77,7 @@ final class Updater {
 			add_filter( 'pre_set_site_transient_update_plugins', array( $this, 'inject' ) );
 			add_filter( 'plugins_api', array( $this, 'details' ), 10, 3 );
 		}
-		add_filter( 'upgrader_pre_download', array( $this, 'verify' ), 10, 3 );
+		add_filter( 'upgrader_pre_download', array( $this, 'verify' ), 10, 4 );
 		add_action( 'upgrader_process_complete', array( $this, 'after_upgrade' ), 10, 2 );
 	}
 
@@ -115,7 +122,7 @@ final class Updater {
 		if ( ! $transient instanceof \stdClass ) {
 			return $transient;
 		}
-		$this->channel->refresh();
+		$this->channel->refresh( UpdateMoment::core_checked( $transient, get_site_transient( $this->product->is_theme() ? 'update_themes' : 'update_plugins' ) ) );
 		$id    = $this->product->id();
 		$offer = $this->offer();
 		if ( ! isset( $transient->response ) || ! is_array( $transient->response ) ) {
@@ -205,34 +212,33 @@ final class Updater {
 	}
 
 	/**
-	 * Downloads the product's package itself and hands core the file only when its SHA-256 is the one the
-	 * server published; otherwise the install stops with a message and the installed version stays.
+	 * Core is about to download a package. When it is one of this product's (the upgrader names the product, or the
+	 * URL is this product's download on its server), the SDK asks the server for the offer now, downloads that
+	 * offer's package itself and hands core the file only when its SHA-256 is the one the same answer published.
+	 * Otherwise the install stops with a message and the installed version stays. A package another filter already
+	 * fetched is checked the same way.
 	 *
-	 * @param mixed  $reply   False, or what another filter already decided.
-	 * @param string $package The package URL core is about to download.
+	 * @param mixed  $reply      False, or what another filter already decided.
+	 * @param string $package    The package URL core is about to download.
+	 * @param mixed  $upgrader   The upgrader.
+	 * @param mixed  $hook_extra What is being upgraded (WordPress 5.5+).
 	 * @return mixed
 	 */
-	public function verify( $reply, $package ) {
-		$offer = $this->offer();
-		if ( false !== $reply || null === $offer || ! is_string( $package ) || $package !== $offer->package() ) {
+	public function verify( $reply, $package, $upgrader = null, $hook_extra = array() ) {
+		if ( is_wp_error( $reply ) || ! $this->is_mine( $package, $hook_extra ) ) {
 			return $reply;
 		}
-		if ( ! function_exists( 'download_url' ) ) {
-			require_once ABSPATH . 'wp-admin/includes/file.php'; // @phpstan-ignore requireOnce.fileNotFound
+		$offer = $this->offer_now();
+		if ( ! $offer instanceof UpdateOffer ) {
+			return $offer;
 		}
-		// Core's download refuses ports other than 80, 443 and 8080; a licence server on another port of its own
-		// (a seller's staging server, the tests) is still the server the product names, so its port is allowed
-		// for this one download, when the package comes from that host.
-		$allow_port = $this->server_port_for( $package );
-		if ( null !== $allow_port ) {
-			add_filter( 'http_allowed_safe_ports', $allow_port );
-		}
-		$file = download_url( $package, 300 );
-		if ( null !== $allow_port ) {
-			remove_filter( 'http_allowed_safe_ports', $allow_port );
-		}
-		if ( is_wp_error( $file ) ) {
-			return $file;
+		if ( is_string( $reply ) && '' !== $reply ) {
+			$file = $reply;
+		} else {
+			$file = $this->download( $offer->package() );
+			if ( is_wp_error( $file ) ) {
+				return $file;
+			}
 		}
 		if ( ! PackageHash::matches( $file, $offer->sha256() ) ) {
 			wp_delete_file( $file );
@@ -246,6 +252,96 @@ final class Updater {
 					$this->product->installed_version()
 				)
 			);
+		}
+		return $file;
+	}
+
+	/**
+	 * Whether core is about to download one of this product's packages: the upgrader names this plugin or theme,
+	 * or (a caller that names nothing) the URL is this product's download on its server or the last offer's.
+	 *
+	 * @param mixed $package    The package URL.
+	 * @param mixed $hook_extra What is being upgraded.
+	 */
+	private function is_mine( $package, $hook_extra ): bool {
+		$key = $this->product->is_theme() ? 'theme' : 'plugin';
+		if ( is_array( $hook_extra ) && isset( $hook_extra[ $key ] ) && is_string( $hook_extra[ $key ] ) ) {
+			return $hook_extra[ $key ] === $this->product->id();
+		}
+		if ( ! is_string( $package ) || '' === $package ) {
+			return false;
+		}
+		$stored = $this->offer();
+		return ( null !== $stored && $stored->package() === $package )
+			|| UpdateMoment::is_download_of( $this->product->config()->root(), $this->slug(), $package );
+	}
+
+	/**
+	 * The offer as the server makes it now (a fresh download link and the hash published with it), kept as the last
+	 * answer; when the server cannot be asked, the last answer's. An error when there is none to install.
+	 *
+	 * @return UpdateOffer|WP_Error
+	 */
+	private function offer_now() {
+		$reply = $this->channel->ask_now( $this );
+		if ( $reply->is_answer() ) {
+			$this->keep( $reply );
+		}
+		$offer = $this->offer();
+		if ( null !== $offer ) {
+			return $offer;
+		}
+		$stored = $this->store->get( $this->key() );
+		if ( is_array( $stored ) && isset( $stored['answer']['package'] ) && is_string( $stored['answer']['package'] ) && '' !== $stored['answer']['package'] ) {
+			// A package without a SHA-256 the SDK can check: never installed unchecked.
+			return new WP_Error(
+				'svc_licensing_client_no_checksum',
+				sprintf(
+					/* translators: 1: product name, 2: installed version. */
+					__( 'The licence server of %1$s published no SHA-256 checksum the site can check for this update package, so it was not installed. %1$s stays at version %2$s. Please tell its developer.', 'svc-licensing-client' ),
+					$this->product->name(),
+					$this->product->installed_version()
+				)
+			);
+		}
+		return new WP_Error(
+			'svc_licensing_client_no_package',
+			$reply->is_answer()
+				? sprintf(
+					/* translators: 1: product name, 2: installed version. */
+					__( 'Its licence server offers no update of %1$s to this site now (the licence may have changed), so nothing was installed. %1$s stays at version %2$s.', 'svc-licensing-client' ),
+					$this->product->name(),
+					$this->product->installed_version()
+				)
+				: sprintf(
+					/* translators: 1: product name, 2: installed version. */
+					__( 'The licence server of %1$s could not be reached to confirm the update package, so nothing was installed. %1$s stays at version %2$s; try again later.', 'svc-licensing-client' ),
+					$this->product->name(),
+					$this->product->installed_version()
+				)
+		);
+	}
+
+	/**
+	 * Downloads a package of this product to a temporary file.
+	 *
+	 * @param string $package The package URL.
+	 * @return string|WP_Error The file, or why not.
+	 */
+	private function download( string $package ) {
+		if ( ! function_exists( 'download_url' ) ) {
+			require_once ABSPATH . 'wp-admin/includes/file.php'; // @phpstan-ignore requireOnce.fileNotFound
+		}
+		// Core's download refuses ports other than 80, 443 and 8080; a licence server on another port of its own
+		// (a seller's staging server, the tests) is still the server the product names, so its port is allowed
+		// for this one download, when the package comes from that host.
+		$allow_port = $this->server_port_for( $package );
+		if ( null !== $allow_port ) {
+			add_filter( 'http_allowed_safe_ports', $allow_port );
+		}
+		$file = download_url( $package, 300 );
+		if ( null !== $allow_port ) {
+			remove_filter( 'http_allowed_safe_ports', $allow_port );
 		}
 		return $file;
 	}
