@@ -35,7 +35,7 @@ require_once __DIR__ . '/registry.php';
 			return \Svc\LicensingClient\WordPress\Sdk::start( $version, $dir );
 		}
 	);
-} )( '0.1.0', __DIR__ );
+} )( '0.2.0', __DIR__ );
 
 if ( ! function_exists( 'svc_licensing_client' ) ) {
 	/**

@@ -186,8 +186,15 @@ export function clientProfile(
 			activeTheme: 'acme-theme',
 			muPlugins: path.join( client, 'mu-plugins' ),
 			title: 'Acme client site',
-			// An older SDK copy in the plugin that loads first: the newer one in Acme Widgets must win.
-			sdkVersions: { 'acme-gadgets': '0.0.9' },
+			// The plugin that loads first bundles the SDK as released at 0.1.0, before the fixes of 0.2.0: the newer
+			// copy in Acme Widgets must win, and serve Acme Gadgets too.
+			sdkReleases: {
+				'acme-gadgets': path.join(
+					client,
+					'sdk-releases',
+					'svc-licensing-client-0.1.0.zip'
+				),
+			},
 		},
 	};
 }

@@ -81,6 +81,11 @@ export interface ClientSetup {
 	title: string;
 	/** Products (by folder) whose bundled SDK copy gets another version number, e.g. an older copy. */
 	sdkVersions?: Record< string, string >;
+	/**
+	 * Products (by folder) that bundle a released SDK exactly as it shipped: the path of that release's zip (its top
+	 * folder svc-licensing-client/), as a site that installed the product before the SDK's next release has it.
+	 */
+	sdkReleases?: Record< string, string >;
 }
 
 export const ADMIN = {
@@ -399,12 +404,39 @@ export class Site {
 					recursive: true,
 					dereference: true,
 				} );
-				bundleSdk(
-					target,
-					client.sdkVersions?.[ path.basename( dir ) ]
-				);
+				const release = client.sdkReleases?.[ path.basename( dir ) ];
+				if ( release ) {
+					bundleSdkRelease( target, release );
+				} else {
+					bundleSdk(
+						target,
+						client.sdkVersions?.[ path.basename( dir ) ]
+					);
+				}
 			}
 		}
+	}
+}
+
+/** A released SDK (its zip, top folder svc-licensing-client/) inside a product, exactly as it shipped. */
+export function bundleSdkRelease( product: string, zip: string ): void {
+	const vendor = path.join( product, 'vendor' );
+	fs.rmSync( path.join( vendor, 'svc-licensing-client' ), {
+		recursive: true,
+		force: true,
+	} );
+	fs.mkdirSync( vendor, { recursive: true } );
+	run( 'unzip', [ '-q', zip, '-d', vendor ] );
+	if (
+		! fs.existsSync(
+			path.join(
+				vendor,
+				'svc-licensing-client',
+				'svc-licensing-client.php'
+			)
+		)
+	) {
+		throw new Error( `${ zip }: no svc-licensing-client/ folder in it` );
 	}
 }
 

@@ -176,8 +176,8 @@ add_action(
 			)
 		);
 		// What `wp plugin update` and remote managers (MainWP, ManageWP, InfiniteWP) do, in a request that is none of
-		// core's update screens: optionally clear core's update data, call wp_update_plugins(), then update the given
-		// plugins with core's Plugin_Upgrader::bulk_upgrade(). Answers what core's update data offered for each
+		// core's update screens: optionally clear core's update data, call wp_update_plugins(), then (unless install
+		// is false) update the given plugins with core's Plugin_Upgrader::bulk_upgrade(). Answers what core's update data offered for each
 		// plugin and what the upgrade did.
 		register_rest_route(
 			'svc-client-test/v1',
@@ -197,6 +197,13 @@ add_action(
 					$offered = array();
 					foreach ( $plugins as $plugin ) {
 						$offered[ $plugin ] = is_object( $data ) && isset( $data->response[ $plugin ] ) ? $data->response[ $plugin ]->new_version : 'none';
+					}
+					if ( false === $request->get_param( 'install' ) ) {
+						return array(
+							'offered'  => $offered,
+							'results'  => array(),
+							'messages' => array(),
+						);
 					}
 					$skin     = new Automatic_Upgrader_Skin();
 					$upgrader = new Plugin_Upgrader( $skin );

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: Acme Gadgets
- * Description: A second sample product of the licence service's client-site tests. It bundles an older copy of the client SDK (the stack rewrites the copy's version to 0.0.9), and loads before Acme Widgets: the newer copy must still be the one that runs. Its licence screen lives in its own admin menu (menu_parent).
+ * Description: A second sample product of the licence service's client-site tests. It bundles the client SDK as released at 0.1.0 (e2e/client/sdk-releases/), and loads before Acme Widgets: the newer copy must still be the one that runs. Its licence screen lives in its own admin menu (menu_parent).
  * Version: 1.0.0
  * Requires PHP: 7.4
  * Author: Acme
