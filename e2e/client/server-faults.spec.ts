@@ -19,10 +19,7 @@ import {
 	clientAdmin,
 	setAcmeWidgetsServer,
 } from '../fixtures/client-site';
-import {
-	setClientFault,
-	setSellerPermalinks,
-} from '../fixtures/client-faults';
+import { setClientFault, setSellerPermalinks } from '../fixtures/client-faults';
 import { baseURL, clientSite, fastLane } from '../fixtures/env';
 
 let page: Page | null = null;
@@ -55,6 +52,8 @@ async function checkNowKeepsTheLicence( screen: Page, cause: RegExp ) {
 	await screen.getByRole( 'button', { name: 'Check now' } ).click();
 	const notice = screen.getByRole( 'alert' );
 	await expect( notice ).toContainText( cause );
+	// eslint-disable-next-line no-console -- what the site's owner reads belongs in the run's output.
+	console.log( `server fault notice: ${ await notice.innerText() }` );
 	await expect( notice ).not.toContainText( 'refused' );
 	const status = screen
 		.locator( '.form-table tr' )

@@ -278,6 +278,45 @@ final class FaultTest extends TestCase {
 		$this->assertSame( 'active', $licence()->record()->answer()['status'] );
 	}
 
+	public function test_a_key_too_long_to_be_one_is_refused_without_asking_the_server(): void {
+		$sent    = 0;
+		$store   = $this->store;
+		$clock   = function (): int {
+			return $this->now;
+		};
+		$licence = new Licence(
+			ProductConfig::from_array(
+				array(
+					'server'  => 'https://seller.example',
+					'product' => 'acme-widgets',
+					'file'    => __FILE__,
+				)
+			),
+			new Connection(
+				'https://seller.example/wp-json/svc/v1',
+				static function () use ( &$sent ): array {
+					++$sent;
+					return array(
+						'status'  => 400,
+						'headers' => array(),
+						'body'    => self::envelope( 'invalid_params', 400 ),
+					);
+				},
+				$store,
+				$clock
+			),
+			$store,
+			'https://client.example',
+			str_repeat( 'f', 64 ),
+			$clock
+		);
+		$reply   = $licence->activate( str_repeat( 'ABCD-', 13 ) );
+		$this->assertSame( Reply::REFUSED, $reply->kind() );
+		$this->assertSame( 'invalid_license_key', $reply->error_code() );
+		$this->assertSame( 0, $sent );
+		$this->assertTrue( $licence->connection()->backoff()->allows( $this->now ), 'a pasted paragraph is no reason to wait' );
+	}
+
 	public function test_an_update_batch_the_seller_site_does_not_route_keeps_every_products_last_answer(): void {
 		$this->respond( 404, self::envelope( 'rest_no_route', 404 ) );
 		$replies = UpdateBatch::check(

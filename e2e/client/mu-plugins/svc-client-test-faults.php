@@ -26,14 +26,14 @@ if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) ) {
 /**
  * The fault the test switched on: '', rest_closed, maintenance or moved.
  */
-function svc_client_test_fault(): string {
+function svc_test_client_fault(): string {
 	return (string) get_option( 'svc_client_test_fault', '' );
 }
 
 /**
  * Whether this request passes the fault: a signed-in user, or the test's own call with the token.
  */
-function svc_client_test_fault_exempt(): bool {
+function svc_test_client_fault_exempt(): bool {
 	$token = isset( $_SERVER['HTTP_X_SVC_TEST_TOKEN'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_X_SVC_TEST_TOKEN'] ) ) : '';
 	return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, $token ) || is_user_logged_in();
 }
@@ -42,7 +42,7 @@ function svc_client_test_fault_exempt(): bool {
 add_filter(
 	'rest_authentication_errors',
 	static function ( $result ) {
-		if ( 'rest_closed' !== svc_client_test_fault() || null !== $result || svc_client_test_fault_exempt() ) {
+		if ( 'rest_closed' !== svc_test_client_fault() || null !== $result || svc_test_client_fault_exempt() ) {
 			return $result;
 		}
 		return new WP_Error( 'rest_not_logged_in', 'Only signed-in users may use the REST API on this site.', array( 'status' => 401 ) );
@@ -53,8 +53,8 @@ add_filter(
 add_action(
 	'init',
 	static function () {
-		$fault = svc_client_test_fault();
-		if ( ! in_array( $fault, array( 'maintenance', 'moved' ), true ) || svc_client_test_fault_exempt() ) {
+		$fault = svc_test_client_fault();
+		if ( ! in_array( $fault, array( 'maintenance', 'moved' ), true ) || svc_test_client_fault_exempt() ) {
 			return;
 		}
 		if ( 'moved' === $fault ) {
