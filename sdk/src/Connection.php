@@ -23,9 +23,11 @@ final class Connection {
 
 	/**
 	 * Sends one request: (method, url, query or body fields) => array{status: int, headers: array<string,
-	 * string>, body: string}, or null when nothing came back (unreachable, timeout, TLS failure).
+	 * string>, body: string}; when nothing came back (unreachable, timeout, TLS or DNS failure) status 0 and
+	 * `error` with the transport's code and message, or null when the cause is unknown. It never follows a
+	 * redirect: a 3xx is handed back as it came (a POST carrying the key must not go to another address unseen).
 	 *
-	 * @var callable(string, string, array<string, mixed>): (array{status: int, headers: array<string, string>, body: string}|null)
+	 * @var callable(string, string, array<string, mixed>): (array{status: int, headers: array<string, string>, body: string, error?: array{code: string, message: string}}|null)
 	 */
 	private $transport;
 
@@ -116,42 +118,59 @@ final class Connection {
 		if ( Reply::UNAVAILABLE === $reply->kind() ) {
 			$retry_after = null;
 			if ( null !== $response && in_array( $response['status'], array( 429, 503 ), true ) ) {
-				$retry_after = Backoff::retry_after_seconds( self::header( $response['headers'], 'retry-after' ), $now );
+				$retry_after = Backoff::retry_after_seconds( Fault::header( $response['headers'], 'retry-after' ), $now );
 			}
 			$backoff = $backoff->after_failure( $now, $retry_after );
 			$this->store->set( $this->backoff_key(), $backoff->to_array() );
-			return new Reply( Reply::UNAVAILABLE, $reply->status(), $reply->body(), $backoff->until() );
+			$fault = $reply->fault();
+			$this->store->set( $this->fault_key(), null === $fault ? null : $fault->to_array() );
+			return new Reply( Reply::UNAVAILABLE, $reply->status(), $reply->body(), $backoff->until(), $fault );
 		}
 		if ( $backoff->failures() > 0 ) {
 			$this->store->set( $this->backoff_key(), $backoff->after_success()->to_array() );
+		}
+		if ( null !== $this->store->get( $this->fault_key() ) ) {
+			$this->store->set( $this->fault_key(), null );
 		}
 		return $reply;
 	}
 
 	/**
-	 * The kind of a transport result.
+	 * Why the last call to this server got no usable answer, until it answers again; null when it answered or the
+	 * cause is unknown. Kept beside the back-off, per server, so the licence screen can say what happened.
+	 */
+	public function last_fault(): ?Fault {
+		return Fault::from_array( $this->store->get( $this->fault_key() ) );
+	}
+
+	/**
+	 * The key the last fault is stored under.
+	 */
+	private function fault_key(): string {
+		return $this->state_key( 'fault' );
+	}
+
+	/**
+	 * The kind of a transport result, with the fault when it is no usable answer.
 	 *
-	 * @param array{status: int, headers: array<string, string>, body: string}|null $response Transport result.
+	 * @param array{status: int, headers: array<string, string>, body: string, error?: array{code: string, message: string}}|null $response Transport result.
 	 */
 	private static function sort( ?array $response ): Reply {
 		if ( null === $response ) {
 			return new Reply( Reply::UNAVAILABLE );
 		}
-		return Reply::of( $response['status'], json_decode( $response['body'], true ) );
-	}
-
-	/**
-	 * A header's value, whatever its letter case.
-	 *
-	 * @param array<string, string> $headers Headers.
-	 * @param string                $name    Lower-case name.
-	 */
-	private static function header( array $headers, string $name ): ?string {
-		foreach ( $headers as $key => $value ) {
-			if ( strtolower( (string) $key ) === $name ) {
-				return (string) $value;
-			}
+		if ( isset( $response['error'] ) || $response['status'] < 100 ) {
+			$error = $response['error'] ?? array(
+				'code'    => '',
+				'message' => '',
+			);
+			return new Reply( Reply::UNAVAILABLE, 0, array(), 0, Fault::of_transport_error( $error['code'], $error['message'] ) );
 		}
-		return null;
+		$body  = json_decode( $response['body'], true );
+		$reply = Reply::of( $response['status'], $body );
+		if ( Reply::UNAVAILABLE !== $reply->kind() ) {
+			return $reply;
+		}
+		return new Reply( Reply::UNAVAILABLE, $reply->status(), $reply->body(), 0, Fault::of_response( $response['status'], $response['headers'], $body ) );
 	}
 }

@@ -15,6 +15,12 @@ namespace Svc\LicensingClient;
 final class Licence {
 
 	/**
+	 * The longest key the service reads (its schema's maxLength); anything longer is refused here without a
+	 * request, as the service's own invalid_params for it decides nothing (Reply::LICENCE_CODES).
+	 */
+	public const MAX_KEY_LENGTH = 64;
+
+	/**
 	 * The product.
 	 *
 	 * @var ProductConfig
@@ -129,7 +135,10 @@ final class Licence {
 	 * @param string $key The key as the customer pasted it.
 	 */
 	public function activate( string $key ): Reply {
-		$key   = strtoupper( trim( $key ) );
+		$key = strtoupper( trim( $key ) );
+		if ( strlen( $key ) > self::MAX_KEY_LENGTH ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'invalid_license_key' ) );
+		}
 		$reply = $this->connection->call( 'POST', '/licenses/activate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
 		if ( Reply::ANSWER !== $reply->kind() ) {
 			return $reply;

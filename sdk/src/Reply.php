@@ -8,9 +8,11 @@
 namespace Svc\LicensingClient;
 
 /**
- * ANSWER: a 2xx with a JSON object. REFUSED: the server said no (a 4xx other than 429, with the API's error
- * envelope): a real answer, it replaces the last one. UNAVAILABLE: no usable answer (unreachable, timeout, 5xx,
- * 429, a body that is not the API's JSON): the last answer stays. WAITING: not sent, the server's back-off runs.
+ * ANSWER: a 2xx with a JSON object. REFUSED: the service said no to this licence (a 4xx with the API's error
+ * envelope whose code is one of LICENCE_CODES): a real answer, it replaces the last one. UNAVAILABLE: no usable
+ * answer (unreachable, timeout, a redirect, 5xx, 429, a body that is not the API's JSON, or an error envelope with
+ * any other code, such as WordPress' rest_no_route when the service plugin is off): the last answer stays, and
+ * fault() says why. WAITING: not sent, the server's back-off runs.
  */
 final class Reply {
 
@@ -18,6 +20,21 @@ final class Reply {
 	public const REFUSED     = 'refused';
 	public const UNAVAILABLE = 'unavailable';
 	public const WAITING     = 'waiting';
+
+	/**
+	 * The service's error codes that are its word on a licence or on this site's activation: the spec's licence
+	 * and activation codes. Only these are a refusal. Anything else in an error envelope (WordPress' rest_*, the
+	 * service's invalid_params, not_found, unauthorized, forbidden, method_not_allowed, another plugin's code) says
+	 * the request did not reach the service's licence rules, so it decides nothing (sdk/README.md, network contract).
+	 */
+	public const LICENCE_CODES = array(
+		'invalid_license_key',
+		'license_not_found',
+		'product_not_found',
+		'activation_limit_reached',
+		'license_not_active',
+		'site_not_activated',
+	);
 
 	/**
 	 * One of the kinds above.
@@ -48,18 +65,27 @@ final class Reply {
 	private $retry_at;
 
 	/**
+	 * Why there was no usable answer (UNAVAILABLE, and WAITING when the back-off's cause is known), else null.
+	 *
+	 * @var Fault|null
+	 */
+	private $fault;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param string               $kind     Kind.
 	 * @param int                  $status   HTTP status.
 	 * @param array<string, mixed> $body     Decoded body.
 	 * @param int                  $retry_at Next allowed call.
+	 * @param Fault|null           $fault    Why there was no usable answer.
 	 */
-	public function __construct( string $kind, int $status = 0, array $body = array(), int $retry_at = 0 ) {
+	public function __construct( string $kind, int $status = 0, array $body = array(), int $retry_at = 0, ?Fault $fault = null ) {
 		$this->kind     = $kind;
 		$this->status   = $status;
 		$this->body     = $body;
 		$this->retry_at = $retry_at;
+		$this->fault    = $fault;
 	}
 
 	/**
@@ -72,8 +98,8 @@ final class Reply {
 		if ( $status >= 200 && $status < 300 && is_array( $body ) ) {
 			return new self( self::ANSWER, $status, $body );
 		}
-		$is_error_envelope = is_array( $body ) && isset( $body['code'] ) && is_string( $body['code'] );
-		if ( $status >= 400 && $status < 500 && 429 !== $status && $is_error_envelope ) {
+		$is_licence_code = is_array( $body ) && isset( $body['code'] ) && in_array( $body['code'], self::LICENCE_CODES, true );
+		if ( $status >= 400 && $status < 500 && $is_licence_code ) {
 			return new self( self::REFUSED, $status, $body );
 		}
 		return new self( self::UNAVAILABLE, $status, is_array( $body ) ? $body : array() );
@@ -121,5 +147,12 @@ final class Reply {
 	 */
 	public function retry_at(): int {
 		return $this->retry_at;
+	}
+
+	/**
+	 * Why there was no usable answer, when known.
+	 */
+	public function fault(): ?Fault {
+		return $this->fault;
 	}
 }

@@ -10,6 +10,8 @@ namespace Svc\LicensingClient\WordPress;
 /**
  * A dead licence server costs a site at most TIMEOUT seconds, once per back-off step, and only where the SDK
  * calls it (cron, the Updates and Plugins screens, the licence screen's buttons), never on an ordinary page.
+ * Redirects are never followed: a POST carrying the licence key goes to the configured address or nowhere, and
+ * a 3xx comes back as it is, with its Location, for the screen to report ("moved to …").
  */
 final class HttpTransport {
 
@@ -42,15 +44,16 @@ final class HttpTransport {
 		wp_remote_request(
 			$url,
 			array(
-				'method'     => $method,
-				'timeout'    => 1,
-				'blocking'   => false,
-				'user-agent' => $this->user_agent(),
-				'headers'    => array(
+				'method'      => $method,
+				'timeout'     => 1,
+				'redirection' => 0,
+				'blocking'    => false,
+				'user-agent'  => $this->user_agent(),
+				'headers'     => array(
 					'Accept'       => 'application/json',
 					'Content-Type' => 'application/json',
 				),
-				'body'       => (string) wp_json_encode( $fields ),
+				'body'        => (string) wp_json_encode( $fields ),
 			)
 		);
 	}
@@ -61,13 +64,13 @@ final class HttpTransport {
 	 * @param string               $method GET or POST.
 	 * @param string               $url    URL.
 	 * @param array<string, mixed> $fields Query (GET) or JSON body (POST) fields.
-	 * @return array{status: int, headers: array<string, string>, body: string}|null Null when nothing came back.
+	 * @return array{status: int, headers: array<string, string>, body: string, error?: array{code: string, message: string}} When nothing came back, status 0 and the WP_Error's code and message (cURL's, e.g. "cURL error 60: …").
 	 */
-	public function __invoke( string $method, string $url, array $fields ): ?array {
+	public function __invoke( string $method, string $url, array $fields ): array {
 		$args = array(
 			'method'      => $method,
 			'timeout'     => self::TIMEOUT,
-			'redirection' => 2,
+			'redirection' => 0,
 			'user-agent'  => $this->user_agent(),
 			'headers'     => array( 'Accept' => 'application/json' ),
 		);
@@ -79,12 +82,24 @@ final class HttpTransport {
 		}
 		$response = wp_remote_request( $url, $args );
 		if ( is_wp_error( $response ) ) {
-			return null;
+			return array(
+				'status'  => 0,
+				'headers' => array(),
+				'body'    => '',
+				'error'   => array(
+					'code'    => (string) $response->get_error_code(),
+					'message' => $response->get_error_message(),
+				),
+			);
 		}
-		$retry_after = wp_remote_retrieve_header( $response, 'retry-after' );
+		$headers = array();
+		foreach ( array( 'retry-after', 'location' ) as $name ) {
+			$value            = wp_remote_retrieve_header( $response, $name );
+			$headers[ $name ] = is_array( $value ) ? (string) reset( $value ) : (string) $value;
+		}
 		return array(
 			'status'  => (int) wp_remote_retrieve_response_code( $response ),
-			'headers' => array( 'retry-after' => is_array( $retry_after ) ? (string) reset( $retry_after ) : (string) $retry_after ),
+			'headers' => $headers,
 			'body'    => (string) wp_remote_retrieve_body( $response ),
 		);
 	}

@@ -8,6 +8,7 @@
 namespace Svc\LicensingClient\WordPress;
 
 use Svc\LicensingClient\LicenceRecord;
+use Svc\LicensingClient\Reply;
 
 /**
  * Under Plugins (or Appearance for a theme), linked from the plugin's row. Forms post to admin-post.php with
@@ -215,11 +216,13 @@ final class LicenceScreen {
 		$status = Messages::status( isset( $answer['status'] ) && is_string( $answer['status'] ) ? $answer['status'] : '' );
 		$note   = '';
 		if ( LicenceRecord::UNVERIFIED === $state || LicenceRecord::LAPSED === $state ) {
-			$note = sprintf(
+			$since = wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $record->verified_at() );
+			$fault = $this->product->licence()->connection()->last_fault();
+			$note  = null === $fault
 				/* translators: %s: date and time of the last answer from the licence server. */
-				__( 'Could not verify since %s: the licence server cannot be reached.', 'svc-licensing-client' ),
-				wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $record->verified_at() )
-			);
+				? sprintf( __( 'Could not verify since %s: the licence server cannot be reached.', 'svc-licensing-client' ), $since )
+				/* translators: 1: date and time of the last answer from the licence server, 2: why it gave none since (a sentence). */
+				: sprintf( __( 'Could not verify since %1$s. %2$s', 'svc-licensing-client' ), $since, Messages::for_fault( $fault, $this->product->name() ) );
 		}
 		$rows = array(
 			__( 'Status', 'svc-licensing-client' ) => $status,
@@ -266,7 +269,10 @@ final class LicenceScreen {
 		$code   = isset( $_GET['code'] ) ? sanitize_key( wp_unslash( $_GET['code'] ) ) : '';
 		$retry  = isset( $_GET['retry'] ) ? absint( $_GET['retry'] ) : 0;
 		// phpcs:enable
-		list( $type, $text ) = Messages::for_reply( $done, $result, $code, $name, $retry );
+		// The cause of a failure is read from this server's stored state, never from the URL (no one can put words on
+		// this screen with a link).
+		$fault               = in_array( $result, array( Reply::UNAVAILABLE, Reply::WAITING ), true ) ? $this->product->licence()->connection()->last_fault() : null;
+		list( $type, $text ) = Messages::for_reply( $done, $result, $code, $name, $retry, $fault );
 		echo '<div class="notice notice-' . esc_attr( $type ) . '" role="' . ( 'success' === $type ? 'status' : 'alert' ) . '"><p>' . esc_html( $text );
 		$account = $this->product->config()->account_url();
 		if ( 'activation_limit_reached' === $code && '' !== $account ) {

@@ -7,6 +7,7 @@
 
 namespace Svc\LicensingClient\WordPress;
 
+use Svc\LicensingClient\Fault;
 use Svc\LicensingClient\Reply;
 
 /**
@@ -18,14 +19,15 @@ final class Messages {
 	/**
 	 * The message for an action's reply: [type, text], type being success, error or warning.
 	 *
-	 * @param string $action      activate, deactivate or check.
-	 * @param string $kind        The reply's kind.
-	 * @param string $code        The API's error code, for a refusal.
-	 * @param string $name        The product's name.
-	 * @param int    $retry_at    Unix time of the next allowed call.
+	 * @param string     $action   activate, deactivate or check.
+	 * @param string     $kind     The reply's kind.
+	 * @param string     $code     The API's error code, for a refusal.
+	 * @param string     $name     The product's name.
+	 * @param int        $retry_at Unix time of the next allowed call.
+	 * @param Fault|null $fault    Why the server gave no usable answer, when known.
 	 * @return array{string, string}
 	 */
-	public static function for_reply( string $action, string $kind, string $code, string $name, int $retry_at ): array {
+	public static function for_reply( string $action, string $kind, string $code, string $name, int $retry_at, ?Fault $fault = null ): array {
 		if ( Reply::ANSWER === $kind ) {
 			$done = array(
 				/* translators: %s: product name. */
@@ -36,6 +38,17 @@ final class Messages {
 				'check'      => __( 'The licence of %s was checked just now.', 'svc-licensing-client' ),
 			);
 			return array( 'success', sprintf( $done[ $action ] ?? $done['check'], $name ) );
+		}
+		// A 429 is the service's own "wait", which the general sentence below says; every other cause is named.
+		if ( ( Reply::WAITING === $kind || Reply::UNAVAILABLE === $kind ) && null !== $fault && Fault::BUSY !== $fault->kind() ) {
+			$when = $retry_at > time() ? human_time_diff( time(), $retry_at ) : '';
+			return array(
+				'warning',
+				self::for_fault( $fault, $name ) . ' ' . ( '' === $when
+					? __( 'Nothing was changed; try again later.', 'svc-licensing-client' )
+					/* translators: %s: a duration such as "5 mins". */
+					: sprintf( __( 'Nothing was changed; try again in %s.', 'svc-licensing-client' ), $when ) ),
+			);
 		}
 		if ( Reply::WAITING === $kind || Reply::UNAVAILABLE === $kind ) {
 			$when = $retry_at > 0 ? human_time_diff( time(), $retry_at ) : '';
@@ -52,6 +65,52 @@ final class Messages {
 	}
 
 	/**
+	 * Why the licence server gave no usable answer, in plain words: one sentence naming the cause, so the site's
+	 * owner can tell the product's developer (the licence is kept as it was; see Reply::LICENCE_CODES).
+	 *
+	 * @param Fault  $fault The cause.
+	 * @param string $name  The product's name.
+	 */
+	public static function for_fault( Fault $fault, string $name ): string {
+		$detail = $fault->detail();
+		switch ( $fault->kind() ) {
+			case Fault::NOT_THE_SERVICE:
+				/* translators: %s: the error code the server's site gave, e.g. rest_no_route. */
+				return sprintf( __( 'The licence server\'s site is not answering licence checks (%s): the licence service may be switched off there, or its REST API closed to visitors.', 'svc-licensing-client' ), $detail );
+			case Fault::SERVER_ERROR:
+				/* translators: %s: the error code the server gave, e.g. internal_error. */
+				return sprintf( __( 'The licence server had an error answering (%s).', 'svc-licensing-client' ), $detail );
+			case Fault::BUSY:
+				/* translators: %s: the error code the server gave, e.g. rate_limit_exceeded. */
+				return sprintf( __( 'The licence server asked to wait (%s).', 'svc-licensing-client' ), $detail );
+			case Fault::MAINTENANCE:
+				/* translators: %s: the HTTP status, e.g. "HTTP 503". */
+				return sprintf( __( 'The licence server\'s site is down for maintenance or overloaded (%s).', 'svc-licensing-client' ), $detail );
+			case Fault::WEB_PAGE:
+				/* translators: %s: the HTTP status, e.g. "HTTP 404". */
+				return sprintf( __( 'The licence server\'s site answered with a web page instead of a licence answer (%s): its address for licence checks may have changed.', 'svc-licensing-client' ), $detail );
+			case Fault::MOVED:
+				/* translators: 1: the new address the server gave, 2: product name. */
+				return sprintf( __( 'The licence server has moved to %1$s. Please tell the developer of %2$s, so that it uses the new address; it was not followed.', 'svc-licensing-client' ), $detail, $name );
+			case Fault::REDIRECTED:
+				/* translators: %s: the address the server's site sent the request to. */
+				return sprintf( __( 'The licence server\'s site sent the request on to %s (a sign-in page, for example); it was not followed.', 'svc-licensing-client' ), $detail );
+			case Fault::DNS:
+				/* translators: %s: the connection's error message. */
+				return sprintf( __( 'The licence server\'s address could not be found (%s).', 'svc-licensing-client' ), $detail );
+			case Fault::TLS:
+				/* translators: %s: the connection's error message. */
+				return sprintf( __( 'The secure connection to the licence server failed (%s).', 'svc-licensing-client' ), $detail );
+			case Fault::TIMEOUT:
+				/* translators: %s: the connection's error message. */
+				return sprintf( __( 'The licence server did not answer in time (%s).', 'svc-licensing-client' ), $detail );
+			default:
+				/* translators: %s: the connection's error message. */
+				return sprintf( __( 'The licence server could not be reached (%s).', 'svc-licensing-client' ), $detail );
+		}
+	}
+
+	/**
 	 * A refusal in plain words.
 	 *
 	 * @param string $code The API's error code.
@@ -60,7 +119,6 @@ final class Messages {
 	public static function for_code( string $code, string $name ): string {
 		switch ( $code ) {
 			case 'invalid_license_key':
-			case 'invalid_params':
 				/* translators: %s: product name. */
 				return sprintf( __( 'This is not a licence key for %s. Copy the key from your purchase email, with its hyphens.', 'svc-licensing-client' ), $name );
 			case 'license_not_found':
