@@ -56,6 +56,13 @@ final class ProductConfig {
 	private $menu_parent;
 
 	/**
+	 * The seller's folder of svc-licensing-client-<locale>.mo files, or ''.
+	 *
+	 * @var string
+	 */
+	private $languages_dir = '';
+
+	/**
 	 * The only address suffixes, besides loopback addresses, on which a licence server may be asked over plain
 	 * http: reserved names that never resolve on the public internet (RFC 6761 .localhost and .test, RFC 6762
 	 * .local), where a development or local server lives. Anywhere else the package hash, which arrives on the
@@ -90,7 +97,8 @@ final class ProductConfig {
 	 * `file` (required: __FILE__ of the plugin's main file or of the theme's functions.php), `grace_days`
 	 * (1 to 90, default 7), `account_url` (optional, https), `menu_parent` (optional: the slug of the seller's own
 	 * admin menu, or an admin file such as options-general.php, to put the licence screen there instead of under
-	 * Plugins or Appearance). `server` and `rest_root` must be https, except on the loopback and local names (plain_http_allowed()).
+	 * Plugins or Appearance), `languages_dir` (optional: the folder of the seller's svc-licensing-client-<locale>.mo
+	 * files). `server` and `rest_root` must be https, except on the loopback and local names (plain_http_allowed()).
 	 *
 	 * @param array<string, mixed> $config The call's array.
 	 * @throws \InvalidArgumentException When a key is missing or wrong, saying which and why.
@@ -126,7 +134,13 @@ final class ProductConfig {
 		if ( ! preg_match( '~^[A-Za-z0-9_./?=&-]{0,200}$~', $parent ) ) {
 			throw new \InvalidArgumentException( "'menu_parent' must be the slug of your admin menu (as given to add_menu_page) or an admin file such as options-general.php (got '{$parent}')." );
 		}
-		return new self( rtrim( $root, '/' ), $slug, $file, $grace, $account, $parent );
+		$languages = self::string( $config, 'languages_dir' );
+		if ( '' !== $languages && ! is_dir( $languages ) ) {
+			throw new \InvalidArgumentException( "'languages_dir' must be the folder that holds your svc-licensing-client-<locale>.mo files, such as __DIR__ . '/languages' (got '{$languages}')." );
+		}
+		$product                = new self( rtrim( $root, '/' ), $slug, $file, $grace, $account, $parent );
+		$product->languages_dir = '' === $languages ? '' : rtrim( $languages, '/\\' );
+		return $product;
 	}
 
 	/**
@@ -224,6 +238,13 @@ final class ProductConfig {
 	 */
 	public function menu_parent(): string {
 		return $this->menu_parent;
+	}
+
+	/**
+	 * The seller's folder of translations (svc-licensing-client-<locale>.mo), or '' when the call names none.
+	 */
+	public function languages_dir(): string {
+		return $this->languages_dir;
 	}
 
 	/**

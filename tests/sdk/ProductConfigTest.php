@@ -142,4 +142,17 @@ final class ProductConfigTest extends TestCase {
 			ProductConfig::from_array( $this->call( array( 'server' => 'http://localhost:8888', 'rest_root' => 'http://localhost:8888/?rest_route=/svc/v1' ) ) )->root()
 		);
 	}
+
+	public function test_the_seller_may_name_a_folder_of_translations(): void {
+		$this->assertSame( '', ProductConfig::from_array( $this->call() )->languages_dir() );
+		$this->assertSame( __DIR__, ProductConfig::from_array( $this->call( array( 'languages_dir' => __DIR__ . '/' ) ) )->languages_dir() );
+		foreach ( array( '/nowhere/languages', __FILE__, array( __DIR__ ) ) as $wrong ) {
+			try {
+				ProductConfig::from_array( $this->call( array( 'languages_dir' => $wrong ) ) );
+				$this->fail( 'accepted ' . json_encode( $wrong ) );
+			} catch ( InvalidArgumentException $e ) {
+				$this->assertStringContainsString( "'languages_dir'", $e->getMessage() );
+			}
+		}
+	}
 }
