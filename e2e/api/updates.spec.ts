@@ -13,6 +13,7 @@ import {
 	keyHeaders,
 	setSettings,
 } from '../fixtures/test-helpers';
+import { baseURL, testToken } from '../fixtures/env';
 import { makeZip } from '../fixtures/zip';
 
 const ADMIN = '/wp-json/svc/v1/admin';
@@ -924,5 +925,67 @@ test.describe( 'updates and downloads', () => {
 			404,
 			'not_found'
 		);
+	} );
+
+	test( 'behind a proxy that ends TLS, an https home gets https package and product URLs, though the request came over http', async ( {
+		request,
+	} ) => {
+		// The service's own address: home is http://localhost:<port> on the test site.
+		const own = new URL( baseURL );
+		const { headers, product } = await newProduct( request, {
+			homepage_url: `${ own.origin }/acme/`,
+		} );
+		await upload( request, headers, product.id, '1.0.0' );
+		await upload( request, headers, product.id, '1.1.0' );
+		const licence = await licenceFor( request, headers, product.id );
+		const query = {
+			product_slug: product.slug,
+			license_key: licence.license_key,
+			current_version: '1.0.0',
+			site_url: SITE,
+		};
+		const behindProxy = { 'X-Svc-Test-Home-Https': testToken };
+		// The test switch works: WordPress' own index names an https home for such a request.
+		const index = await request.get( '/wp-json/', {
+			headers: behindProxy,
+		} );
+		expect( ( await index.json() ).home ).toMatch( /^https:\/\// );
+
+		const secure = own.origin.replace( /^http:/, 'https:' );
+		const single = await request.get( '/wp-json/svc/v1/updates/check', {
+			params: query,
+			headers: behindProxy,
+		} );
+		expect( single.status(), await single.text() ).toBe( 200 );
+		const answer = await single.json();
+		expect( answer.package ).toMatch(
+			new RegExp( `^${ secure.replace( /[.]/g, '\\.' ) }/` )
+		);
+		expect( answer.url ).toBe( `${ secure }/acme/` );
+
+		const batch = await request.post( '/wp-json/svc/v1/updates/check', {
+			data: {
+				site_url: SITE,
+				items: [
+					{
+						product_slug: product.slug,
+						license_key: licence.license_key,
+						current_version: '1.0.0',
+					},
+				],
+			},
+			headers: behindProxy,
+		} );
+		expect( batch.status(), await batch.text() ).toBe( 200 );
+		const item = ( await batch.json() ).items[ 0 ].body;
+		expect( item.package ).toMatch(
+			new RegExp( `^${ secure.replace( /[.]/g, '\\.' ) }/` )
+		);
+		expect( item.url ).toBe( `${ secure }/acme/` );
+
+		// With an http home the URLs stay as they are: nothing is made up.
+		const plain = await offer( request, query );
+		expect( plain.package ).toMatch( /^http:\/\// );
+		expect( plain.url ).toBe( `${ own.origin }/acme/` );
 	} );
 } );

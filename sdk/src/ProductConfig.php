@@ -56,6 +56,21 @@ final class ProductConfig {
 	private $menu_parent;
 
 	/**
+	 * The seller's folder of svc-licensing-client-<locale>.mo files, or ''.
+	 *
+	 * @var string
+	 */
+	private $languages_dir = '';
+
+	/**
+	 * The only address suffixes, besides loopback addresses, on which a licence server may be asked over plain
+	 * http: reserved names that never resolve on the public internet (RFC 6761 .localhost and .test, RFC 6762
+	 * .local), where a development or local server lives. Anywhere else the package hash, which arrives on the
+	 * same connection as the package link, could be swapped with the package by a man in the middle.
+	 */
+	public const PLAIN_HTTP_SUFFIXES = array( 'localhost', 'test', 'local' );
+
+	/**
 	 * Constructor.
 	 *
 	 * @param string $root        REST root.
@@ -82,7 +97,8 @@ final class ProductConfig {
 	 * `file` (required: __FILE__ of the plugin's main file or of the theme's functions.php), `grace_days`
 	 * (1 to 90, default 7), `account_url` (optional, https), `menu_parent` (optional: the slug of the seller's own
 	 * admin menu, or an admin file such as options-general.php, to put the licence screen there instead of under
-	 * Plugins or Appearance).
+	 * Plugins or Appearance), `languages_dir` (optional: the folder of the seller's svc-licensing-client-<locale>.mo
+	 * files). `server` and `rest_root` must be https, except on the loopback and local names (plain_http_allowed()).
 	 *
 	 * @param array<string, mixed> $config The call's array.
 	 * @throws \InvalidArgumentException When a key is missing or wrong, saying which and why.
@@ -92,10 +108,12 @@ final class ProductConfig {
 		if ( ! preg_match( '~^https?://[^/\s?#]+(/[^\s?#]*)?$~i', $server ) ) {
 			throw new \InvalidArgumentException( "'server' must be the licence server's address, like https://seller.example (got '{$server}')." );
 		}
+		self::https_unless_local( 'server', $server );
 		$root = isset( $config['rest_root'] ) ? self::string( $config, 'rest_root' ) : rtrim( $server, '/' ) . '/wp-json/svc/v1';
 		if ( ! preg_match( '~^https?://[^/\s?#]+(/[^\s#]*)?$~i', $root ) ) {
 			throw new \InvalidArgumentException( "'rest_root' must be a URL like https://seller.example/wp-json/svc/v1 (got '{$root}')." );
 		}
+		self::https_unless_local( 'rest_root', $root );
 		$slug = self::string( $config, 'product' );
 		if ( ! preg_match( '/^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/', $slug ) ) {
 			throw new \InvalidArgumentException( "'product' must be the product's slug on the server: lower-case letters, digits and hyphens (got '{$slug}')." );
@@ -116,7 +134,51 @@ final class ProductConfig {
 		if ( ! preg_match( '~^[A-Za-z0-9_./?=&-]{0,200}$~', $parent ) ) {
 			throw new \InvalidArgumentException( "'menu_parent' must be the slug of your admin menu (as given to add_menu_page) or an admin file such as options-general.php (got '{$parent}')." );
 		}
-		return new self( rtrim( $root, '/' ), $slug, $file, $grace, $account, $parent );
+		$languages = self::string( $config, 'languages_dir' );
+		if ( '' !== $languages && ! is_dir( $languages ) ) {
+			throw new \InvalidArgumentException( "'languages_dir' must be the folder that holds your svc-licensing-client-<locale>.mo files, such as __DIR__ . '/languages' (got '{$languages}')." );
+		}
+		$product                = new self( rtrim( $root, '/' ), $slug, $file, $grace, $account, $parent );
+		$product->languages_dir = '' === $languages ? '' : rtrim( $languages, '/\\' );
+		return $product;
+	}
+
+	/**
+	 * Refuses a plain-http address unless plain http is allowed on its host.
+	 *
+	 * @param string $key The config key, for the message.
+	 * @param string $url An http(s) URL, already checked for its form.
+	 * @throws \InvalidArgumentException When it is http on another host.
+	 */
+	private static function https_unless_local( string $key, string $url ): void {
+		if ( 0 !== stripos( $url, 'http://' ) ) {
+			return;
+		}
+		$authority = (string) substr( $url, 7, strcspn( $url, '/?#', 7 ) );
+		$at        = strrpos( $authority, '@' );
+		$host      = false === $at ? $authority : substr( $authority, $at + 1 );
+		$host      = '[' === substr( $host, 0, 1 ) ? substr( $host, 0, (int) strpos( $host . ']', ']' ) + 1 ) : (string) strtok( $host, ':' );
+		if ( ! self::plain_http_allowed( $host ) ) {
+			throw new \InvalidArgumentException( "'{$key}' must use https:// (got '{$url}'): over plain http anyone on the way could hand your customers a package and its hash. Plain http is allowed only on this computer or a local development name: localhost, 127.x.x.x, [::1], or a name ending in ." . implode( ', .', self::PLAIN_HTTP_SUFFIXES ) . '.' );
+		}
+	}
+
+	/**
+	 * Whether a licence server on this host may be asked over plain http: a loopback address (localhost,
+	 * 127.0.0.0/8, [::1]) or a name under one of PLAIN_HTTP_SUFFIXES.
+	 *
+	 * @param string $host Host as in the URL (IPv6 in brackets), any letter case.
+	 */
+	public static function plain_http_allowed( string $host ): bool {
+		$host = strtolower( $host );
+		if ( '[::1]' === $host || 'localhost' === $host ) {
+			return true;
+		}
+		if ( preg_match( '/^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/', $host, $octets ) ) {
+			return max( (int) $octets[1], (int) $octets[2], (int) $octets[3] ) <= 255;
+		}
+		$label = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+		return 1 === preg_match( '/^(?:' . $label . '\.)+(?:' . implode( '|', self::PLAIN_HTTP_SUFFIXES ) . ')$/', $host );
 	}
 
 	/**
@@ -176,6 +238,13 @@ final class ProductConfig {
 	 */
 	public function menu_parent(): string {
 		return $this->menu_parent;
+	}
+
+	/**
+	 * The seller's folder of translations (svc-licensing-client-<locale>.mo), or '' when the call names none.
+	 */
+	public function languages_dir(): string {
+		return $this->languages_dir;
 	}
 
 	/**

@@ -86,4 +86,73 @@ final class ProductConfigTest extends TestCase {
 		$this->assertTrue( $config->is_theme( array( dirname( __DIR__ ) ) ) );
 		$this->assertFalse( $config->is_theme( array( '/srv/www/wp-content/themes', '' ) ) );
 	}
+
+	public function test_plain_http_is_refused_for_a_server_on_the_internet(): void {
+		$servers = array(
+			'http://seller.example',
+			'HTTP://Seller.Example/',
+			'http://shop.com/store',
+			'http://staging.shop.com',
+			'http://dev.shop.com',
+			'http://192.168.1.5',
+			'http://10.0.0.1:8080',
+			'http://localhost.evil.example',
+			'http://127.0.0.1.evil.example',
+			'http://localhost@evil.example',
+			'http://localhost:80@evil.example',
+			'http://2130706433',
+			'http://[::ffff:127.0.0.1]',
+			'http://seller.example.test.evil.example',
+		);
+		foreach ( $servers as $server ) {
+			try {
+				ProductConfig::from_array( $this->call( array( 'server' => $server ) ) );
+				$this->fail( 'accepted ' . $server );
+			} catch ( InvalidArgumentException $e ) {
+				$this->assertStringContainsString( "'server' must use https://", $e->getMessage(), $server );
+				$this->assertStringContainsString( $server, $e->getMessage() );
+			}
+		}
+		try {
+			ProductConfig::from_array( $this->call( array( 'rest_root' => 'http://seller.example/?rest_route=/svc/v1' ) ) );
+			$this->fail( 'accepted an http rest_root' );
+		} catch ( InvalidArgumentException $e ) {
+			$this->assertStringContainsString( "'rest_root' must use https://", $e->getMessage() );
+		}
+	}
+
+	public function test_plain_http_is_allowed_on_the_loopback_and_local_development_names(): void {
+		$servers = array(
+			'http://localhost:8888'     => 'http://localhost:8888/wp-json/svc/v1',
+			'http://LOCALHOST'          => 'http://LOCALHOST/wp-json/svc/v1',
+			'http://127.0.0.1:9'        => 'http://127.0.0.1:9/wp-json/svc/v1',
+			'http://127.255.0.3/shop'   => 'http://127.255.0.3/shop/wp-json/svc/v1',
+			'http://[::1]:8080'         => 'http://[::1]:8080/wp-json/svc/v1',
+			'http://shop.localhost'     => 'http://shop.localhost/wp-json/svc/v1',
+			'http://seller.test'        => 'http://seller.test/wp-json/svc/v1',
+			'http://a.b.seller.test:81' => 'http://a.b.seller.test:81/wp-json/svc/v1',
+			'http://seller.local'       => 'http://seller.local/wp-json/svc/v1',
+			'https://seller.example'    => 'https://seller.example/wp-json/svc/v1',
+		);
+		foreach ( $servers as $server => $root ) {
+			$this->assertSame( $root, ProductConfig::from_array( $this->call( array( 'server' => $server ) ) )->root(), $server );
+		}
+		$this->assertSame(
+			'http://localhost:8888/?rest_route=/svc/v1',
+			ProductConfig::from_array( $this->call( array( 'server' => 'http://localhost:8888', 'rest_root' => 'http://localhost:8888/?rest_route=/svc/v1' ) ) )->root()
+		);
+	}
+
+	public function test_the_seller_may_name_a_folder_of_translations(): void {
+		$this->assertSame( '', ProductConfig::from_array( $this->call() )->languages_dir() );
+		$this->assertSame( __DIR__, ProductConfig::from_array( $this->call( array( 'languages_dir' => __DIR__ . '/' ) ) )->languages_dir() );
+		foreach ( array( '/nowhere/languages', __FILE__, array( __DIR__ ) ) as $wrong ) {
+			try {
+				ProductConfig::from_array( $this->call( array( 'languages_dir' => $wrong ) ) );
+				$this->fail( 'accepted ' . json_encode( $wrong ) );
+			} catch ( InvalidArgumentException $e ) {
+				$this->assertStringContainsString( "'languages_dir'", $e->getMessage() );
+			}
+		}
+	}
 }

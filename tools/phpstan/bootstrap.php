@@ -9,6 +9,7 @@ foreach ( array(
 	'ABSPATH'                       => '/',
 	'WP_CONTENT_DIR'                => '/wp-content',
 	'WP_PLUGIN_DIR'                 => '/wp-content/plugins',
+	'WP_LANG_DIR'                   => '/wp-content/languages',
 	'SVC_LICENSING_VERSION'         => '0.0.0',
 	'MINUTE_IN_SECONDS'             => 60,
 	'HOUR_IN_SECONDS'               => 3600,

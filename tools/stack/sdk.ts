@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeSdkPot } from '../i18n/sdk-pot.ts';
 import { pluginDir, repoRoot } from './paths.ts';
 
 export const sdkDir = path.join( repoRoot, 'sdk' );
@@ -49,9 +50,12 @@ function digest( dir: string ): string {
 
 /**
  * The plugin's copy, made fresh when it differs from sdk/ (a few dozen small files). An equal copy is left as it
- * is, so a second test run beside the first never empties the folder the first run's site is serving.
+ * is, so a second test run beside the first never empties the folder the first run's site is serving. The SDK's
+ * translation template (sdk/languages/svc-licensing-client.pot) is brought up to date first, so every copy ships
+ * the one that matches its strings.
  */
 export function shipSdk(): void {
+	writeSdkPot();
 	if ( digest( sdkDir ) === digest( shippedSdkDir ) ) {
 		return;
 	}

@@ -114,7 +114,8 @@ final class Updates {
 			$release,
 			$in_rollout,
 			'' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' ),
-			$in_rollout ? $this->links->url( $product, $license, $release ) : null
+			$in_rollout ? $this->links->url( $product, $license, $release ) : null,
+			home_url( '/' )
 		);
 	}
 

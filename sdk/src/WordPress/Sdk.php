@@ -55,6 +55,13 @@ final class Sdk {
 	private $transport;
 
 	/**
+	 * The SDK's strings in the user's language.
+	 *
+	 * @var Translations
+	 */
+	private $translations;
+
+	/**
 	 * Integration mistakes: product => message.
 	 *
 	 * @var array<string, string>
@@ -75,10 +82,11 @@ final class Sdk {
 	 * @param string $dir     The copy's folder.
 	 */
 	private function __construct( string $version, string $dir ) {
-		$this->version   = $version;
-		$this->dir       = $dir;
-		$this->store     = new OptionStore();
-		$this->transport = new HttpTransport( $version );
+		$this->version      = $version;
+		$this->dir          = $dir;
+		$this->store        = new OptionStore();
+		$this->transport    = new HttpTransport( $version );
+		$this->translations = new Translations( $dir . '/languages' );
 	}
 
 	/**
@@ -91,6 +99,7 @@ final class Sdk {
 	public static function start( string $version, string $dir ): callable {
 		$sdk            = new self( $version, $dir );
 		self::$instance = $sdk;
+		$sdk->translations->add_hooks();
 		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
 		( new ExpiryNotice( array( $sdk, 'products' ) ) )->add_hooks();
 		return array( $sdk, 'add_product' );
@@ -120,6 +129,7 @@ final class Sdk {
 		if ( isset( $this->products[ $product->slug() ] ) ) {
 			return;
 		}
+		$this->translations->add_folder( $product->languages_dir() );
 		$roots    = array_filter( array_map( 'realpath', (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
 		$is_theme = $product->is_theme( array_merge( $roots, (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
 		$licence  = new Licence(

@@ -23,5 +23,7 @@ svc_licensing_client(
 		'product'     => 'acme-widgets',
 		'file'        => __FILE__,
 		'account_url' => $acme_widgets_server . '/account/',
+		// The seller's translations of the SDK's strings (svc-licensing-client-<locale>.mo).
+		'languages_dir' => __DIR__ . '/languages',
 	)
 );
