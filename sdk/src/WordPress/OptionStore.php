@@ -42,7 +42,7 @@ final class OptionStore implements StateStore {
 	}
 
 	/**
-	 * Deletes every option of a product (ProductState::prefix()), whatever the SDK copy that wrote them kept.
+	 * Deletes every option of a product: every name under its prefix (ProductState::prefix()), not a list of names.
 	 *
 	 * @param string $slug The product's slug.
 	 */
