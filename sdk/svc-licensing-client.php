@@ -53,8 +53,10 @@ if ( ! function_exists( 'svc_licensing_client' ) ) {
 
 if ( ! function_exists( 'svc_licensing_client_uninstall' ) ) {
 	/**
-	 * For a plugin with an uninstall.php of its own (WordPress then skips the SDK's uninstall hook): frees the
-	 * site's slot on the licence server, best effort, and removes the SDK's options of this product.
+	 * For a plugin with an uninstall.php of its own (WordPress then skips the SDK's uninstall hook, and does not
+	 * load the plugin): frees the site's slot on the licence server, best effort, and removes the SDK's options of
+	 * this product, from what the SDK stored on this site. The uninstall.php requires this file first (its
+	 * require_once of vendor/svc-licensing-client/svc-licensing-client.php), then calls this with the slug.
 	 *
 	 * @param string $product The product's slug, as given to svc_licensing_client().
 	 */

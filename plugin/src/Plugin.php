@@ -68,6 +68,7 @@ use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\EventController;
 use Svc\Licensing\Http\HealthController;
+use Svc\Licensing\Http\LatestReleaseController;
 use Svc\Licensing\Http\PrivacyController;
 use Svc\Licensing\Http\ProductController;
 use Svc\Licensing\Http\ReleaseController;
@@ -179,6 +180,7 @@ final class Plugin {
 		( new RestApi(
 			array(
 				new HealthController( $checks, SVC_LICENSING_VERSION ),
+				new LatestReleaseController( $latest ),
 				$client->license_routes,
 				$client->update_routes,
 				$client->download_routes,

@@ -144,6 +144,7 @@ final class Licence {
 			return $reply;
 		}
 		$this->store->set( $this->name( 'key' ), $key );
+		$this->remember_server();
 		$check = $this->check();
 		return $check->is_answer() ? $check : $reply;
 	}
@@ -173,11 +174,51 @@ final class Licence {
 	 * @param callable $send_and_forget Sends (method, route, fields) without waiting for an answer.
 	 */
 	public function release_on_delete( callable $send_and_forget ): void {
-		$key = $this->key();
-		if ( '' !== $key && $this->connection->backoff()->allows( ( $this->clock )() ) ) {
-			$send_and_forget( 'POST', $this->connection->root() . '/licenses/deactivate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
-		}
+		self::release( $this->connection, $this->key(), $this->config->slug(), $this->site_url, $this->fingerprint, $send_and_forget, ( $this->clock )() );
 		$this->forget();
+	}
+
+	/**
+	 * A product being deleted by its own uninstall.php, where its integration call did not run (WordPress does not
+	 * load the plugin for it): frees the slot from what this site stored when the key was activated (the key, the
+	 * server's REST root and the site address it was activated for), in the same way as release_on_delete(). Nothing
+	 * is sent without a stored key and server; the caller removes the product's state.
+	 *
+	 * @param string     $slug            The product's slug.
+	 * @param StateStore $store           The SDK's state.
+	 * @param string     $fingerprint     This install's fingerprint.
+	 * @param callable   $send_and_forget Sends (method, url, fields) without waiting for an answer.
+	 * @param callable   $clock           Returns the Unix time.
+	 */
+	public static function release_stored( string $slug, StateStore $store, string $fingerprint, callable $send_and_forget, callable $clock ): void {
+		$key    = $store->get( ProductState::key( $slug, 'key' ) );
+		$server = $store->get( ProductState::key( $slug, 'server' ) );
+		if ( ! is_string( $key ) || ! is_array( $server ) || ! isset( $server['root'], $server['site_url'] ) || ! is_string( $server['root'] ) || ! is_string( $server['site_url'] ) ) {
+			return;
+		}
+		// A connection only for the server's root and back-off: nothing is sent through its transport.
+		$nothing = static function () {
+			return null;
+		};
+		self::release( new Connection( $server['root'], $nothing, $store, $clock ), $key, $slug, $server['site_url'], $fingerprint, $send_and_forget, $clock() );
+	}
+
+	/**
+	 * Frees a site's slot without waiting for the answer, unless there is no key or the server's back-off says wait.
+	 *
+	 * @param Connection $connection      The server.
+	 * @param string     $key             The key ('' when none).
+	 * @param string     $slug            The product's slug.
+	 * @param string     $site_url        The site's address.
+	 * @param string     $fingerprint     This install's fingerprint.
+	 * @param callable   $send_and_forget Sends (method, url, fields) without waiting for an answer.
+	 * @param int        $now             Unix time.
+	 */
+	private static function release( Connection $connection, string $key, string $slug, string $site_url, string $fingerprint, callable $send_and_forget, int $now ): void {
+		if ( '' === $key || ! $connection->backoff()->allows( $now ) ) {
+			return;
+		}
+		$send_and_forget( 'POST', $connection->root() . '/licenses/deactivate', self::fields_of( $key, $slug, $site_url ) + array( 'server_fingerprint' => $fingerprint ) );
 	}
 
 	/**
@@ -192,6 +233,7 @@ final class Licence {
 		$now    = ( $this->clock )();
 		$record = $this->record();
 		if ( $reply->is_answer() ) {
+			$this->remember_server();
 			$answer = $reply->body();
 			if ( Reply::REFUSED === $reply->kind() ) {
 				$answer = array(
@@ -227,6 +269,22 @@ final class Licence {
 	public function forget(): void {
 		$this->store->set( $this->name( 'key' ), null );
 		$this->store->set( $this->name( 'record' ), null );
+		$this->store->set( $this->name( 'server' ), null );
+	}
+
+	/**
+	 * Keeps the server and the site address the key is activated with, so the product's own uninstall.php can free
+	 * the slot without the integration call (release_stored()). Stored on activation and on every answer to a
+	 * check, so a key activated before this was kept gets it at the next daily check; written only when it changed.
+	 */
+	private function remember_server(): void {
+		$server = array(
+			'root'     => $this->connection->root(),
+			'site_url' => $this->site_url,
+		);
+		if ( $this->store->get( $this->name( 'server' ) ) !== $server ) {
+			$this->store->set( $this->name( 'server' ), $server );
+		}
 	}
 
 	/**
@@ -236,10 +294,22 @@ final class Licence {
 	 * @return array<string, string>
 	 */
 	private function fields( string $key ): array {
+		return self::fields_of( $key, $this->config->slug(), $this->site_url );
+	}
+
+	/**
+	 * The fields every licence route takes.
+	 *
+	 * @param string $key      The key.
+	 * @param string $slug     The product's slug.
+	 * @param string $site_url The site's address.
+	 * @return array<string, string>
+	 */
+	private static function fields_of( string $key, string $slug, string $site_url ): array {
 		return array(
 			'license_key'  => $key,
-			'product_slug' => $this->config->slug(),
-			'site_url'     => $this->site_url,
+			'product_slug' => $slug,
+			'site_url'     => $site_url,
 		);
 	}
 
@@ -249,6 +319,6 @@ final class Licence {
 	 * @param string $what Key or record.
 	 */
 	private function name( string $what ): string {
-		return 'product_' . $this->config->slug() . '_' . $what;
+		return ProductState::key( $this->config->slug(), $what );
 	}
 }

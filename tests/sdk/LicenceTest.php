@@ -177,6 +177,71 @@ final class LicenceTest extends TestCase {
 		$this->assertSame( '', $this->licence()->key() );
 	}
 
+	public function test_a_products_own_uninstall_frees_the_slot_from_what_the_site_stored_at_activation(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$sent = array();
+		Licence::release_stored(
+			'acme-widgets',
+			$this->store,
+			str_repeat( 'f', 64 ),
+			static function ( string $method, string $url, array $fields ) use ( &$sent ) {
+				$sent[] = array( $method, $url, $fields );
+			},
+			function (): int {
+				return $this->now;
+			}
+		);
+		$this->assertSame(
+			array(
+				array(
+					'POST',
+					'https://seller.example/wp-json/svc/v1/licenses/deactivate',
+					array(
+						'license_key'        => 'ABCD-EFGH-IJKL-MNOP',
+						'product_slug'       => 'acme-widgets',
+						'site_url'           => 'https://client.example',
+						'server_fingerprint' => str_repeat( 'f', 64 ),
+					),
+				),
+			),
+			$sent
+		);
+	}
+
+	public function test_a_products_own_uninstall_sends_nothing_without_a_stored_key_or_while_the_server_is_backed_off(): void {
+		$sent = 0;
+		$send = static function () use ( &$sent ) {
+			++$sent;
+		};
+		$clock = function (): int {
+			return $this->now;
+		};
+		Licence::release_stored( 'acme-widgets', $this->store, str_repeat( 'f', 64 ), $send, $clock );
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server = array();
+		$this->licence()->check();
+		Licence::release_stored( 'acme-widgets', $this->store, str_repeat( 'f', 64 ), $send, $clock );
+		Licence::release_stored( 'acme-gadgets', $this->store, str_repeat( 'f', 64 ), $send, $clock );
+		$this->assertSame( 0, $sent );
+	}
+
+	public function test_deactivating_forgets_the_stored_server_too(): void {
+		$this->server_accepts();
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->assertSame(
+			array(
+				'root'     => 'https://seller.example/wp-json/svc/v1',
+				'site_url' => 'https://client.example',
+			),
+			$this->store->get( 'product_acme-widgets_server' )
+		);
+		$this->server['/licenses/deactivate'] = array( 200, array( 'deactivated' => true ) );
+		$this->licence()->deactivate();
+		$this->assertNull( $this->store->get( 'product_acme-widgets_server' ) );
+	}
+
 	public function test_masks_hide_all_but_the_ends(): void {
 		$this->assertSame( '', Licence::mask( '' ) );
 		$this->assertSame( '••••••', Licence::mask( 'SHORTY' ) );

@@ -182,6 +182,8 @@ export function clientProfile(
 				path.join( client, 'plugins', 'acme-gadgets' ),
 				path.join( client, 'plugins', 'acme-widgets' ),
 			],
+			// A plugin with an uninstall.php of its own (e2e/client/uninstall-own-file.spec.ts activates and deletes it).
+			inactivePlugins: [ path.join( client, 'plugins', 'acme-tools' ) ],
 			themes: [ path.join( client, 'themes', 'acme-theme' ) ],
 			activeTheme: 'acme-theme',
 			muPlugins: path.join( client, 'mu-plugins' ),

@@ -71,6 +71,8 @@ export interface SiteProfile {
 export interface ClientSetup {
 	/** Plugin folders to copy into wp-content/plugins and activate. */
 	plugins: string[];
+	/** Plugin folders to copy into wp-content/plugins (with the SDK bundled) and leave inactive until a test activates one. */
+	inactivePlugins?: string[];
 	/** Theme folders to copy into wp-content/themes. */
 	themes: string[];
 	/** The theme to switch to (one of themes, by folder name). */
@@ -395,6 +397,7 @@ export class Site {
 	private layClientProducts( content: string, client: ClientSetup ): void {
 		for ( const [ kind, dirs ] of [
 			[ 'plugins', client.plugins ],
+			[ 'plugins', client.inactivePlugins ?? [] ],
 			[ 'themes', client.themes ],
 		] as const ) {
 			for ( const dir of dirs ) {

@@ -109,6 +109,18 @@ final class LatestRelease {
 	}
 
 	/**
+	 * The same for a product named by its slug (the public GET /products/{product_slug}/latest-release that the
+	 * client SDK's "View details" asks), or null when no product on sale has this slug.
+	 *
+	 * @param string $slug Product slug.
+	 * @return array{product: array{id: int, name: string, slug: string}, release: array{version: string, released: ?string, requires_wp: string, requires_php: string, tested: string, changelog: string}|null}|null
+	 */
+	public function of_slug( string $slug ): ?array {
+		$product = $this->products->find_by_slug( $slug );
+		return null === $product ? null : $this->of_product( (int) $product['id'] );
+	}
+
+	/**
 	 * Forgets a product's entry.
 	 *
 	 * @param int|string $product_id Product (as an action passes it).

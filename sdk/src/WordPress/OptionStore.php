@@ -7,6 +7,7 @@
 
 namespace Svc\LicensingClient\WordPress;
 
+use Svc\LicensingClient\ProductState;
 use Svc\LicensingClient\StateStore;
 
 /**
@@ -38,5 +39,18 @@ final class OptionStore implements StateStore {
 			return;
 		}
 		update_option( self::PREFIX . $key, $value, false );
+	}
+
+	/**
+	 * Deletes every option of a product: every name under its prefix (ProductState::prefix()), not a list of names.
+	 *
+	 * @param string $slug The product's slug.
+	 */
+	public function forget_product( string $slug ): void {
+		global $wpdb;
+		$names = $wpdb->get_col( $wpdb->prepare( "SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like( self::PREFIX . ProductState::prefix( $slug ) ) . '%' ) ); // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- no API lists options by prefix; each is deleted through delete_option().
+		foreach ( $names as $name ) {
+			delete_option( (string) $name );
+		}
 	}
 }

@@ -123,7 +123,16 @@ final class Product {
 	 * The cron hook of the daily check.
 	 */
 	public function check_hook(): string {
-		return 'svc_licensing_client_check_' . $this->config->slug();
+		return self::check_hook_of( $this->config->slug() );
+	}
+
+	/**
+	 * The cron hook of a product's daily check.
+	 *
+	 * @param string $slug The product's slug.
+	 */
+	public static function check_hook_of( string $slug ): string {
+		return 'svc_licensing_client_check_' . $slug;
 	}
 
 	/**

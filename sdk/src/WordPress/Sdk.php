@@ -152,16 +152,16 @@ final class Sdk {
 	 * Deleting the plugin frees its slot and removes its options. WordPress runs a plugin's uninstall.php when it
 	 * has one, otherwise its registered uninstall callback after including the plugin (which brings the SDK back);
 	 * the callback registered here does nothing itself, the work is hooked on uninstall_{plugin}. A plugin with an
-	 * uninstall.php of its own calls svc_licensing_client_uninstall( 'slug' ) from it.
+	 * uninstall.php of its own requires its bundled SDK and calls svc_licensing_client_uninstall( 'slug' ) from it.
 	 *
 	 * @param Product $product The plugin.
 	 */
 	private function clean_up_on_delete( Product $product ): void {
-		$transport = $this->transport;
+		$slug = $product->config()->slug();
 		add_action(
 			'uninstall_' . $product->id(),
-			static function () use ( $product, $transport ): void {
-				$product->delete( $transport );
+			function () use ( $slug ): void {
+				$this->delete_product( $slug );
 			}
 		);
 		if ( is_admin() && current_user_can( 'activate_plugins' ) ) {
@@ -176,14 +176,21 @@ final class Sdk {
 	}
 
 	/**
-	 * The product's clean-up, for a plugin whose own uninstall.php runs instead of the uninstall hook.
+	 * A plugin is being deleted: frees its slot on the licence server (best effort, not waited for) and removes
+	 * every option of the product. From the uninstall hook the product is registered (WordPress included the
+	 * plugin); from the plugin's own uninstall.php it is not (WordPress does not include the plugin for it), and the
+	 * slot is freed from what the site stored when the key was activated (Licence::release_stored).
 	 *
 	 * @param string $slug The product's slug.
 	 */
 	public function delete_product( string $slug ): void {
 		if ( isset( $this->products[ $slug ] ) ) {
 			$this->products[ $slug ]->delete( $this->transport );
+		} else {
+			Licence::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id() ), array( $this->transport, 'send_and_forget' ), 'time' );
+			wp_clear_scheduled_hook( Product::check_hook_of( $slug ) );
 		}
+		$this->store->forget_product( $slug );
 	}
 
 	/**

@@ -182,7 +182,8 @@ final class Updater {
 	}
 
 	/**
-	 * Core's "View details" modal for the plugin, from the last answer (no request).
+	 * Core's "View details" modal for the plugin, always ours (Details): the pending offer, or the installed version
+	 * with its latest public release's changelog. Core never asks WordPress.org about our slug.
 	 *
 	 * @param mixed  $result Result so far.
 	 * @param string $action plugins_api action.
@@ -193,22 +194,7 @@ final class Updater {
 		if ( 'plugin_information' !== $action || ! is_object( $args ) || ! isset( $args->slug ) || dirname( $this->product->id() ) !== $args->slug ) {
 			return $result;
 		}
-		$offer = $this->offer();
-		if ( null === $offer ) {
-			return $result;
-		}
-		$entry = $offer->for_plugin( $this->product->id(), (string) $args->slug );
-		return (object) array(
-			'name'          => $this->product->name(),
-			'slug'          => $args->slug,
-			'version'       => $offer->version(),
-			'homepage'      => $entry['url'],
-			'download_link' => $offer->package(),
-			'requires'      => $entry['requires'],
-			'requires_php'  => $entry['requires_php'],
-			'tested'        => $entry['tested'],
-			'sections'      => array( 'changelog' => $offer->changelog() ),
-		);
+		return ( new Details( $this->product, $this->store ) )->plugin_information( $this->offer() );
 	}
 
 	/**
