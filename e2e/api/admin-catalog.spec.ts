@@ -218,6 +218,8 @@ test.describe( 'tiers and prices', () => {
 	test( 'permission matrix of stats, privacy, tiers and prices', async ( {
 		request,
 	} ) => {
+		// Every role against every route of four groups: a CI run on 2 loaded cores took 30 s.
+		test.setTimeout( 120_000 );
 		const setup = await keyHeaders( request );
 		const other = await (
 			await request.post( `${ ADMIN }/products`, {

@@ -128,6 +128,8 @@ test.describe( 'hostile: case and encoding variants of limited routes', () => {
 	test( 'every form reaches the route and gets its answer and envelope', async ( {
 		request,
 	} ) => {
+		// It drives every route, so its time grows with the route list; a CI run on 2 loaded cores took 30 s.
+		test.setTimeout( 120_000 );
 		let forms = 0;
 		for ( const endpoint of limited ) {
 			for ( const [ probe, body ] of probes( endpoint ) ) {
@@ -180,6 +182,8 @@ test.describe( 'hostile: case and encoding variants of limited routes', () => {
 	test( 'every form counts against the one limit of its route', async ( {
 		request,
 	} ) => {
+		// It drives every route, so its time grows with the route list; a CI run on 2 loaded cores took 30 s.
+		test.setTimeout( 120_000 );
 		let refused = 0;
 		for ( const endpoint of limited ) {
 			await awaitRoomInMinute( 20 );
