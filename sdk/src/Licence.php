@@ -57,6 +57,13 @@ final class Licence {
 	private $clock;
 
 	/**
+	 * The network's main address on a multisite ('' on a single site), sent as network_url (Multisite).
+	 *
+	 * @var string
+	 */
+	private $network_url;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param ProductConfig $config      The product.
@@ -65,14 +72,16 @@ final class Licence {
 	 * @param string        $site_url    This site's address.
 	 * @param string        $fingerprint This install's fingerprint.
 	 * @param callable      $clock       Returns the Unix time.
+	 * @param string        $network_url The network's main address on a multisite, '' on a single site.
 	 */
-	public function __construct( ProductConfig $config, Connection $connection, StateStore $store, string $site_url, string $fingerprint, callable $clock ) {
+	public function __construct( ProductConfig $config, Connection $connection, StateStore $store, string $site_url, string $fingerprint, callable $clock, string $network_url = '' ) {
 		$this->config      = $config;
 		$this->connection  = $connection;
 		$this->store       = $store;
 		$this->site_url    = $site_url;
 		$this->fingerprint = $fingerprint;
 		$this->clock       = $clock;
+		$this->network_url = $network_url;
 	}
 
 	/**
@@ -213,6 +222,13 @@ final class Licence {
 	}
 
 	/**
+	 * The network's main address on a multisite, '' on a single site.
+	 */
+	public function network_url(): string {
+		return $this->network_url;
+	}
+
+	/**
 	 * Forgets the key and the record (after a deactivation, or when the product is deleted).
 	 */
 	public function forget(): void {
@@ -227,11 +243,15 @@ final class Licence {
 	 * @return array<string, string>
 	 */
 	private function fields( string $key ): array {
-		return array(
+		$fields = array(
 			'license_key'  => $key,
 			'product_slug' => $this->config->slug(),
 			'site_url'     => $this->site_url,
 		);
+		if ( '' !== $this->network_url ) {
+			$fields['network_url'] = $this->network_url;
+		}
+		return $fields;
 	}
 
 	/**

@@ -15,7 +15,8 @@ use Svc\LicensingClient\UpdateBatch;
  * Core saves its plugin and theme update transients separately, each several times per check. The first save
  * where the SDK may ask (WP-Cron, or the Updates, Plugins and Themes screens where core itself checks) asks the
  * server once, in one batch (UpdateBatch), for every product of that server, plugins and themes alike, and hands
- * each Updater its reply; for a minute after, every save uses those answers. The minute is kept per server.
+ * each Updater its reply; for a minute after, every save uses those answers. The minute is kept per server (on a
+ * network, per server, address and place of the licences: a network licence, a site's).
  */
 final class UpdateChannel {
 
@@ -72,7 +73,9 @@ final class UpdateChannel {
 	 * @param StateStore $store      The SDK's state.
 	 */
 	public static function join( Updater $updater, Connection $connection, StateStore $store ): self {
-		$key = $connection->state_key( 'server' );
+		// On a network, the products of one server may name different addresses (the network's, a site's) and
+		// keep their state in different places: one channel for each.
+		$key = $connection->state_key( 'server' ) . '|' . $updater->site_url() . '|' . ( $store instanceof OptionStore ? $store->where() : '' );
 		if ( ! isset( self::$channels[ $key ] ) ) {
 			self::$channels[ $key ] = new self( $connection, $store );
 		}
@@ -94,13 +97,15 @@ final class UpdateChannel {
 			return;
 		}
 		$this->store->set( $this->asked_key(), array( 'at' => time() ) );
-		$products = array();
-		$site_url = '';
+		$products    = array();
+		$site_url    = '';
+		$network_url = '';
 		foreach ( $this->updaters as $slug => $updater ) {
 			$products[ $slug ] = $updater->item();
 			$site_url          = $updater->site_url();
+			$network_url       = $updater->network_url();
 		}
-		foreach ( UpdateBatch::check( $this->connection, $site_url, $products ) as $slug => $reply ) {
+		foreach ( UpdateBatch::check( $this->connection, $site_url, $products, $network_url ) as $slug => $reply ) {
 			$this->updaters[ $slug ]->keep( $reply );
 		}
 	}
