@@ -198,9 +198,14 @@ final class Sdk {
 
 	/**
 	 * The plugins active on other sites of the network alone, recorded by them, that this request did not load:
-	 * each is served here for its updates, with the key and records of the site it is active on (Multisite).
+	 * each is served here for its updates, with the key and records of the site it is active on (Multisite). Only
+	 * in wp-admin and WP-Cron, where core checks, shows and installs updates.
 	 */
 	public function serve_network_products(): void {
+		// Updates are looked at and installed in wp-admin and WP-Cron only: a visitor's page reads nothing more.
+		if ( ! is_admin() && ! wp_doing_cron() ) {
+			return;
+		}
 		$network              = OptionStore::network();
 		$stored               = $network->get( 'network_products' );
 		list( $serve, $kept ) = Multisite::to_serve(
