@@ -173,6 +173,8 @@ test( 'a plugin active on one site only: its update is shown to the network admi
 		samplePackage( 'plugins', 'acme-gadgets', '1.0.6' )
 	);
 	const page = await networkAdmin( browser );
+	// Network Admin serves it through the SDK copy it loads: the network-active Acme Widgets bundles one.
+	await networkActivate( page, 'Acme Widgets' );
 	await setActiveOnSite( page, '/two', 'Acme Gadgets', false );
 	await setActiveOnSite( page, '/one', 'Acme Gadgets', true );
 	await activateOnScreen( page, `/one${ GADGETS_SCREEN }`, license_key );
