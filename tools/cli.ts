@@ -27,6 +27,8 @@ import {
 	parseFlags,
 	testProfile,
 	copyProfile,
+	multisiteClientProfile,
+	needsMultisiteClient,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
 import { ensureSystemPackages } from './stack/system.ts';
@@ -138,6 +140,10 @@ async function e2e( args: string[] ): Promise< number > {
 	const site = new Site( testProfile( flags.database, flags.server ) );
 	const copy = new Site( copyProfile( flags.database, flags.server ) );
 	const client = new Site( clientProfile( site.url, flags.database ) );
+	// Started only when the chosen specs may need it (e2e/client/multisite.spec.ts).
+	const network = needsMultisiteClient( flags.rest )
+		? new Site( multisiteClientProfile( site.url, flags.database ) )
+		: null;
 	ensureSystemPackages( { testing: true } );
 	ensurePanelBuilt();
 	// The WP-CLI specs (e2e/cli/) run Composer's vendor/bin/wp against the test site.
@@ -146,6 +152,7 @@ async function e2e( args: string[] ): Promise< number > {
 	await site.reset();
 	await copy.reset();
 	await client.reset();
+	await network?.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
 			`(${ flags.database }, ${ serverLabel( site ) })`
@@ -176,6 +183,8 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_CLIENT_BASE_URL: client.url,
 					SVC_CLIENT_TEST_TOKEN: client.testHelpersToken ?? '',
 					SVC_CLIENT_DIR: client.docroot,
+					SVC_MULTISITE_BASE_URL: network?.url ?? '',
+					SVC_MULTISITE_TEST_TOKEN: network?.testHelpersToken ?? '',
 				},
 			}
 		);
@@ -184,6 +193,7 @@ async function e2e( args: string[] ): Promise< number > {
 		await site.stop();
 		await copy.stop();
 		await client.stop();
+		await network?.stop();
 		await stopMariaDbWhenIdle();
 	}
 }

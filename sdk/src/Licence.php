@@ -63,6 +63,13 @@ final class Licence {
 	private $clock;
 
 	/**
+	 * The network's main address on a multisite ('' on a single site), sent as network_url (Multisite).
+	 *
+	 * @var string
+	 */
+	private $network_url;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param ProductConfig $config      The product.
@@ -71,14 +78,16 @@ final class Licence {
 	 * @param string        $site_url    This site's address.
 	 * @param string        $fingerprint This install's fingerprint.
 	 * @param callable      $clock       Returns the Unix time.
+	 * @param string        $network_url The network's main address on a multisite, '' on a single site.
 	 */
-	public function __construct( ProductConfig $config, Connection $connection, StateStore $store, string $site_url, string $fingerprint, callable $clock ) {
+	public function __construct( ProductConfig $config, Connection $connection, StateStore $store, string $site_url, string $fingerprint, callable $clock, string $network_url = '' ) {
 		$this->config      = $config;
 		$this->connection  = $connection;
 		$this->store       = $store;
 		$this->site_url    = $site_url;
 		$this->fingerprint = $fingerprint;
 		$this->clock       = $clock;
+		$this->network_url = $network_url;
 	}
 
 	/**
@@ -264,6 +273,13 @@ final class Licence {
 	}
 
 	/**
+	 * The network's main address on a multisite, '' on a single site.
+	 */
+	public function network_url(): string {
+		return $this->network_url;
+	}
+
+	/**
 	 * Forgets the key and the record (after a deactivation, or when the product is deleted).
 	 */
 	public function forget(): void {
@@ -294,23 +310,28 @@ final class Licence {
 	 * @return array<string, string>
 	 */
 	private function fields( string $key ): array {
-		return self::fields_of( $key, $this->config->slug(), $this->site_url );
+		return self::fields_of( $key, $this->config->slug(), $this->site_url, $this->network_url );
 	}
 
 	/**
 	 * The fields every licence route takes.
 	 *
-	 * @param string $key      The key.
-	 * @param string $slug     The product's slug.
-	 * @param string $site_url The site's address.
+	 * @param string $key         The key.
+	 * @param string $slug        The product's slug.
+	 * @param string $site_url    The site's address.
+	 * @param string $network_url The network's main address on a multisite, '' on a single site.
 	 * @return array<string, string>
 	 */
-	private static function fields_of( string $key, string $slug, string $site_url ): array {
-		return array(
+	private static function fields_of( string $key, string $slug, string $site_url, string $network_url = '' ): array {
+		$fields = array(
 			'license_key'  => $key,
 			'product_slug' => $slug,
 			'site_url'     => $site_url,
 		);
+		if ( '' !== $network_url ) {
+			$fields['network_url'] = $network_url;
+		}
+		return $fields;
 	}
 
 	/**

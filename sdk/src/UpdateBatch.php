@@ -25,9 +25,10 @@ final class UpdateBatch {
 	 * @param Connection                                                         $connection The server.
 	 * @param string                                                             $site_url   This site's address.
 	 * @param array<string, array{license_key: string, current_version: string}> $products   Product slug => its key ('' when none) and installed version.
+	 * @param string                                                             $network_url The network's main address on a multisite ('' sends none).
 	 * @return array<string, Reply> Product slug => its reply, for every product given.
 	 */
-	public static function check( Connection $connection, string $site_url, array $products ): array {
+	public static function check( Connection $connection, string $site_url, array $products, string $network_url = '' ): array {
 		$replies = array();
 		$asked   = array();
 		foreach ( $products as $slug => $product ) {
@@ -46,14 +47,14 @@ final class UpdateBatch {
 					'current_version' => $product['current_version'],
 				);
 			}
-			$reply    = $connection->call(
-				'POST',
-				'/updates/check',
-				array(
-					'site_url' => $site_url,
-					'items'    => $items,
-				)
+			$fields = array(
+				'site_url' => $site_url,
+				'items'    => $items,
 			);
+			if ( '' !== $network_url ) {
+				$fields['network_url'] = $network_url;
+			}
+			$reply    = $connection->call( 'POST', '/updates/check', $fields );
 			$replies += self::split( $reply, array_map( 'strval', array_keys( $chunk ) ) );
 		}
 		return $replies;

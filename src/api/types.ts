@@ -75,6 +75,9 @@ export interface Price {
 	currency: string | null;
 }
 
+/** A product's multisite counting (docs/api-decisions.md, Multisite networks). */
+export type MultisiteActivation = 'network' | 'site';
+
 export interface Product {
 	id: number;
 	name: string;
@@ -88,6 +91,8 @@ export interface Product {
 	trial_enabled: boolean;
 	trial_days: number;
 	trial_activation_limit: number;
+	/** How a multisite network counts: one site for the network (network) or each of its sites (site). */
+	multisite_activation: MultisiteActivation;
 	created_at: string;
 }
 

@@ -50,6 +50,13 @@ final class LicenceTest extends TestCase {
 		$this->store = new MemoryStore();
 	}
 
+	/**
+	 * The network's main address the licence sends ('' on a single site).
+	 *
+	 * @var string
+	 */
+	private $network_url = '';
+
 	private function licence(): Licence {
 		$clock      = function (): int {
 			return $this->now;
@@ -76,7 +83,7 @@ final class LicenceTest extends TestCase {
 				'file'    => __FILE__,
 			)
 		);
-		return new Licence( $config, $connection, $this->store, 'https://client.example', str_repeat( 'f', 64 ), $clock );
+		return new Licence( $config, $connection, $this->store, 'https://client.example', str_repeat( 'f', 64 ), $clock, $this->network_url );
 	}
 
 	private function server_accepts(): void {
@@ -102,6 +109,19 @@ final class LicenceTest extends TestCase {
 			),
 			$this->sent[0][1]
 		);
+	}
+
+	public function test_on_a_network_every_licence_call_sends_the_network_s_main_address(): void {
+		$this->server_accepts();
+		$this->server['/licenses/deactivate'] = array( 200, array( 'deactivated' => true ) );
+		$this->network_url                    = 'https://net.example';
+		$this->licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->licence()->deactivate();
+		$this->assertSame( array( '/licenses/activate', '/licenses/validate', '/licenses/deactivate' ), array_column( $this->sent, 0 ) );
+		foreach ( $this->sent as list( $route, $fields ) ) {
+			$this->assertSame( 'https://net.example', $fields['network_url'], $route );
+			$this->assertSame( 'https://client.example', $fields['site_url'], $route );
+		}
 	}
 
 	public function test_a_refused_key_is_not_kept(): void {

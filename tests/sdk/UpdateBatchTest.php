@@ -114,6 +114,19 @@ final class UpdateBatchTest extends TestCase {
 		$this->assertSame( Reply::REFUSED, $replies['acme-theme']->kind() );
 	}
 
+	public function test_on_a_network_the_batch_sends_the_network_s_main_address_and_on_a_single_site_none(): void {
+		$this->server(
+			static function (): array {
+				return array( 200, array() );
+			}
+		);
+		UpdateBatch::check( $this->connection(), 'https://net.example/one', array( 'a' => self::product( 'ABCD-EFGH-IJKL-MNOP' ) ), 'https://net.example' );
+		UpdateBatch::check( $this->connection(), 'https://client.example', array( 'a' => self::product( 'ABCD-EFGH-IJKL-MNOP' ) ) );
+		$this->assertSame( 'https://net.example', $this->sent[0][2]['network_url'] );
+		$this->assertSame( 'https://net.example/one', $this->sent[0][2]['site_url'] );
+		$this->assertArrayNotHasKey( 'network_url', $this->sent[1][2] );
+	}
+
 	public function test_no_request_when_no_product_has_a_key(): void {
 		$this->server(
 			static function (): array {

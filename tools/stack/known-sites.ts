@@ -10,11 +10,15 @@ import {
 	clientProfile,
 	copyProfile,
 	devProfile,
+	multisiteClientProfile,
 	testProfile,
 } from './profiles.ts';
 import { Site } from './site.ts';
 
-/** The sites that exist on disk: development, test, copy and client sites per database, and the bench site. */
+/**
+ * The sites that exist on disk: development, test, copy, client and multisite client sites per database, and the
+ * bench site.
+ */
 export function knownSites(): Site[] {
 	const dir = path.join( stackDir, 'sites' );
 	if ( ! fs.existsSync( dir ) ) {
@@ -26,6 +30,7 @@ export function knownSites(): Site[] {
 			new Site( testProfile( db, 'php' ) ),
 			new Site( copyProfile( db, 'php' ) ),
 			new Site( clientProfile( '', db ) ),
+			new Site( multisiteClientProfile( '', db ) ),
 		] )
 		.concat( new Site( benchProfile() ), new Site( clientProfile( '' ) ) )
 		.filter( ( site ) => fs.existsSync( site.dir ) );

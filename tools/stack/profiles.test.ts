@@ -4,6 +4,8 @@ import {
 	clientProfile,
 	copyProfile,
 	devProfile,
+	multisiteClientProfile,
+	needsMultisiteClient,
 	parseFlags,
 	slotPort,
 	stackSlot,
@@ -96,4 +98,38 @@ test( 'the SQLite and MariaDB test runs go side by side: their sites share no po
 		! sites.some( ( s ) => s.port === devProfile( 'sqlite', 'php' ).port )
 	);
 	assert.ok( ! sites.some( ( s ) => s.name === clientProfile( '' ).name ) );
+} );
+
+test( 'the multisite client site has ports of its own in the slot, one per database', () => {
+	const sqlite = multisiteClientProfile( 'http://localhost:8889', 'sqlite' );
+	const mariadb = multisiteClientProfile(
+		'http://localhost:8890',
+		'mariadb'
+	);
+	assert.equal( sqlite.port, slotPort( 8897 ) );
+	assert.equal( mariadb.port, slotPort( 8898 ) );
+	const others = [ 8888, 8889, 8890, 8891, 8892, 8893, 8894, 8895, 8896 ].map(
+		( port ) => slotPort( port )
+	);
+	assert.ok( ! others.includes( sqlite.port ) );
+	assert.ok( ! others.includes( mariadb.port ) );
+	assert.deepEqual( sqlite.client?.network, { subsites: [ 'one', 'two' ] } );
+} );
+
+test( 'the multisite client site starts for runs that may include its spec', () => {
+	assert.equal( needsMultisiteClient( [] ), true );
+	assert.equal( needsMultisiteClient( [ '--project=client' ] ), true );
+	assert.equal(
+		needsMultisiteClient( [ 'e2e/client/multisite.spec.ts' ] ),
+		true
+	);
+	assert.equal( needsMultisiteClient( [ 'e2e/client/' ] ), true );
+	assert.equal(
+		needsMultisiteClient( [ 'e2e/client/updates.spec.ts' ] ),
+		false
+	);
+	assert.equal(
+		needsMultisiteClient( [ 'e2e/api/health.spec.ts', '-g', 'health' ] ),
+		false
+	);
 } );

@@ -200,3 +200,53 @@ export function clientProfile(
 		},
 	};
 }
+
+/**
+ * The multisite client site (issue 29): a subdirectory network (main site, /one/ and /two/) on SQLite + php -S
+ * with the same sample plugins, activated by nobody at install: the multisite specs network-activate them or
+ * activate them on one site, as a network administrator does. One per database a run tests, on 8897 and 8898,
+ * started only when the run's specs need it (needsMultisiteClient).
+ */
+export function multisiteClientProfile(
+	serviceUrl: string,
+	forTestsOn: Database
+): SiteProfile {
+	const client = path.join( repoRoot, 'e2e', 'client' );
+	return {
+		name: `client-multisite-${ forTestsOn }`,
+		port: slotPort( forTestsOn === 'mariadb' ? 8898 : 8897 ),
+		database: 'sqlite',
+		server: 'php',
+		testHelpers: true,
+		constants: { SVC_CLIENT_SERVER: serviceUrl },
+		client: {
+			plugins: [
+				path.join( client, 'plugins', 'acme-gadgets' ),
+				path.join( client, 'plugins', 'acme-widgets' ),
+			],
+			themes: [],
+			activeTheme: '',
+			muPlugins: path.join( client, 'mu-plugins' ),
+			title: 'Acme network',
+			network: { subsites: [ 'one', 'two' ] },
+		},
+	};
+}
+
+/**
+ * Whether a Playwright run with these arguments may run a spec that needs the multisite client site: any run that
+ * names no spec file or folder (the whole suite, a project), or names the multisite spec or a folder holding it.
+ */
+export function needsMultisiteClient( playwrightArgs: string[] ): boolean {
+	const paths = playwrightArgs.filter(
+		( arg ) =>
+			! arg.startsWith( '-' ) && /^e2e(\/|$)|\.spec\.ts/.test( arg )
+	);
+	return (
+		paths.length === 0 ||
+		paths.some(
+			( arg ) =>
+				/multisite/.test( arg ) || /^e2e(\/client)?\/?$/.test( arg )
+		)
+	);
+}

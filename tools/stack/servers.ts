@@ -38,6 +38,8 @@ export interface ServerSite {
 	nginxWorkers?: number;
 	/** PHP settings merged over PHP_SETTINGS. */
 	phpSettings?: Record< string, string >;
+	/** A subdirectory multisite network: php -S maps its sites' paths as core's .htaccess rules do (router.php). */
+	multisite?: boolean;
 }
 
 const ROUTER = path.join(
@@ -116,7 +118,10 @@ function startPhp( site: ServerSite ): void {
 		{
 			pidFile: path.join( site.runDir, 'php-server.pid' ),
 			logFile: path.join( site.logDir, 'php-server.log' ),
-			env: { PHP_CLI_SERVER_WORKERS: String( WORKERS ) },
+			env: {
+				PHP_CLI_SERVER_WORKERS: String( WORKERS ),
+				SVC_MULTISITE_PATHS: site.multisite ? '1' : '0',
+			},
 		}
 	);
 }

@@ -21,6 +21,7 @@ import { anyServerRunning, startServer, stopServer } from './servers.ts';
 import { STACK_SLOT } from './profiles.ts';
 import { PHP } from './system.ts';
 import {
+	NETWORK_SETUP_ENV,
 	SALT_NAMES,
 	wpConfig,
 	type Database,
@@ -88,6 +89,12 @@ export interface ClientSetup {
 	 * folder svc-licensing-client/), as a site that installed the product before the SDK's next release has it.
 	 */
 	sdkReleases?: Record< string, string >;
+	/**
+	 * A multisite network (subdirectory install) with these subsites (paths under the main site, e.g. 'one' for
+	 * /one/), instead of a single site. Its plugins are installed but activated by nobody: the specs activate them
+	 * as a network administrator does, network-wide or on one site.
+	 */
+	network?: { subsites: string[] };
 }
 
 export const ADMIN = {
@@ -151,6 +158,10 @@ export class Site {
 		return this.profile.phpSettings;
 	}
 
+	get multisite(): boolean {
+		return this.profile.client?.network !== undefined;
+	}
+
 	get healthUrl(): string {
 		return this.profile.client
 			? `${ this.url }/wp-login.php`
@@ -171,24 +182,31 @@ export class Site {
 			}
 		}
 		this.layFiles();
-		run(
-			PHP,
-			[
-				path.join(
-					path.dirname( new URL( import.meta.url ).pathname ),
-					'install.php'
-				),
-				this.docroot,
-				this.url,
-				ADMIN.user,
-				ADMIN.password,
-				ADMIN.email,
-				...this.installOptions(),
-			],
-			{
-				stdio: [ 'ignore', 'pipe', 'pipe' ],
-			}
-		);
+		const install = ( env: NodeJS.ProcessEnv = {} ) =>
+			run(
+				PHP,
+				[
+					path.join(
+						path.dirname( new URL( import.meta.url ).pathname ),
+						'install.php'
+					),
+					this.docroot,
+					this.url,
+					ADMIN.user,
+					ADMIN.password,
+					ADMIN.email,
+					...this.installOptions(),
+				],
+				{
+					stdio: [ 'ignore', 'pipe', 'pipe' ],
+					env: { ...process.env, ...env },
+				}
+			);
+		if ( this.profile.client?.network ) {
+			// First as a single site that becomes the network's main site (MULTISITE off), then as the network.
+			install( { [ NETWORK_SETUP_ENV ]: '1' } );
+		}
+		install();
 		await startServer( this );
 		await waitForHttp( this.healthUrl, 30_000, [ 200 ] );
 	}
@@ -202,6 +220,14 @@ export class Site {
 		const client = this.profile.client;
 		if ( ! client ) {
 			return [];
+		}
+		if ( client.network ) {
+			return [
+				'--plugins=',
+				`--network=${ client.network.subsites.join( ',' ) }`,
+				`--theme=${ client.activeTheme }`,
+				`--title=${ client.title }`,
+			];
 		}
 		const plugins = client.plugins.map( ( dir ) => {
 			const name = path.basename( dir );
@@ -314,6 +340,7 @@ export class Site {
 				debug: this.profile.wpDebug ?? true,
 				automaticUpdates: this.profile.automaticUpdates ?? false,
 				constants: this.profile.constants,
+				multisite: this.profile.client?.network !== undefined,
 			} )
 		);
 

@@ -163,3 +163,22 @@ test( 'php-fpm of a web node has its own pid, log and pool, and tells PHP its na
 	assert.match( conf, /^pm\.max_children = 4$/m );
 	assert.match( conf, /^env\[SVC_NODE\] = b$/m );
 } );
+
+test( 'wp-config for a subdirectory network: its domain with the port, MULTISITE off while the network is made, no WP_HOME', () => {
+	const config = wpConfig( {
+		...base,
+		url: 'http://localhost:8897',
+		multisite: true,
+	} );
+	assert.doesNotMatch( config, /WP_HOME|WP_SITEURL/ );
+	assert.match( config, /define\( 'WP_ALLOW_MULTISITE', true \);/ );
+	assert.match(
+		config,
+		/if \( '1' !== getenv\( 'SVC_NETWORK_SETUP' \) \) \{\n\tdefine\( 'MULTISITE', true \);\n\tdefine\( 'SUBDOMAIN_INSTALL', false \);\n\tdefine\( 'DOMAIN_CURRENT_SITE', 'localhost:8897' \);/
+	);
+	assert.match(
+		wpConfig( base ),
+		/define\( 'WP_HOME', 'http:\/\/localhost:8889' \);/
+	);
+	assert.doesNotMatch( wpConfig( base ), /MULTISITE/ );
+} );

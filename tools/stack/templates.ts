@@ -26,7 +26,16 @@ export interface WpConfigInput {
 	automaticUpdates?: boolean;
 	/** Extra constants, defined after the stack's own (e.g. DISABLE_WP_CRON on the bench site). */
 	constants?: Record< string, string | number | boolean >;
+	/**
+	 * A multisite network, subdirectory install, whose main site is at `url` (the client site's multisite variant).
+	 * Its sites' addresses come from the database, so WP_HOME and WP_SITEURL are not defined. While the stack
+	 * installs the single site it converts (environment variable SVC_NETWORK_SETUP=1), MULTISITE stays off.
+	 */
+	multisite?: boolean;
 }
+
+/** The environment variable under which wp-config.php leaves MULTISITE off, so install.php can make the network. */
+export const NETWORK_SETUP_ENV = 'SVC_NETWORK_SETUP';
 
 export const SALT_NAMES = [
 	'AUTH_KEY',
@@ -67,8 +76,12 @@ export function wpConfig( input: WpConfigInput ): string {
 	}
 	lines.push(
 		"$table_prefix = 'wp_';",
-		`define( 'WP_HOME', ${ php( input.url ) } );`,
-		`define( 'WP_SITEURL', ${ php( input.url ) } );`,
+		...( input.multisite
+			? multisiteLines( input.url )
+			: [
+					`define( 'WP_HOME', ${ php( input.url ) } );`,
+					`define( 'WP_SITEURL', ${ php( input.url ) } );`,
+				] ),
 		"define( 'WP_ENVIRONMENT_TYPE', 'local' );",
 		`define( 'WP_DEBUG', ${ input.debug === false ? 'false' : 'true' } );`,
 		`define( 'WP_DEBUG_LOG', ${ php( input.debugLog ) } );`,
@@ -102,6 +115,22 @@ export function wpConfig( input: WpConfigInput ): string {
 		''
 	);
 	return lines.join( '\n' );
+}
+
+/** A subdirectory network on the host and port of `url`, its main site at the root. */
+function multisiteLines( url: string ): string[] {
+	const host = new URL( url ).host;
+	return [
+		"define( 'WP_ALLOW_MULTISITE', true );",
+		`if ( '1' !== getenv( '${ NETWORK_SETUP_ENV }' ) ) {`,
+		"\tdefine( 'MULTISITE', true );",
+		"\tdefine( 'SUBDOMAIN_INSTALL', false );",
+		`\tdefine( 'DOMAIN_CURRENT_SITE', ${ php( host ) } );`,
+		"\tdefine( 'PATH_CURRENT_SITE', '/' );",
+		"\tdefine( 'SITE_ID_CURRENT_SITE', 1 );",
+		"\tdefine( 'BLOG_ID_CURRENT_SITE', 1 );",
+		'}',
+	];
 }
 
 export interface NginxInput {

@@ -113,7 +113,7 @@ final class Activations {
 	 * @throws ServiceError 403 license_not_active, 409 activation_limit_reached, or a lookup's error.
 	 */
 	public function activate( ClientCall $call, int $now ): array {
-		list( $product, $license, $site ) = $this->finder->locate( $call );
+		list( $product, $license, $site, $scope ) = $this->finder->locate( $call );
 		LicenceFinder::assert_usable( $license, __( 'activated', 'svc-licensing' ), $now );
 		$activation = $license['activation'];
 		if ( null === $activation ) {
@@ -156,7 +156,7 @@ final class Activations {
 			'activated_at'     => IsoTime::from_storage( $activation['activated_at'] ),
 			// An addition to the spec's fields: this site uses no slot (docs/api-decisions.md).
 			'is_staging'       => 1 === (int) ( $activation['is_staging'] ?? 0 ),
-		);
+		) + LicenceFinder::counted_as( $scope );
 	}
 
 	/**
@@ -170,9 +170,9 @@ final class Activations {
 	 * @throws ServiceError 403 portal_release_limit beyond the allowance, or a lookup's error.
 	 */
 	public function deactivate( ClientCall $call, int $now ): array {
-		list( $product, $license, $site ) = $this->finder->locate( $call );
-		$activation                       = $this->activations->find( (int) $license['id'], $site );
-		$own                              = null !== $activation && null !== $call->fingerprint
+		list( $product, $license, $site, $scope ) = $this->finder->locate( $call );
+		$activation                               = $this->activations->find( (int) $license['id'], $site );
+		$own                                      = null !== $activation && null !== $call->fingerprint
 			&& null !== $activation['server_fingerprint'] && hash_equals( (string) $activation['server_fingerprint'], $call->fingerprint );
 		if ( null === $activation ) {
 			$deactivated = false;
@@ -189,7 +189,7 @@ final class Activations {
 			'site_url'         => $site,
 			'activation_count' => $license['activation_count'],
 			'activation_limit' => $license['activation_limit'],
-		);
+		) + LicenceFinder::counted_as( $scope );
 	}
 
 	/**

@@ -35,6 +35,13 @@ final class ClientCall {
 	public $site_url;
 
 	/**
+	 * The network's main address a client on a WordPress multisite sends (network_url), or null.
+	 *
+	 * @var string|null
+	 */
+	public $network_url;
+
+	/**
 	 * Server fingerprint, lower-case hex, or null.
 	 *
 	 * @var string|null
@@ -56,13 +63,15 @@ final class ClientCall {
 	 * @param string                     $site_url     Site URL as sent.
 	 * @param string|null                $fingerprint  Server fingerprint, or null.
 	 * @param (callable(int): void)|null $scope        Throws a ServiceError when the caller may not reach a product.
+	 * @param string|null                $network_url  The network's main address (a multisite), or null.
 	 */
-	public function __construct( string $license_key, string $product_slug, string $site_url, ?string $fingerprint = null, ?callable $scope = null ) {
+	public function __construct( string $license_key, string $product_slug, string $site_url, ?string $fingerprint = null, ?callable $scope = null, ?string $network_url = null ) {
 		$this->license_key  = $license_key;
 		$this->product_slug = $product_slug;
 		$this->site_url     = $site_url;
 		$this->fingerprint  = null === $fingerprint || '' === $fingerprint ? null : strtolower( $fingerprint );
 		$this->scope        = $scope;
+		$this->network_url  = null === $network_url || '' === $network_url ? null : $network_url;
 	}
 
 	/**

@@ -10,6 +10,7 @@ namespace Svc\Licensing\Core;
 use InvalidArgumentException;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\License\LicenseKey;
+use Svc\Licensing\Domain\License\MultisiteActivation;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Domain\SiteUrl;
@@ -79,11 +80,13 @@ final class LicenceFinder {
 	}
 
 	/**
-	 * Product, licence (with `activation`: this site's activation or null) and normalised site of a call.
+	 * Product, licence (with `activation`: the counted site's activation or null), the normalised site the call is
+	 * counted by, and for a call from a WordPress multisite (network_url sent) the rule that counted it
+	 * (MultisiteActivation: the network's main address for a per-network product, the site's own otherwise).
 	 *
 	 * @param ClientCall $call Call.
-	 * @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: string}
-	 * @throws ServiceError On an unusable site URL, an unknown product, or a malformed or unknown key.
+	 * @return array{0: array<string, mixed>, 1: array<string, mixed>, 2: string, 3: string|null}
+	 * @throws ServiceError On an unusable site or network URL, an unknown product, or a malformed or unknown key.
 	 */
 	public function locate( ClientCall $call ): array {
 		$site = SiteUrl::normalise( $call->site_url );
@@ -94,8 +97,28 @@ final class LicenceFinder {
 				__( 'Not a valid http(s) site URL.', 'svc-licensing' )
 			);
 		}
+		$network = null === $call->network_url ? null : SiteUrl::normalise( $call->network_url );
+		if ( null !== $call->network_url && null === $network ) {
+			throw ServiceError::invalid_param(
+				'network_url',
+				__( 'network_url is not a valid http(s) site URL.', 'svc-licensing' ),
+				__( 'Not a valid http(s) site URL.', 'svc-licensing' )
+			);
+		}
 		$product = $this->product( $call->product_slug, array( $call, 'assert_scope' ) );
-		return array( $product, $this->licence( $product, $call->license_key, $site ), $site );
+		$rule    = MultisiteActivation::of( $product['multisite_activation'] ?? null );
+		$site    = $rule->counted_site( $site, $network );
+		return array( $product, $this->licence( $product, $call->license_key, $site ), $site, null === $network ? null : $rule->scope() );
+	}
+
+	/**
+	 * The answers' addition for a call from a multisite: which rule counted it (docs/api-decisions.md).
+	 *
+	 * @param string|null $scope The rule's scope from locate(), null for a single site.
+	 * @return array<string, string>
+	 */
+	public static function counted_as( ?string $scope ): array {
+		return null === $scope ? array() : array( 'activation_scope' => $scope );
 	}
 
 	/**

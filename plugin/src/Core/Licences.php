@@ -105,7 +105,7 @@ final class Licences {
 	 * @return array<string, mixed> The spec's validation answer.
 	 */
 	public function validate( ClientCall $call, int $now ): array {
-		list( $product, $license ) = $this->finder->locate( $call );
+		list( $product, $license, , $scope ) = $this->finder->locate( $call );
 		$this->check_in( $license['activation'], $now );
 		return ValidationAnswer::build(
 			$license,
@@ -114,7 +114,7 @@ final class Licences {
 			$call->fingerprint,
 			(bool) $this->settings->get( 'fingerprinting' ),
 			$now
-		) + array( 'renewal_url' => RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ) );
+		) + array( 'renewal_url' => RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ) ) + LicenceFinder::counted_as( $scope );
 	}
 
 	/**

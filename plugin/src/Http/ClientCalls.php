@@ -44,7 +44,8 @@ final class ClientCalls {
 			(string) $request->get_param( 'product_slug' ),
 			(string) $request->get_param( 'site_url' ),
 			is_string( $fingerprint ) ? $fingerprint : null,
-			$this->scope( $request )
+			$this->scope( $request ),
+			self::network_url( $request )
 		);
 	}
 
@@ -56,17 +57,28 @@ final class ClientCalls {
 	 * @return list<array{0: ClientCall, 1: string}>
 	 */
 	public function items_of( WP_REST_Request $request ): array {
-		$site  = (string) $request->get_param( 'site_url' );
-		$scope = $this->scope( $request );
-		$calls = array();
+		$site    = (string) $request->get_param( 'site_url' );
+		$network = self::network_url( $request );
+		$scope   = $this->scope( $request );
+		$calls   = array();
 		foreach ( (array) $request->get_param( 'items' ) as $item ) {
 			$item    = (array) $item;
 			$calls[] = array(
-				new ClientCall( (string) $item['license_key'], (string) $item['product_slug'], $site, null, $scope ),
+				new ClientCall( (string) $item['license_key'], (string) $item['product_slug'], $site, null, $scope, $network ),
 				(string) $item['current_version'],
 			);
 		}
 		return $calls;
+	}
+
+	/**
+	 * The request's network_url (a client on a WordPress multisite), or null.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	private static function network_url( WP_REST_Request $request ): ?string {
+		$network = $request->get_param( 'network_url' );
+		return is_string( $network ) && '' !== $network ? $network : null;
 	}
 
 	/**

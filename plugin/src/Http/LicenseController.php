@@ -80,6 +80,13 @@ final class LicenseController implements Controller {
 				'minLength'   => 1,
 				'maxLength'   => 2048,
 			),
+			// An addition to the spec's fields (docs/api-decisions.md, "Multisite networks").
+			'network_url'  => array(
+				'description' => 'On a WordPress multisite: the network\'s main address.',
+				'type'        => 'string',
+				'minLength'   => 1,
+				'maxLength'   => 2048,
+			),
 		);
 		if ( $with_fingerprint ) {
 			$args['server_fingerprint'] = array(

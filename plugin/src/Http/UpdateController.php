@@ -65,7 +65,7 @@ final class UpdateController implements Controller {
 			)
 		);
 		$item = $one;
-		unset( $item['site_url'] );
+		unset( $item['site_url'], $item['network_url'] );
 		return array(
 			'/updates/check' => array(
 				array(
@@ -79,8 +79,9 @@ final class UpdateController implements Controller {
 					'callback'            => ErrorResponder::wrap( array( $this, 'check_batch' ) ),
 					'permission_callback' => '__return_true',
 					'args'                => array(
-						'site_url' => $one['site_url'],
-						'items'    => array(
+						'site_url'    => $one['site_url'],
+						'network_url' => $one['network_url'],
+						'items'       => array(
 							'description' => 'The products to check, each with its licence key and the version the site runs.',
 							'type'        => 'array',
 							'required'    => true,

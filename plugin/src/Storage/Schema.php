@@ -12,6 +12,7 @@ use Svc\Licensing\Storage\Migrations\CreateEvents;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
 use Svc\Licensing\Storage\Migrations\AddPriceAmount;
 use Svc\Licensing\Storage\Migrations\AddPriceCurrency;
+use Svc\Licensing\Storage\Migrations\AddProductMultisiteActivation;
 use Svc\Licensing\Storage\Migrations\AddTrialActivationLimit;
 use Svc\Licensing\Storage\Migrations\CreateApiKeys;
 use Svc\Licensing\Storage\Migrations\CreateLicensing;
@@ -49,6 +50,7 @@ final class Schema {
 				new AddPriceCurrency(),
 				new CreatePortalLinks(),
 				new CreatePortalSessions(),
+				new AddProductMultisiteActivation(),
 			)
 		);
 	}

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\View;
 
+use Svc\Licensing\Domain\License\MultisiteActivation;
 use Svc\Licensing\Domain\Release\Version;
 
 /**
@@ -86,6 +87,13 @@ final class ProductSchema {
 				'type'    => 'integer',
 				'minimum' => 1,
 				'maximum' => 100000,
+			),
+			'multisite_activation'   => array(
+				'title'       => __( 'Multisite networks', 'svc-licensing' ),
+				'description' => __( 'How a WordPress multisite network is counted: network, one site for the whole network (the default); site, each site of the network.', 'svc-licensing' ),
+				'invalid'     => __( 'Choose network (one site for the whole network) or site (each site of the network).', 'svc-licensing' ),
+				'type'        => 'string',
+				'enum'        => MultisiteActivation::VALUES,
 			),
 		);
 	}

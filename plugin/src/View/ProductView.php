@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\View;
 
+use Svc\Licensing\Domain\License\MultisiteActivation;
 use Svc\Licensing\Domain\IsoTime;
 
 /**
@@ -35,6 +36,7 @@ final class ProductView {
 			'trial_enabled'          => $row['trial_enabled'],
 			'trial_days'             => $row['trial_days'],
 			'trial_activation_limit' => $row['trial_activation_limit'],
+			'multisite_activation'   => MultisiteActivation::of( $row['multisite_activation'] ?? null )->scope(),
 			'created_at'             => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}

@@ -37,9 +37,15 @@ final class LicenceScreen {
 	 * Hooks.
 	 */
 	public function add_hooks(): void {
+		add_action( 'admin_post_' . $this->action(), array( $this, 'handle' ) );
+		if ( $this->product->is_network() ) {
+			// A plugin activated network-wide: one screen, in Network Admin → Plugins.
+			add_action( 'network_admin_menu', array( $this, 'add_page' ) );
+			add_filter( 'network_admin_plugin_action_links_' . $this->product->id(), array( $this, 'action_link' ) );
+			return;
+		}
 		// Under the seller's own menu, after it exists (sellers add theirs at the default priority).
 		add_action( 'admin_menu', array( $this, 'add_page' ), '' === $this->product->config()->menu_parent() ? 10 : 20 );
-		add_action( 'admin_post_' . $this->action(), array( $this, 'handle' ) );
 		if ( ! $this->product->is_theme() ) {
 			add_filter( 'plugin_action_links_' . $this->product->id(), array( $this, 'action_link' ) );
 		}
@@ -58,6 +64,9 @@ final class LicenceScreen {
 	 * @param array<string, string> $args Query arguments.
 	 */
 	public function url( array $args = array() ): string {
+		if ( $this->product->is_network() ) {
+			return add_query_arg( array_merge( array( 'page' => $this->page() ), $args ), network_admin_url( 'plugins.php' ) );
+		}
 		$base = $this->product->config()->screen_base( $this->product->is_theme() );
 		return add_query_arg( array_merge( array( 'page' => $this->page() ), $args ), admin_url( $base ) );
 	}
@@ -76,7 +85,9 @@ final class LicenceScreen {
 		/* translators: %s: product name. */
 		$title  = sprintf( __( '%s licence', 'svc-licensing-client' ), $this->product->name() );
 		$parent = $this->product->config()->menu_parent();
-		if ( '' !== $parent ) {
+		if ( $this->product->is_network() ) {
+			add_submenu_page( 'plugins.php', $title, $title, $this->product->capability(), $this->page(), array( $this, 'render' ) );
+		} elseif ( '' !== $parent ) {
 			add_submenu_page( $parent, $title, __( 'Licence', 'svc-licensing-client' ), $this->product->capability(), $this->page(), array( $this, 'render' ) );
 		} elseif ( $this->product->is_theme() ) {
 			add_theme_page( $title, $title, $this->product->capability(), $this->page(), array( $this, 'render' ) );
@@ -180,7 +191,7 @@ final class LicenceScreen {
 			echo '<button type="submit" name="do" value="activate" class="button button-primary">' . esc_html__( 'Activate', 'svc-licensing-client' ) . '</button>';
 		} else {
 			echo '<button type="submit" name="do" value="check" class="button button-primary">' . esc_html__( 'Check now', 'svc-licensing-client' ) . '</button> ';
-			echo '<button type="submit" name="do" value="deactivate" class="button">' . esc_html__( 'Deactivate on this site', 'svc-licensing-client' ) . '</button>';
+			echo '<button type="submit" name="do" value="deactivate" class="button">' . esc_html( $this->product->is_network() ? __( 'Deactivate on this network', 'svc-licensing-client' ) : __( 'Deactivate on this site', 'svc-licensing-client' ) ) . '</button>';
 		}
 		echo '</p></form>';
 		$this->render_sdk_line();
@@ -244,6 +255,9 @@ final class LicenceScreen {
 				(int) $answer['activation_count'],
 				(int) $answer['activation_limit']
 			);
+		}
+		if ( isset( $answer['activation_scope'] ) && is_string( $answer['activation_scope'] ) ) {
+			$rows[ __( 'Network', 'svc-licensing-client' ) ] = Messages::counted( $answer['activation_scope'], $this->product->is_network() );
 		}
 		foreach ( $rows as $label => $value ) {
 			echo '<tr><th scope="row">' . esc_html( $label ) . '</th><td>' . esc_html( (string) $value );

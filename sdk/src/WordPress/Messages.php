@@ -159,4 +159,19 @@ final class Messages {
 		);
 		return $labels[ $status ] ?? __( 'Not active', 'svc-licensing-client' );
 	}
+
+	/**
+	 * How the service counted this network, from the answer's activation_scope (sent on a multisite only).
+	 *
+	 * @param string $scope   network or site.
+	 * @param bool   $network Whether the screen is the network's (a plugin activated network-wide).
+	 */
+	public static function counted( string $scope, bool $network ): string {
+		if ( 'network' === $scope ) {
+			return __( 'One site for the whole network: every site of this network shares this activation.', 'svc-licensing-client' );
+		}
+		return $network
+			? __( 'Each site of the network counts as one site; this licence is counted for the network\'s main site. To count each site, activate the plugin on each site instead of network-wide.', 'svc-licensing-client' )
+			: __( 'Each site of the network counts as one site.', 'svc-licensing-client' );
+	}
 }

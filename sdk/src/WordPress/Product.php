@@ -8,6 +8,7 @@
 namespace Svc\LicensingClient\WordPress;
 
 use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\Multisite;
 use Svc\LicensingClient\ProductConfig;
 use Svc\LicensingClient\StateStore;
 
@@ -60,6 +61,20 @@ final class Product {
 	private $updater = null;
 
 	/**
+	 * Where its licence lives: Multisite::NETWORK (a plugin activated network-wide) or Multisite::SITE.
+	 *
+	 * @var string
+	 */
+	private $scope;
+
+	/**
+	 * Whether it is a plugin active on another site of the network, served here only for its updates.
+	 *
+	 * @var bool
+	 */
+	private $elsewhere;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param ProductConfig $config      The integration call.
@@ -67,21 +82,29 @@ final class Product {
 	 * @param Licence       $licence     Its licence.
 	 * @param string        $sdk_version SDK version.
 	 * @param StateStore    $store       The SDK's state.
+	 * @param string        $scope       Multisite::NETWORK or Multisite::SITE.
+	 * @param bool          $elsewhere   A plugin active on another site of the network, served for its updates only.
 	 */
-	public function __construct( ProductConfig $config, bool $is_theme, Licence $licence, string $sdk_version, StateStore $store ) {
+	public function __construct( ProductConfig $config, bool $is_theme, Licence $licence, string $sdk_version, StateStore $store, string $scope = Multisite::SITE, bool $elsewhere = false ) {
 		$this->config      = $config;
 		$this->is_theme    = $is_theme;
 		$this->licence     = $licence;
 		$this->sdk_version = $sdk_version;
 		$this->store       = $store;
+		$this->scope       = $scope;
+		$this->elsewhere   = $elsewhere;
 	}
 
 	/**
-	 * Hooks its parts.
+	 * Hooks its parts; a plugin active on another site only gets its updates here (its screen and daily check are
+	 * that site's).
 	 */
 	public function add_hooks(): void {
 		$this->updater = new Updater( $this, $this->store );
 		$this->updater->add_hooks();
+		if ( $this->elsewhere ) {
+			return;
+		}
 		( new LicenceScreen( $this ) )->add_hooks();
 		add_action( $this->check_hook(), array( $this->licence, 'check' ) );
 		add_action( 'init', array( $this, 'schedule_check' ) );
@@ -114,6 +137,10 @@ final class Product {
 	 * The daily licence check runs in WP-Cron, never during a page load.
 	 */
 	public function schedule_check(): void {
+		// A network licence is checked once a day for the network, by the main site's WP-Cron.
+		if ( $this->is_network() && ! is_main_site() ) {
+			return;
+		}
 		if ( false === wp_next_scheduled( $this->check_hook() ) ) {
 			wp_schedule_event( time() + HOUR_IN_SECONDS, 'daily', $this->check_hook() );
 		}
@@ -179,10 +206,20 @@ final class Product {
 	}
 
 	/**
-	 * Who may see and use the licence screen.
+	 * Who may see and use the licence screen: the network's administrators for a network licence.
 	 */
 	public function capability(): string {
+		if ( $this->is_network() ) {
+			return 'manage_network_plugins';
+		}
 		return $this->is_theme ? 'switch_themes' : 'activate_plugins';
+	}
+
+	/**
+	 * Whether its licence is the network's (a plugin activated network-wide).
+	 */
+	public function is_network(): bool {
+		return Multisite::NETWORK === $this->scope;
 	}
 
 	/**

@@ -10,6 +10,7 @@ namespace Svc\LicensingClient\WordPress;
 use Svc\LicensingClient\Connection;
 use Svc\LicensingClient\InstallId;
 use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\Multisite;
 use Svc\LicensingClient\ProductConfig;
 
 /**
@@ -76,6 +77,13 @@ final class Sdk {
 	private $products = array();
 
 	/**
+	 * Plugins active on another site of the network alone, served here for their updates only, by slug.
+	 *
+	 * @var array<string, Product>
+	 */
+	private $elsewhere = array();
+
+	/**
 	 * Constructor.
 	 *
 	 * @param string $version SDK version.
@@ -84,7 +92,7 @@ final class Sdk {
 	private function __construct( string $version, string $dir ) {
 		$this->version      = $version;
 		$this->dir          = $dir;
-		$this->store        = new OptionStore();
+		$this->store        = OptionStore::site();
 		$this->transport    = new HttpTransport( $version );
 		$this->translations = new Translations( $dir . '/languages' );
 	}
@@ -102,6 +110,10 @@ final class Sdk {
 		$sdk->translations->add_hooks();
 		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
 		( new ExpiryNotice( array( $sdk, 'products' ) ) )->add_hooks();
+		if ( is_multisite() ) {
+			// After the products' calls (at after_setup_theme), before core's update checks (admin_init, cron).
+			add_action( 'init', array( $sdk, 'serve_network_products' ), 1 );
+		}
 		return array( $sdk, 'add_product' );
 	}
 
@@ -130,21 +142,104 @@ final class Sdk {
 			return;
 		}
 		$this->translations->add_folder( $product->languages_dir() );
-		$roots    = array_filter( array_map( 'realpath', (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
-		$is_theme = $product->is_theme( array_merge( $roots, (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
-		$licence  = new Licence(
-			$product,
-			new Connection( $product->root(), $this->transport, $this->store, 'time' ),
-			$this->store,
-			home_url(),
-			InstallId::fingerprint( $this->install_id() ),
-			'time'
-		);
-		$runtime  = new Product( $product, $is_theme, $licence, $this->version, $this->store );
-		$runtime->add_hooks();
+		$roots                              = array_filter( array_map( 'realpath', (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
+		$is_theme                           = $product->is_theme( array_merge( $roots, (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
+		$basename                           = $is_theme ? '' : plugin_basename( $product->file() );
+		$sitewide                           = is_multisite() ? get_site_option( 'active_sitewide_plugins', array() ) : array();
+		$scope                              = Multisite::scope( is_multisite(), $is_theme, $basename, is_array( $sitewide ) ? $sitewide : array() );
+		$store                              = Multisite::NETWORK === $scope ? OptionStore::network() : $this->store;
+		$runtime                            = $this->product( $product, $is_theme, $store, $scope, Multisite::site_url( $scope, home_url(), $this->network_home() ), false );
 		$this->products[ $product->slug() ] = $runtime;
 		if ( ! $is_theme ) {
 			$this->clean_up_on_delete( $runtime );
+		}
+		if ( is_multisite() && ! $is_theme && Multisite::SITE === $scope && is_admin() ) {
+			$this->record_on_network( $product->slug(), $config );
+		}
+	}
+
+	/**
+	 * One product's runtime, its hooks added.
+	 *
+	 * @param ProductConfig $product   The call.
+	 * @param bool          $is_theme  Whether it is a theme.
+	 * @param OptionStore   $store     Where its licence lives.
+	 * @param string        $scope     Multisite::NETWORK or Multisite::SITE.
+	 * @param string        $site_url  The address its licence names.
+	 * @param bool          $elsewhere A plugin active on another site, served here for its updates only.
+	 */
+	private function product( ProductConfig $product, bool $is_theme, OptionStore $store, string $scope, string $site_url, bool $elsewhere ): Product {
+		$licence = new Licence(
+			$product,
+			new Connection( $product->root(), $this->transport, $store, 'time' ),
+			$store,
+			$site_url,
+			InstallId::fingerprint( $this->install_id( $store ) ),
+			'time',
+			Multisite::network_url( is_multisite(), $this->network_home() )
+		);
+		$runtime = new Product( $product, $is_theme, $licence, $this->version, $store, $scope, $elsewhere );
+		$runtime->add_hooks();
+		return $runtime;
+	}
+
+	/**
+	 * The network's main home URL ('' on a single site).
+	 */
+	private function network_home(): string {
+		return is_multisite() ? network_home_url() : '';
+	}
+
+	/**
+	 * Records, network-wide, that this site runs a plugin with this call (on admin requests, when it changed), so a
+	 * request where the plugin is not loaded, such as Network Admin's, can serve its updates.
+	 *
+	 * @param string               $slug The product's slug.
+	 * @param array<string, mixed> $call Its svc_licensing_client() call.
+	 */
+	private function record_on_network( string $slug, array $call ): void {
+		$network = OptionStore::network();
+		$stored  = $network->get( 'network_products' );
+		$updated = Multisite::record( $stored, $slug, get_current_blog_id(), $call );
+		if ( $updated !== $stored ) {
+			$network->set( 'network_products', $updated );
+		}
+	}
+
+	/**
+	 * The plugins active on other sites of the network alone, recorded by them, that this request did not load:
+	 * each is served here for its updates, with the key and records of the site it is active on (Multisite). Only
+	 * in wp-admin and WP-Cron, where core checks, shows and installs updates.
+	 */
+	public function serve_network_products(): void {
+		// Updates are looked at and installed in wp-admin and WP-Cron only: a visitor's page reads nothing more.
+		if ( ! is_admin() && ! wp_doing_cron() ) {
+			return;
+		}
+		$network              = OptionStore::network();
+		$stored               = $network->get( 'network_products' );
+		list( $serve, $kept ) = Multisite::to_serve(
+			$stored,
+			array_merge( array_keys( $this->products ), array_keys( $this->elsewhere ) ),
+			static function ( int $site_id, string $file ): bool {
+				$active = get_blog_option( $site_id, 'active_plugins', array() );
+				return is_file( $file ) && is_array( $active ) && in_array( plugin_basename( $file ), $active, true );
+			},
+			static function ( int $site_id, string $slug ): bool {
+				return is_string( OptionStore::of_site( $site_id )->get( 'product_' . $slug . '_key' ) );
+			}
+		);
+		if ( is_array( $stored ) && $kept !== $stored ) {
+			$network->set( 'network_products', $kept );
+		}
+		foreach ( $serve as $slug => $entry ) {
+			try {
+				$config = ProductConfig::from_array( $entry['call'] );
+			} catch ( \InvalidArgumentException $e ) {
+				continue;
+			}
+			$home                     = get_home_url( $entry['site_id'] );
+			$this->elsewhere[ $slug ] = $this->product( $config, false, OptionStore::of_site( $entry['site_id'] ), Multisite::SITE, Multisite::site_url( Multisite::SITE, $home, '' ), true );
 		}
 	}
 
@@ -194,13 +289,15 @@ final class Sdk {
 	}
 
 	/**
-	 * This site's random id, made once and shared by every product.
+	 * This site's (or the network's) random id, made once and shared by every product kept there.
+	 *
+	 * @param OptionStore $store Where the products' licences live.
 	 */
-	private function install_id(): string {
-		$id = $this->store->get( 'install_id' );
+	private function install_id( OptionStore $store ): string {
+		$id = $store->get( 'install_id' );
 		if ( ! InstallId::is_valid( $id ) ) {
 			$id = InstallId::generate();
-			$this->store->set( 'install_id', $id );
+			$store->set( 'install_id', $id );
 		}
 		return (string) $id;
 	}

@@ -18,7 +18,8 @@ use Svc\LicensingClient\UpdateMoment;
  * where the SDK may ask (UpdateMoment: WP-Cron, the Updates, Plugins and Themes screens, and any request where core
  * saves fresh update data, as `wp plugin update` and remote managers make it do) asks the server once, in one batch
  * (UpdateBatch), for every product of that server, plugins and themes alike, and hands each Updater its reply; for
- * a minute after, every save uses those answers. The minute is kept per server.
+ * a minute after, every save uses those answers. The minute is kept per server (on a network, per server, address
+ * and place of the licences: a network licence, a site's).
  */
 final class UpdateChannel {
 
@@ -72,7 +73,9 @@ final class UpdateChannel {
 	 * @param StateStore $store      The SDK's state.
 	 */
 	public static function join( Updater $updater, Connection $connection, StateStore $store ): self {
-		$key = $connection->state_key( 'server' );
+		// On a network, the products of one server may name different addresses (the network's, a site's) and
+		// keep their state in different places: one channel for each.
+		$key = $connection->state_key( 'server' ) . '|' . $updater->site_url() . '|' . ( $store instanceof OptionStore ? $store->where() : '' );
 		if ( ! isset( self::$channels[ $key ] ) ) {
 			self::$channels[ $key ] = new self( $connection, $store );
 		}
@@ -96,13 +99,15 @@ final class UpdateChannel {
 			return;
 		}
 		$this->store->set( $this->asked_key(), array( 'at' => time() ) );
-		$products = array();
-		$site_url = '';
+		$products    = array();
+		$site_url    = '';
+		$network_url = '';
 		foreach ( $this->updaters as $slug => $updater ) {
 			$products[ $slug ] = $updater->item();
 			$site_url          = $updater->site_url();
+			$network_url       = $updater->network_url();
 		}
-		foreach ( UpdateBatch::check( $this->connection, $site_url, $products ) as $slug => $reply ) {
+		foreach ( UpdateBatch::check( $this->connection, $site_url, $products, $network_url ) as $slug => $reply ) {
 			$this->updaters[ $slug ]->keep( $reply );
 		}
 	}
@@ -114,7 +119,7 @@ final class UpdateChannel {
 	 * @param Updater $updater The product's updater.
 	 */
 	public function ask_now( Updater $updater ): Reply {
-		$replies = UpdateBatch::check( $this->connection, $updater->site_url(), array( $updater->slug() => $updater->item() ) );
+		$replies = UpdateBatch::check( $this->connection, $updater->site_url(), array( $updater->slug() => $updater->item() ), $updater->network_url() );
 		return $replies[ $updater->slug() ];
 	}
 

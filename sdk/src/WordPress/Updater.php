@@ -371,6 +371,13 @@ final class Updater {
 	}
 
 	/**
+	 * The network's main address on a multisite, '' on a single site.
+	 */
+	public function network_url(): string {
+		return $this->product->licence()->network_url();
+	}
+
+	/**
 	 * What the batch asks about this product: its key ('' when none) and the installed version.
 	 *
 	 * @return array{license_key: string, current_version: string}

@@ -1,15 +1,16 @@
 /**
- * The product form, for create and edit, trial settings included.
+ * The product form, for create and edit, trial settings and how a multisite network is counted included.
  */
 import {
 	Modal,
+	SelectControl,
 	TextControl,
 	TextareaControl,
 	ToggleControl,
 } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
-import type { Product } from '../../api/types';
+import type { MultisiteActivation, Product } from '../../api/types';
 import { FormActions } from '../../components/confirm';
 import {
 	FormError,
@@ -42,6 +43,8 @@ export function ProductFormModal( {
 			trial_activation_limit: String(
 				product?.trial_activation_limit ?? 1
 			),
+			multisite_activation: ( product?.multisite_activation ??
+				'network' ) as MultisiteActivation,
 		},
 		{
 			name: [ rules.required( __( 'Name', 'svc-licensing' ) ) ],
@@ -80,6 +83,7 @@ export function ProductFormModal( {
 						trial_activation_limit: Number(
 							draft.trial_activation_limit
 						),
+						multisite_activation: draft.multisite_activation,
 					};
 					if ( draft.slug.trim() !== '' ) {
 						body.slug = draft.slug.trim();
@@ -144,6 +148,36 @@ export function ProductFormModal( {
 					value={ draft.description }
 					onChange={ set( 'description' ) }
 					{ ...form.fieldProps( 'description' ) }
+				/>
+				<SelectControl
+					label={ __( 'Multisite networks', 'svc-licensing' ) }
+					help={ __(
+						'How a customer’s WordPress multisite network counts against a licence’s sites.',
+						'svc-licensing'
+					) }
+					value={ draft.multisite_activation }
+					options={ [
+						{
+							value: 'network',
+							label: __(
+								'One site for the whole network',
+								'svc-licensing'
+							),
+						},
+						{
+							value: 'site',
+							label: __(
+								'Each site of the network',
+								'svc-licensing'
+							),
+						},
+					] }
+					onChange={ ( value: string ) =>
+						set( 'multisite_activation' )(
+							value as MultisiteActivation
+						)
+					}
+					__nextHasNoMarginBottom
 				/>
 				<ToggleControl
 					label={ __( 'Offer trials', 'svc-licensing' ) }

@@ -129,6 +129,15 @@ final class MigrationPlanTest extends TestCase {
 		}
 	}
 
+	public function test_step_16_adds_the_products_multisite_counting_per_network_by_default(): void {
+		$steps = Schema::plan()->pending( 15 );
+		$this->assertSame( 16, $steps[0]->version() );
+		$this->assertSame(
+			array( 'ALTER TABLE wp_' . Tables::PRODUCTS . " ADD COLUMN multisite_activation VARCHAR(16) NOT NULL DEFAULT 'network'" ),
+			$steps[0]->statements( 'wp_', '' )
+		);
+	}
+
 	/**
 	 * @param Migration[] $steps Steps.
 	 * @return int[]
