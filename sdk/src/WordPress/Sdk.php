@@ -282,7 +282,7 @@ final class Sdk {
 		if ( isset( $this->products[ $slug ] ) ) {
 			$this->products[ $slug ]->delete( $this->transport );
 		} else {
-			Licence::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id() ), array( $this->transport, 'send_and_forget' ), 'time' );
+			Licence::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
 			wp_clear_scheduled_hook( Product::check_hook_of( $slug ) );
 		}
 		$this->store->forget_product( $slug );
