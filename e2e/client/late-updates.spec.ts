@@ -245,6 +245,9 @@ test( 'a plugin and a theme of one seller: after the Themes screen re-minted the
 	// The next Plugins screen: core checks once more, and records what it checked (in WordPress 6.5 a check that
 	// ran because its time had come leaves `checked` unset, so the next call checks again). The SDK's minute holds.
 	await page.goto( '/wp-admin/plugins.php' );
+	// A link's token names its expiry to the second: with another lifetime, the link minted next differs from the
+	// one core holds even within the same second.
+	await setSettings( request, { download_token_ttl: 45 } );
 	// Two hours later for the themes only: the Themes screen checks them, and the SDK asks its server for both
 	// products in one request, which mints new links for Acme Late too. Core's plugin data keeps the old one.
 	await ageUpdateData( request, 2 * 60 * 60, '', [ 'themes' ] );
