@@ -88,6 +88,11 @@ async function reinstall() {
 	await applyCopySuiteSettings( site.request, SUITE_SETTINGS );
 }
 
+// Each test deletes the plugin through core's Plugins screen and puts it back: the delete alone may wait 30 s on a
+// busy machine (above), so the test's own limit must be longer than that wait (a CI run, SQLite with the lane off,
+// ran out of the default 30 s while core was still deleting).
+test.describe.configure( { timeout: 90_000 } );
+
 const seed = async ( request: APIRequestContext ) =>
 	seedService( request, await copyKeyHeaders( request ), 'Kept', 3 );
 

@@ -8,7 +8,7 @@ import {
 	SelectControl,
 	TextControl,
 } from '@wordpress/components';
-import { useEffect, useState } from '@wordpress/element';
+import { useLayoutEffect, useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type {
@@ -258,7 +258,9 @@ export function EditLicenseForm( {
 	);
 	const dirty = form.dirty || status !== license.status;
 	const confirmClose = useUnsavedChanges( dirty );
-	useEffect( () => onDirty?.( dirty ), [ dirty, onDirty ] );
+	// Told before the browser handles the next key: with a passive effect, Escape pressed right after typing could
+	// reach the dialog while it still thought the form clean, and close it without asking (a CI run saw it).
+	useLayoutEffect( () => onDirty?.( dirty ), [ dirty, onDirty ] );
 	return (
 		<form
 			noValidate
