@@ -254,6 +254,19 @@ async function main(): Promise< number > {
 			'\nNo flaky tests: none failed and then passed on a rerun.'
 		);
 	}
+	// Why each failed attempt failed, here at the end where a CI log's tail shows it.
+	const failures = runs.flatMap( ( { label, report } ) =>
+		report.failures.map( ( f ) => ( { ...f, label } ) )
+	);
+	if ( failures.length > 0 ) {
+		console.log( `\nWhy each failed attempt failed (${ failures.length }):` );
+		for ( const f of failures ) {
+			console.log( `  ${ f.test }  (${ f.label }, attempt ${ f.attempt })` );
+			for ( const line of f.error.split( '\n' ) ) {
+				console.log( `      ${ line }` );
+			}
+		}
+	}
 	const failedSteps = results.filter( ( r ) => ! r.ok ).length;
 	const passed = results.reduce( ( sum, r ) => sum + r.passed, 0 );
 	const failed = results.reduce( ( sum, r ) => sum + r.failed, 0 );

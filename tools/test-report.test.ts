@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readRunReport, slowestSpecs, type JsonReport } from './test-report.ts';
 
-const result = ( status: string, duration: number ) => ( { status, duration } );
+const result = ( status: string, duration: number, message?: string ) => ( {
+	status,
+	duration,
+	...( message ? { error: { message } } : {} ),
+} );
 
 const REPORT: JsonReport = {
 	suites: [
@@ -23,7 +27,11 @@ const REPORT: JsonReport = {
 								{
 									status: 'flaky',
 									results: [
-										result( 'failed', 3000 ),
+										result(
+											'failed',
+											3000,
+											'\u001b[2mexpect(\u001b[22mreceived).toBe(expected)\n\nExpected: 201\nReceived: 404\n    at seed.ts:40'
+										),
 										result( 'passed', 2000 ),
 									],
 								},
@@ -56,8 +64,8 @@ const REPORT: JsonReport = {
 						{
 							status: 'unexpected',
 							results: [
-								result( 'failed', 9000 ),
-								result( 'failed', 9000 ),
+								result( 'failed', 9000, 'Test timeout of 30000ms exceeded.' ),
+								result( 'timedOut', 9000 ),
 							],
 						},
 					],
@@ -70,6 +78,26 @@ const REPORT: JsonReport = {
 test( 'a test that failed and then passed on its rerun is named as flaky; one that failed twice is not', () => {
 	assert.deepEqual( readRunReport( REPORT ).flaky, [
 		'e2e/api/licenses.spec.ts:12 › licence validation › a race',
+	] );
+} );
+
+test( 'every failed attempt of a flaky or failed test is named with the first lines of its error, uncoloured', () => {
+	assert.deepEqual( readRunReport( REPORT ).failures, [
+		{
+			test: 'e2e/api/licenses.spec.ts:12 › licence validation › a race',
+			attempt: 1,
+			error: 'expect(received).toBe(expected)\nExpected: 201\nReceived: 404\n    at seed.ts:40',
+		},
+		{
+			test: 'e2e/admin/stats.spec.ts:7 › charts',
+			attempt: 1,
+			error: 'Test timeout of 30000ms exceeded.',
+		},
+		{
+			test: 'e2e/admin/stats.spec.ts:7 › charts',
+			attempt: 2,
+			error: '(no error message)',
+		},
 	] );
 } );
 
@@ -87,6 +115,7 @@ test( 'spec files are timed over every attempt, and the slowest come first acros
 					label: 'mariadb',
 					report: {
 						flaky: [],
+						failures: [],
 						specSeconds: { 'e2e/api/licenses.spec.ts': 7 },
 					},
 				},

@@ -1,11 +1,13 @@
 /**
  * What `npm test` reads from Playwright's JSON reports at the end: the tests that failed and then passed on their
- * rerun (flaky: defects to fix, named, never passed over in silence), and the time each spec file took.
+ * rerun (flaky: defects to fix, named, never passed over in silence), why each failed attempt failed, and the time
+ * each spec file took.
  */
 
 interface JsonResult {
 	duration: number;
 	status: string;
+	error?: { message?: string };
 }
 interface JsonTest {
 	projectName?: string;
@@ -31,6 +33,8 @@ export interface JsonReport {
 export interface RunReport {
 	/** "file:line › title" of each test that failed first and passed on its rerun. */
 	flaky: string[];
+	/** Each attempt that failed (of a flaky test or one that failed in the end): its test and the first lines of its error. */
+	failures: Array< { test: string; attempt: number; error: string } >;
 	/** Seconds per spec file, every attempt counted. */
 	specSeconds: Record< string, number >;
 }
@@ -49,8 +53,21 @@ function* specsOf(
 	}
 }
 
+/** The first lines of an error, without the terminal's colours: enough to say why, short enough for a summary. */
+export function errorGist( message: string | undefined, lines = 6 ): string {
+	return ( message ?? '(no error message)' )
+		// eslint-disable-next-line no-control-regex
+		.replace( /\u001b\[[0-9;]*m/g, '' )
+		.split( '\n' )
+		.map( ( line ) => line.trimEnd() )
+		.filter( ( line ) => line !== '' )
+		.slice( 0, lines )
+		.join( '\n' );
+}
+
 export function readRunReport( report: JsonReport ): RunReport {
 	const flaky: string[] = [];
+	const failures: RunReport[ 'failures' ] = [];
 	const specSeconds: Record< string, number > = {};
 	// The top suites are the spec files.
 	for ( const fileSuite of report.suites ?? [] ) {
@@ -70,15 +87,25 @@ export function readRunReport( report: JsonReport ): RunReport {
 					( specSeconds[ file ] ?? 0 ) +
 					test.results.reduce( ( sum, r ) => sum + r.duration, 0 ) /
 						1000;
+				const name = `${ file }:${ spec.line } › ${ [ ...titles, spec.title ].join( ' › ' ) }`;
 				if ( test.status === 'flaky' ) {
-					flaky.push(
-						`${ file }:${ spec.line } › ${ [ ...titles, spec.title ].join( ' › ' ) }`
-					);
+					flaky.push( name );
+				}
+				if ( test.status === 'flaky' || test.status === 'unexpected' ) {
+					test.results.forEach( ( r, attempt ) => {
+						if ( r.status !== 'passed' && r.status !== 'skipped' ) {
+							failures.push( {
+								test: name,
+								attempt: attempt + 1,
+								error: errorGist( r.error?.message ),
+							} );
+						}
+					} );
 				}
 			}
 		}
 	}
-	return { flaky, specSeconds };
+	return { flaky, failures, specSeconds };
 }
 
 /** The slowest spec files over several runs, each run's time named by its label. */

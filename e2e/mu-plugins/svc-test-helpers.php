@@ -440,7 +440,7 @@ add_action(
 				'args'                => array(
 					'action' => array(
 						'type'     => 'string',
-						'enum'     => array( 'deactivate', 'uninstall', 'uninstall-opted-in', 'activate' ),
+						'enum'     => array( 'deactivate', 'uninstall', 'uninstall-opted-in', 'activate', 'keep-data' ),
 						'required' => true,
 					),
 				),
@@ -458,6 +458,10 @@ add_action(
 						case 'uninstall-opted-in':
 							( new Svc\Licensing\Storage\UninstallPolicy() )->set( true );
 							uninstall_plugin( $plugin );
+							break;
+						case 'keep-data':
+							// The admin's opt-in taken back, as before any opt-in (the plugin is active).
+							( new Svc\Licensing\Storage\UninstallPolicy() )->set( false );
 							break;
 						default:
 							$result = activate_plugin( $plugin );
