@@ -10,6 +10,7 @@ import {
 	baseURL,
 	runLabel,
 } from './e2e/fixtures/env';
+import { PROJECTS } from './e2e/fixtures/projects';
 
 // @wordpress/e2e-test-utils-playwright reads these when a spec first imports it (workers inherit them).
 process.env.STORAGE_STATE_PATH = ADMIN_STATE;
@@ -42,24 +43,9 @@ export default defineConfig( {
 		screenshot: 'only-on-failure',
 		trace: retries > 0 ? 'on-first-retry' : 'retain-on-failure',
 	},
-	projects: [
-		{ name: 'api', testMatch: 'api/**/*.spec.ts' },
-		// Attacks driven by the route list; last, because they try to break what the others built.
-		{ name: 'hostile', testMatch: 'hostile/**/*.spec.ts' },
-		{
-			name: 'admin',
-			testMatch: 'admin/**/*.spec.ts',
-			use: { storageState: ADMIN_STATE },
-		},
-		// The seller's blocks: made in the editor as the admin, used on the page as a visitor (a fresh context).
-		{
-			name: 'blocks',
-			testMatch: 'blocks/**/*.spec.ts',
-			use: { storageState: ADMIN_STATE },
-		},
-		// The client SDK on the client site, against this run's licence service.
-		{ name: 'client', testMatch: 'client/**/*.spec.ts' },
-		// `wp svc …`: Composer's WP-CLI against the test site, its effects checked over HTTP.
-		{ name: 'cli', testMatch: 'cli/**/*.spec.ts' },
-	],
+	projects: PROJECTS.map( ( { name, testMatch, signedIn } ) => ( {
+		name,
+		testMatch,
+		...( signedIn ? { use: { storageState: ADMIN_STATE } } : {} ),
+	} ) ),
 } );

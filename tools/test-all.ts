@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, on a fresh machine. Three tracks run side by side, because one Playwright run keeps the
  * two cores only half busy (it waits on the browser and on its sites): the static checks, unit tests and smoke
- * tests; the Playwright suite on SQLite (fast lane on, then off); and the Playwright suite on MariaDB (the same).
+ * tests, then part of each SQLite pass on stack slot 1 (SIDE_PROJECTS); the Playwright suite on SQLite (fast lane
+ * on, then off; the other projects); and the Playwright suite on MariaDB (the same, every project).
  * Each step runs even when an earlier one failed, so one run shows every problem; the exit code is non-zero when
  * any step failed. At the end it prints each step's time, the 10 slowest spec files, and every test that failed
  * and then passed on its rerun (flaky: a defect to fix, named here, never passed over in silence).
@@ -17,6 +18,7 @@ import { repoRoot } from './stack/paths.ts';
 import { ensurePhpTools } from './stack/php-tools.ts';
 import { ensureSystemPackages } from './stack/system.ts';
 import { countTests } from './test-counts.ts';
+import { PROJECTS } from '../e2e/fixtures/projects.ts';
 import {
 	readRunReport,
 	slowestSpecs,
@@ -29,6 +31,8 @@ interface Step {
 	command: string[];
 	/** Playwright's JSON report of this step, when it is a Playwright run. */
 	report?: string;
+	/** Environment of its own (a stack slot). */
+	env?: Record< string, string >;
 }
 
 interface Result {
@@ -43,15 +47,34 @@ interface Result {
 const tsx = [ 'npx', 'tsx' ];
 const REPORTS = path.join( repoRoot, 'artifacts', 'reports' );
 
-/** The whole Playwright suite on one database and server, with the fast lane on and then off. */
-function playwrightTrack( label: string, db: string, server: string ): Step[] {
+/**
+ * The projects of each SQLite pass that run on stack slot 1 (their own sites, ports and files), in the checks track
+ * once its checks are done: SQLite is the slowest database here, and without them its track ran minutes after the
+ * others had finished, the machine half idle. Each pass still runs every project (e2e/fixtures/projects.ts).
+ */
+const SIDE_PROJECTS = [ 'blocks', 'cli' ];
+
+/**
+ * The Playwright suite on one database and server, with the fast lane on and then off: the named projects only,
+ * on the given stack slot, or all of them.
+ */
+function playwrightTrack(
+	label: string,
+	db: string,
+	server: string,
+	part?: { projects: string[]; slot?: number }
+): Step[] {
+	const slot = part?.slot ?? 0;
 	return [ 'on', 'off' ].map( ( lane ) => {
 		const report = path.join(
 			REPORTS,
-			`${ db.slice( 5 ) }-lane-${ lane }.json`
+			`${ db.slice( 5 ) }-lane-${ lane }${ slot > 0 ? `-slot-${ slot }` : '' }.json`
 		);
+		const scope = part
+			? ` (${ part.projects.join( ', ' ) }${ slot > 0 ? `; stack slot ${ slot }` : '' })`
+			: '';
 		return {
-			name: `Playwright on ${ label }, fast lane ${ lane }`,
+			name: `Playwright on ${ label }, fast lane ${ lane }${ scope }`,
 			command: [
 				...tsx,
 				'tools/cli.ts',
@@ -60,11 +83,21 @@ function playwrightTrack( label: string, db: string, server: string ): Step[] {
 				server,
 				`--lane=${ lane }`,
 				'--reporter=list,json',
+				...( part?.projects ?? [] ).map(
+					( project ) => `--project=${ project }`
+				),
 			],
 			report,
+			...( slot > 0 ? { env: { SVC_STACK_SLOT: String( slot ) } } : {} ),
 		};
 	} );
 }
+
+const SQLITE: [ string, string, string ] = [
+	'SQLite + php -S',
+	'--db=sqlite',
+	'--server=php',
+];
 
 const CHECKS: Step[] = [
 	{
@@ -99,14 +132,23 @@ const CHECKS: Step[] = [
 
 /** The tracks that run side by side, each a sequence of steps. */
 const TRACKS: Array< { tag: string; steps: Step[] } > = [
-	{ tag: 'checks', steps: CHECKS },
+	{
+		tag: 'checks',
+		steps: [
+			...CHECKS,
+			...playwrightTrack( ...SQLITE, {
+				projects: SIDE_PROJECTS,
+				slot: 1,
+			} ),
+		],
+	},
 	{
 		tag: 'sqlite',
-		steps: playwrightTrack(
-			'SQLite + php -S',
-			'--db=sqlite',
-			'--server=php'
-		),
+		steps: playwrightTrack( ...SQLITE, {
+			projects: PROJECTS.map( ( p ) => p.name ).filter(
+				( name ) => ! SIDE_PROJECTS.includes( name )
+			),
+		} ),
 	},
 	{
 		tag: 'mariadb',
@@ -133,10 +175,11 @@ function runStep(
 			env: step.report
 				? {
 						...process.env,
+						...step.env,
 						PLAYWRIGHT_JSON_OUTPUT_NAME: step.report,
 						SVC_RETRIES: '1',
 					}
-				: process.env,
+				: { ...process.env, ...step.env },
 		} );
 		let output = '';
 		const pending: Record< string, string > = { out: '', err: '' };
@@ -259,9 +302,13 @@ async function main(): Promise< number > {
 		report.failures.map( ( f ) => ( { ...f, label } ) )
 	);
 	if ( failures.length > 0 ) {
-		console.log( `\nWhy each failed attempt failed (${ failures.length }):` );
+		console.log(
+			`\nWhy each failed attempt failed (${ failures.length }):`
+		);
 		for ( const f of failures ) {
-			console.log( `  ${ f.test }  (${ f.label }, attempt ${ f.attempt })` );
+			console.log(
+				`  ${ f.test }  (${ f.label }, attempt ${ f.attempt })`
+			);
 			for ( const line of f.error.split( '\n' ) ) {
 				console.log( `      ${ line }` );
 			}

@@ -64,7 +64,11 @@ const REPORT: JsonReport = {
 						{
 							status: 'unexpected',
 							results: [
-								result( 'failed', 9000, 'Test timeout of 30000ms exceeded.' ),
+								result(
+									'failed',
+									9000,
+									'Test timeout of 30000ms exceeded.'
+								),
 								result( 'timedOut', 9000 ),
 							],
 						},

@@ -120,6 +120,14 @@ test( 'the multisite client site starts for runs that may include its spec', () 
 	assert.equal( needsMultisiteClient( [] ), true );
 	assert.equal( needsMultisiteClient( [ '--project=client' ] ), true );
 	assert.equal(
+		needsMultisiteClient( [ '--project=api', '--project=client' ] ),
+		true
+	);
+	assert.equal(
+		needsMultisiteClient( [ '--project=blocks', '--project=cli' ] ),
+		false
+	);
+	assert.equal(
 		needsMultisiteClient( [ 'e2e/client/multisite.spec.ts' ] ),
 		true
 	);

@@ -2,25 +2,12 @@
  * The stack's sites: a development site on port 8888, and one test site per database.
  */
 import path from 'node:path';
-import { repoRoot } from './paths.ts';
+import { STACK_SLOT, repoRoot, stackSlot } from './paths.ts';
 import type { Database, Server } from './templates.ts';
 import type { SiteProfile } from './site.ts';
 
-/**
- * A second checkout on the same machine (a CI clone, a parallel worktree) sets SVC_STACK_SLOT=1..9: its sites move
- * up 20 ports per slot and its MariaDB databases get a `_s<slot>` suffix, so two checkouts never share a site.
- */
-export const STACK_SLOT = stackSlot( process.env.SVC_STACK_SLOT );
-
-export function stackSlot( value: string | undefined ): number {
-	if ( value === undefined || value === '' ) {
-		return 0;
-	}
-	if ( ! /^[0-9]$/.test( value ) ) {
-		throw new Error( `SVC_STACK_SLOT takes 0 to 9, not "${ value }"` );
-	}
-	return Number( value );
-}
+// The slot (paths.ts) moves every port of this file up 20 per slot.
+export { STACK_SLOT, stackSlot };
 
 export const slotPort = ( port: number, slot = STACK_SLOT ): number =>
 	port + slot * 20;
@@ -235,9 +222,16 @@ export function multisiteClientProfile(
 
 /**
  * Whether a Playwright run with these arguments may run a spec that needs the multisite client site: any run that
- * names no spec file or folder (the whole suite, a project), or names the multisite spec or a folder holding it.
+ * names no spec file or folder (the whole suite, a project), or names the multisite spec or a folder holding it;
+ * never a run whose `--project=` flags leave out the client project.
  */
 export function needsMultisiteClient( playwrightArgs: string[] ): boolean {
+	const projects = playwrightArgs
+		.filter( ( arg ) => arg.startsWith( '--project=' ) )
+		.map( ( arg ) => arg.slice( '--project='.length ) );
+	if ( projects.length > 0 && ! projects.includes( 'client' ) ) {
+		return false;
+	}
 	const paths = playwrightArgs.filter(
 		( arg ) =>
 			! arg.startsWith( '-' ) && /^e2e(\/|$)|\.spec\.ts/.test( arg )
