@@ -18,6 +18,7 @@ use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
+use Svc\Licensing\Cli\ImportCommand;
 use Svc\Licensing\Cli\KeyCommand;
 use Svc\Licensing\Cli\LicenseCommand;
 use Svc\Licensing\Cli\Output;
@@ -31,11 +32,15 @@ use Svc\Licensing\Core\WebhookDeliveries;
 use Svc\Licensing\Core\WebhookEndpoints;
 use Svc\Licensing\Http\OutboundWebhookController;
 use Svc\Licensing\Jobs\OutboundWebhookJob;
+use Svc\Licensing\Storage\ImportMapRepository;
+use Svc\Licensing\Storage\MoveIn\EddSlTables;
+use Svc\Licensing\Storage\MoveIn\SlmTables;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEndpointRepository;
 use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
+use Svc\Licensing\Core\MoveIn;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -241,6 +246,10 @@ final class Plugin {
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( $stats, $cli_out ),
+					'import'     => new ImportCommand(
+						new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ) ),
+						$cli_out
+					),
 				)
 			) )->register();
 		}

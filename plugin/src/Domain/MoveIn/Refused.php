@@ -26,6 +26,7 @@ final class Refused extends DomainException {
 	public const SLUG_TAKEN      = 'slug_taken';
 	public const NO_PACKAGE      = 'no_package';
 	public const BAD_VERSION     = 'bad_version';
+	public const INVALID         = 'invalid';
 
 	/**
 	 * Reason code.

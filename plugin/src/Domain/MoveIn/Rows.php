@@ -210,6 +210,6 @@ final class Rows {
 	 */
 	public static function fingerprint( array $values ): string {
 		ksort( $values );
-		return hash( 'sha256', (string) json_encode( $values ) );
+		return hash( 'sha256', (string) json_encode( $values ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- pure domain code, no WordPress.
 	}
 }
