@@ -196,6 +196,8 @@ final class MoveIn {
 				__( 'The source tables are missing.', 'svc-licensing' )
 			);
 		}
+		// The key secret is made outside the run, so a run that rolls back never takes a new secret with it.
+		$this->secret->get();
 		$run = new MoveInRun( $source->source(), $actor, null === $product ? null : (int) $this->products->named( $product )['id'], $progress ?? static function (): void {} );
 		try {
 			$this->transaction->run(
