@@ -168,10 +168,10 @@ final class MoveIn {
 	/**
 	 * Moves a source in, or with $dry_run shows what would arrive.
 	 *
-	 * @param string                                    $name     The source (Domain\MoveIn\Source).
-	 * @param bool                                      $dry_run  Do it all, keep nothing.
-	 * @param Actor                                     $actor    Who moves in.
-	 * @param string|null                               $product  A product of ours (slug or id) for the licences that name none (SLM).
+	 * @param string                                  $name     The source (Domain\MoveIn\Source).
+	 * @param bool                                    $dry_run  Do it all, keep nothing.
+	 * @param Actor                                   $actor    Who moves in.
+	 * @param string|null                             $product  A product of ours (slug or id) for the licences that name none (SLM).
 	 * @param (callable(string, int, int): void)|null $progress Called after each batch: phase, rows done, rows in all.
 	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
 	 * @throws ServiceError When the source is unknown, its tables are missing, or the product named is not one of ours.
@@ -280,6 +280,7 @@ final class MoveIn {
 	 *
 	 * @param SourceTables $source Source.
 	 * @param MoveInRun    $run    This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
 	 */
 	private function move_products( SourceTables $source, MoveInRun $run ): void {
 		$rows  = $source->products();
@@ -332,6 +333,7 @@ final class MoveIn {
 	 * @param array<string, mixed> $row Product row.
 	 * @param int                  $id  Product here.
 	 * @param MoveInRun            $run This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
 	 */
 	private function move_release( array $row, int $id, MoveInRun $run ): void {
 		try {
@@ -476,7 +478,7 @@ final class MoveIn {
 			if ( null === $product ) {
 				throw new Refused( Refused::UNKNOWN_PRODUCT, $draft['product'] );
 			}
-			$price = null === $draft['price'] ? null : ( $run->prices[ $draft['price'] ] ?? null );
+			$price                               = null === $draft['price'] ? null : ( $run->prices[ $draft['price'] ] ?? null );
 			$draft['fields']['activation_limit'] = Rows::edd_limit( $draft['limit'], null === $price ? null : $price['limit'], $product['limit'] );
 			if ( null !== $price ) {
 				$draft['fields']['price_id'] = $price['id'];
@@ -507,7 +509,7 @@ final class MoveIn {
 			return $run->product;
 		}
 		if ( ! array_key_exists( $ref, $run->named ) ) {
-			$found             = ctype_digit( $ref ) ? $this->product_rows->find( (int) $ref ) : $this->product_rows->find_by_slug( $ref );
+			$found              = ctype_digit( $ref ) ? $this->product_rows->find( (int) $ref ) : $this->product_rows->find_by_slug( $ref );
 			$run->named[ $ref ] = null === $found ? null : (int) $found['id'];
 		}
 		if ( null === $run->named[ $ref ] ) {
@@ -521,6 +523,7 @@ final class MoveIn {
 	 *
 	 * @param list<array<string, mixed>> $drafts Drafts.
 	 * @param MoveInRun                  $run    This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
 	 */
 	private function write_licences( array $drafts, MoveInRun $run ): void {
 		$secret = $this->secret->get();
@@ -544,8 +547,11 @@ final class MoveIn {
 					throw new Refused( Refused::KEY_TWICE, $seen[ $hash ] );
 				}
 				if ( null === $mapped ) {
+					if ( null !== $holder && isset( $theirs[ $holder ] ) ) {
+						throw new Refused( Refused::KEY_TWICE, $theirs[ $holder ] );
+					}
 					if ( null !== $holder ) {
-						throw isset( $theirs[ $holder ] ) ? new Refused( Refused::KEY_TWICE, $theirs[ $holder ] ) : new Refused( Refused::KEY_TAKEN );
+						throw new Refused( Refused::KEY_TAKEN );
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
 					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
@@ -608,6 +614,7 @@ final class MoveIn {
 	 *
 	 * @param SourceTables $source Source.
 	 * @param MoveInRun    $run    This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
 	 */
 	private function move_activations( SourceTables $source, MoveInRun $run ): void {
 		$total = $source->counts()['activations'];

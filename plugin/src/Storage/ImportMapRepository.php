@@ -1,6 +1,6 @@
 <?php
 /**
- * svc_import_map: what each row moved in from another licensing system became here.
+ * The import map, svc_import_map: what each row moved in from another licensing system became here.
  *
  * @package SvcLicensing
  */
@@ -128,7 +128,7 @@ final class ImportMapRepository extends TableRepository {
 	 * @return array<string, int> By kind.
 	 */
 	public function counts( string $source ): array {
-		$rows   = (array) $this->db->get_results(
+		$rows = (array) $this->db->get_results(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 			$this->db->prepare( "SELECT kind, COUNT(*) AS n FROM {$this->table()} WHERE source = %s GROUP BY kind", $source ),
 			ARRAY_A
