@@ -248,8 +248,10 @@ final class MoveIn {
 			case Refused::KEY_TAKEN:
 				return __( 'Its key is the key of a licence here that was not imported from this source.', 'svc-licensing' );
 			case Refused::UNKNOWN_PRODUCT:
-				/* translators: %s: the product as the old system names it. */
-				return sprintf( __( 'Its product "%s" is not a product here (and was not imported).', 'svc-licensing' ), $refused->detail );
+				return '' === $refused->detail
+					? __( 'It names no product; give the product for such licences with --product.', 'svc-licensing' )
+					/* translators: %s: the product as the old system names it. */
+					: sprintf( __( 'Its product "%s" is not a product here (and was not imported).', 'svc-licensing' ), $refused->detail );
 			case Refused::UNKNOWN_STATUS:
 				/* translators: %s: the status as stored. */
 				return sprintf( __( 'Its status "%s" is not one this import knows.', 'svc-licensing' ), $refused->detail );
