@@ -41,6 +41,7 @@ use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\MoveIn;
+use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -71,6 +72,7 @@ use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
+use Svc\Licensing\Http\EddSlProtocol;
 use Svc\Licensing\Http\EventController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LatestReleaseController;
@@ -155,6 +157,8 @@ final class Plugin {
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		$client->add_rest_hooks();
+		// EDD SL's client protocol on the front URL, while the edd_sl_protocol setting is on (docs/moving-in.md).
+		( new EddSlProtocol( $settings, new ImportMapRepository( $wpdb ), $products, $releases, $client->finder, $licences, $client->activations, new Updates( $client->finder, $licences, $releases, $client->links, $settings ), $limiter ) )->add_hooks();
 		$lane = new Loader( $plugin_file, SVC_LICENSING_VERSION, $settings );
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
@@ -247,7 +251,7 @@ final class Plugin {
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( $stats, $cli_out ),
 					'import'     => new ImportCommand(
-						new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ) ),
+						new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings ),
 						$cli_out
 					),
 				)

@@ -22,6 +22,7 @@ use Svc\Licensing\Storage\MoveIn\SourceTables;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
 use Throwable;
 
@@ -130,6 +131,13 @@ final class MoveIn {
 	private $sources;
 
 	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenceAdmin         $admin        Admin licence use cases.
@@ -145,8 +153,10 @@ final class MoveIn {
 	 * @param PackageDirectory     $packages     Package storage.
 	 * @param Transaction          $transaction  Transactions.
 	 * @param SourceTables[]       $sources      The sources' readers.
+	 * @param Settings             $settings     Settings (a written import turns its source's old protocol on).
 	 */
-	public function __construct( LicenceAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $licenses, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources ) {
+	public function __construct( LicenceAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $licenses, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings ) {
+		$this->settings     = $settings;
 		$this->admin        = $admin;
 		$this->products     = $products;
 		$this->releases     = $releases;
@@ -217,6 +227,10 @@ final class MoveIn {
 		}
 		if ( $dry_run ) {
 			$this->packages->delete( ...$run->copied );
+		} else {
+			// The old clients are answered from now on (docs/moving-in.md, "The old clients"); the seller may turn
+			// it off again, and the next written import turns it on again.
+			$this->settings->update( array( Source::PROTOCOL_SETTING[ $source->source() ] => true ) );
 		}
 		return array(
 			'source'  => $source->source(),

@@ -19,6 +19,15 @@ final class Source {
 	public const ALL = array( self::EDD_SL, self::SLM );
 
 	/**
+	 * Each source => the setting that makes the store answer its old client protocol (Storage\Settings), on after a
+	 * written import of that source.
+	 */
+	public const PROTOCOL_SETTING = array(
+		self::EDD_SL => 'edd_sl_protocol',
+		self::SLM    => 'slm_protocol',
+	);
+
+	/**
 	 * Source status => status here. EDD's `inactive` is a valid key that no site uses at the moment, and SLM's
 	 * `pending` a key not yet used on a site: both are usable keys, so both are active here. EDD's `disabled` and
 	 * SLM's `blocked` are a seller's reversible stop, which is suspended here (revoked would void the key).
