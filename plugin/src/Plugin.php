@@ -73,6 +73,7 @@ use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\EddSlProtocol;
+use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Http\EventController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LatestReleaseController;
@@ -157,7 +158,8 @@ final class Plugin {
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		$client->add_rest_hooks();
-		// EDD SL's client protocol on the front URL, while the edd_sl_protocol setting is on (docs/moving-in.md).
+		// The old clients' protocols on the front URL, each while its setting is on (docs/moving-in.md).
+		( new SlmProtocol( $settings, $client->finder, $client->activations, $limiter ) )->add_hooks();
 		( new EddSlProtocol( $settings, new ImportMapRepository( $wpdb ), $products, $releases, $client->finder, $licences, $client->activations, new Updates( $client->finder, $licences, $releases, $client->links, $settings ), $limiter ) )->add_hooks();
 		$lane = new Loader( $plugin_file, SVC_LICENSING_VERSION, $settings );
 		$lane->add_hooks();

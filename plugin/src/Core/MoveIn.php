@@ -230,7 +230,13 @@ final class MoveIn {
 		} else {
 			// The old clients are answered from now on (docs/moving-in.md, "The old clients"); the seller may turn
 			// it off again, and the next written import turns it on again.
-			$this->settings->update( array( Source::PROTOCOL_SETTING[ $source->source() ] => true ) );
+			$values = array( Source::PROTOCOL_SETTING[ $source->source() ] => true );
+			foreach ( $source->secrets() as $name => $value ) {
+				if ( isset( Source::SECRET_SETTING[ $name ] ) ) {
+					$values[ Source::SECRET_SETTING[ $name ] ] = $value;
+				}
+			}
+			$this->settings->update( $values );
 		}
 		return array(
 			'source'  => $source->source(),

@@ -18,13 +18,10 @@ use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\EddSlAnswer;
 use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
-use WP_REST_Request;
-use WP_REST_Response;
 
 /**
  * An adapter, nothing more: it reads EDD's request (edd_action = activate_license, deactivate_license,
@@ -143,15 +140,14 @@ final class EddSlProtocol {
 	 * Answers and ends the request when it is one of EDD SL's client actions and the protocol is on.
 	 */
 	public function maybe_answer(): void {
-		$action = self::param( 'edd_action' );
+		$action = OldProtocolCall::param( 'edd_action' );
 		if ( ! isset( self::ACTIONS[ $action ] ) || ! $this->settings->get( 'edd_sl_protocol' ) || is_admin() ) {
 			return;
 		}
-		$headers = new WP_REST_Request();
-		$headers->set_header( 'x-forwarded-for', isset( $_SERVER['HTTP_X_FORWARDED_FOR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_X_FORWARDED_FOR'] ) ) : '' );
-		$over = $this->limiter->count_client( self::ACTIONS[ $action ], $headers );
+		$over = OldProtocolCall::count( $this->limiter, self::ACTIONS[ $action ] );
 		if ( null !== $over ) {
-			self::send(
+			OldProtocolCall::send(
+				Source::EDD_SL,
 				429,
 				array(
 					'success' => false,
@@ -160,7 +156,7 @@ final class EddSlProtocol {
 				)
 			);
 		}
-		self::send( 200, $this->answer( $action, time() ) );
+		OldProtocolCall::send( Source::EDD_SL, 200, $this->answer( $action, time() ) );
 	}
 
 	/**
@@ -171,7 +167,7 @@ final class EddSlProtocol {
 	 * @return array<string, mixed>
 	 */
 	public function answer( string $action, int $now ): array {
-		$by_name = '' === self::param( 'item_id' ) && '' !== self::param( 'item_name' );
+		$by_name = '' === OldProtocolCall::param( 'item_id' ) && '' !== OldProtocolCall::param( 'item_name' );
 		$product = $this->product();
 		if ( 'get_version' === $action ) {
 			return $this->version( $product, $now );
@@ -181,7 +177,7 @@ final class EddSlProtocol {
 				? EddSlAnswer::check_refused( ErrorCode::PRODUCT_NOT_FOUND, $by_name )
 				: EddSlAnswer::activation_refused( ErrorCode::PRODUCT_NOT_FOUND, null, $by_name );
 		}
-		$call = new ClientCall( self::param( 'license' ), (string) $product['slug'], self::param( 'url' ) );
+		$call = new ClientCall( OldProtocolCall::param( 'license' ), (string) $product['slug'], OldProtocolCall::param( 'url' ) );
 		try {
 			if ( 'activate_license' === $action ) {
 				$this->activations->activate( $call, $now );
@@ -223,9 +219,9 @@ final class EddSlProtocol {
 		}
 		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( (int) $product['id'], (string) $product['current_version'] );
 		$package = '';
-		$running = self::param( 'version' );
+		$running = OldProtocolCall::param( 'version' );
 		try {
-			$offer   = $this->updates->check( new ClientCall( self::param( 'license' ), (string) $product['slug'], self::param( 'url' ) ), '' === $running ? '0.0.0' : $running, $now );
+			$offer   = $this->updates->check( new ClientCall( OldProtocolCall::param( 'license' ), (string) $product['slug'], OldProtocolCall::param( 'url' ) ), '' === $running ? '0.0.0' : $running, $now );
 			$package = null === $offer ? '' : (string) ( $offer['package'] ?? '' );
 		} catch ( ServiceError $error ) {
 			// No package for a refused licence or site: EDD answers the version without one, so does this.
@@ -249,12 +245,12 @@ final class EddSlProtocol {
 	 * @return array<string, mixed>|null
 	 */
 	private function product(): ?array {
-		$item_id = self::param( 'item_id' );
+		$item_id = OldProtocolCall::param( 'item_id' );
 		if ( '' !== $item_id ) {
 			$mapped = $this->map->find( Source::EDD_SL, ImportMapRepository::PRODUCT, array( $item_id ) )[ $item_id ] ?? null;
 			return null === $mapped ? null : $this->products->find( $mapped['new_id'] );
 		}
-		$name = self::param( 'item_name' );
+		$name = OldProtocolCall::param( 'item_name' );
 		return '' === $name ? null : $this->products->find_by_name( $name );
 	}
 
@@ -272,7 +268,7 @@ final class EddSlProtocol {
 		$price             = null === $license['price_id'] ? null : ( $this->map->old_ids( Source::EDD_SL, ImportMapRepository::PRICE, array( (int) $license['price_id'] ) )[ (int) $license['price_id'] ] ?? null );
 		// The map keeps "download:index"; EDD's price_id is the index.
 		$price_id = null === $price ? null : (string) substr( (string) strrchr( ':' . $price, ':' ), 1 );
-		$facts    = EddSlAnswer::facts( $license, LicenseStatus::of( $license, $now ), self::param( 'item_id' ), (string) $product['name'], $price_id );
+		$facts    = EddSlAnswer::facts( $license, LicenseStatus::of( $license, $now ), OldProtocolCall::param( 'item_id' ), (string) $product['name'], $price_id );
 		return array( $facts, $license['activation'] );
 	}
 
@@ -290,38 +286,5 @@ final class EddSlProtocol {
 		} catch ( ServiceError $error ) {
 			return null;
 		}
-	}
-
-	/**
-	 * A parameter as sent, by POST or GET (EDD's clients use both).
-	 *
-	 * @param string $name Name.
-	 */
-	private static function param( string $name ): string {
-		// phpcs:disable WordPress.Security.NonceVerification -- a licence client's call: the licence key is the credential.
-		$value = $_POST[ $name ] ?? $_GET[ $name ] ?? ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitised below.
-		// phpcs:enable WordPress.Security.NonceVerification
-		return is_string( $value ) ? trim( sanitize_text_field( wp_unslash( $value ) ) ) : '';
-	}
-
-	/**
-	 * Sends a JSON answer and ends the request.
-	 *
-	 * @param int                  $status HTTP status.
-	 * @param array<string, mixed> $data   Body.
-	 */
-	private static function send( int $status, array $data ): void {
-		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- Hooks' names carry the prefix.
-		$response = apply_filters( Hooks::OLD_PROTOCOL_ANSWER, new WP_REST_Response( $data, $status ), Source::EDD_SL );
-		if ( ! headers_sent() ) {
-			status_header( $response->get_status() );
-			header( 'Content-Type: application/json; charset=' . get_option( 'blog_charset' ) );
-			nocache_headers();
-			foreach ( $response->get_headers() as $key => $value ) {
-				header( $key . ': ' . $value );
-			}
-		}
-		echo wp_json_encode( $response->get_data() );
-		exit;
 	}
 }

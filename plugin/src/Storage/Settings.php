@@ -53,6 +53,8 @@ final class Settings {
 		'edd_sl_protocol'              => false,
 		// Whether it answers Software License Manager's protocol (slm_action=...); turned on by an import from SLM.
 		'slm_protocol'                 => false,
+		// The secret_key SLM's clients send (SLM's lic_verification_secret, brought by an import from SLM).
+		'slm_secret_key'               => '',
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                  => array(
 			'validate'          => 30,
@@ -77,7 +79,7 @@ final class Settings {
 	/**
 	 * Settings whose values are never shown or recorded (the event log says only that they changed).
 	 */
-	public const SECRETS = array( 'webhook_signing_secret' );
+	public const SECRETS = array( 'webhook_signing_secret', 'slm_secret_key' );
 
 	/**
 	 * The JSON schema of every setting: the REST args of PUT /admin/settings and the validation of stored values.
@@ -195,6 +197,11 @@ final class Settings {
 				'description' => 'Answer the licence checks of plugins still built for Software License Manager, at this site\'s address. An import from Software License Manager turns this on.',
 				'type'        => 'boolean',
 			),
+			'slm_secret_key'               => array(
+				'description' => 'The secret key plugins built for Software License Manager send with each check; write-only, an import from Software License Manager sets it.',
+				'type'        => 'string',
+				'maxLength'   => 255,
+			),
 		);
 	}
 
@@ -214,6 +221,8 @@ final class Settings {
 		}
 		$view['webhook_signing_secret_set'] = '' !== (string) $view['webhook_signing_secret'];
 		unset( $view['webhook_signing_secret'] );
+		$view['slm_secret_key_set'] = '' !== (string) $view['slm_secret_key'];
+		unset( $view['slm_secret_key'] );
 		$view['fingerprinting']               = (bool) $view['fingerprinting'];
 		$view['updates_require_activation']   = (bool) $view['updates_require_activation'];
 		$view['trial_plus_tags_distinct']     = (bool) $view['trial_plus_tags_distinct'];

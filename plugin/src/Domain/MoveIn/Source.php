@@ -28,6 +28,14 @@ final class Source {
 	);
 
 	/**
+	 * A source's secret (as SourceTables::secrets() names it) => the setting a written import keeps it in: SLM's
+	 * clients send its verification secret as `secret_key`.
+	 */
+	public const SECRET_SETTING = array(
+		'lic_verification_secret' => 'slm_secret_key',
+	);
+
+	/**
 	 * Source status => status here. EDD's `inactive` is a valid key that no site uses at the moment, and SLM's
 	 * `pending` a key not yet used on a site: both are usable keys, so both are active here. EDD's `disabled` and
 	 * SLM's `blocked` are a seller's reversible stop, which is suspended here (revoked would void the key).
