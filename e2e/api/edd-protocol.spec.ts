@@ -8,7 +8,16 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { keyHeaders, setSettings } from '../fixtures/test-helpers';
+import {
+	applySuiteSettings,
+	keyHeaders,
+	setSettings,
+} from '../fixtures/test-helpers';
+import {
+	awaitRoomInMinute,
+	LOCAL_PROXIES,
+	randomIp,
+} from '../fixtures/rate-window';
 import { makeZip } from '../fixtures/zip';
 import {
 	buildFixture,
@@ -426,5 +435,51 @@ test.describe.serial( 'EDD SL client protocol', () => {
 				expect( after.activations_left ).toBe( 0 );
 			},
 		} );
+	} );
+
+	test( 'each action counts against the per-IP limit of the matching REST route', async ( {
+		request,
+	} ) => {
+		await setSettings( request, {
+			rate_limits: { validate: 3 },
+			trusted_proxies: LOCAL_PROXIES,
+		} );
+		try {
+			await awaitRoomInMinute();
+			const headers = { 'X-Forwarded-For': randomIp() };
+			const check = () =>
+				request.post( '/', {
+					headers,
+					form: {
+						edd_action: 'check_license',
+						license: fixture.keys[ 1 ],
+						item_id: pro,
+						url: fixture.sites[ 1 ],
+					},
+				} );
+			expect( ( await check() ).status() ).toBe( 200 );
+			expect( ( await check() ).status() ).toBe( 200 );
+			// Our own validate route shares the bucket.
+			const rest = await request.post(
+				'/wp-json/svc/v1/licenses/validate',
+				{
+					headers,
+					data: {
+						license_key: fixture.keys[ 1 ],
+						product_slug: `acme-pro-${ tag }`,
+						site_url: fixture.sites[ 1 ],
+					},
+				}
+			);
+			expect( rest.status() ).toBe( 200 );
+			const over = await check();
+			expect( over.status() ).toBe( 429 );
+			expect( await over.json() ).toMatchObject( {
+				success: false,
+				error: 'rate_limited',
+			} );
+		} finally {
+			await applySuiteSettings( request );
+		}
 	} );
 } );
