@@ -29,7 +29,7 @@ test.describe( 'schema migrations', () => {
 		const before = await rewindSchema( request, 7 );
 		expect( before.schema_version ).toBe( 7 );
 		// Every table but the event log, which step 10 creates, the outbound webhook tables of step 11, the
-		// portal's sign-in links of step 14 and its sessions of step 15.
+		// portal's sign-in links of step 14, its sessions of step 15 and the import map of step 18.
 		const later = [
 			'svc_events',
 			'svc_webhook_endpoints',
@@ -37,6 +37,7 @@ test.describe( 'schema migrations', () => {
 			'svc_webhook_attempts',
 			'svc_portal_links',
 			'svc_portal_sessions',
+			'svc_import_map',
 		];
 		expect( before.tables ).toMatchObject(
 			Object.fromEntries( later.map( ( table ) => [ table, false ] ) )
@@ -57,8 +58,9 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 8 );
+		// Step 8's status index, and step 17's index of a licence's parent.
 		expect( after.license_indexes ).toEqual(
-			[ ...before.license_indexes, 'status' ].sort()
+			[ ...before.license_indexes, 'status', 'parent_id' ].sort()
 		);
 	} );
 
@@ -162,6 +164,29 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 15 );
+		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
+	} );
+
+	test( 'a site at schema 16 gets the licence parent and the import map on its next request', async ( {
+		request,
+	} ) => {
+		const before = await rewindSchema( request, 16 );
+		expect( before.schema_version ).toBe( 16 );
+		expect( before.tables ).toMatchObject( {
+			svc_portal_sessions: true,
+			svc_import_map: false,
+		} );
+		expect( before.license_indexes ).not.toContain( 'parent_id' );
+
+		const health = await request.get( '/wp-json/svc/v1/health' );
+		expect( ( ( await health.json() ) as Health ).checks[ 0 ] ).toEqual( {
+			name: 'database',
+			status: 'pass',
+		} );
+
+		const after = await readSchema( request );
+		expect( after.schema_version ).toBeGreaterThanOrEqual( 18 );
+		expect( after.license_indexes ).toContain( 'parent_id' );
 		expect( Object.values( after.tables ).every( Boolean ) ).toBe( true );
 	} );
 

@@ -32,4 +32,18 @@ final class Hooks {
 	 * or the licence was revoked; receives the licence id. The customer portal ends the email's sessions.
 	 */
 	public const LICENCE_KEY_VOIDED = 'svc_licensing_licence_key_voided';
+
+	/**
+	 * Fired inside a move-in's transaction just before it writes one licence (new or changed); receives the source,
+	 * the old licence id and how many licences this run has written before it. A listener that throws ends the run
+	 * and nothing of it is kept (the e2e tests make a fault this way).
+	 */
+	public const MOVE_IN_LICENCE = 'svc_licensing_move_in_licence';
+
+	/**
+	 * Filters the answer to an old client's protocol on the front URL (EDD SL's edd_action, SLM's slm_action) before
+	 * it is sent; receives the WP_REST_Response and the protocol (edd-sl or slm). The test sites add their worker
+	 * headers here, as they do on REST answers.
+	 */
+	public const OLD_PROTOCOL_ANSWER = 'svc_licensing_old_protocol_answer';
 }

@@ -18,6 +18,7 @@ use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
+use Svc\Licensing\Cli\ImportCommand;
 use Svc\Licensing\Cli\KeyCommand;
 use Svc\Licensing\Cli\LicenseCommand;
 use Svc\Licensing\Cli\Output;
@@ -31,11 +32,16 @@ use Svc\Licensing\Core\WebhookDeliveries;
 use Svc\Licensing\Core\WebhookEndpoints;
 use Svc\Licensing\Http\OutboundWebhookController;
 use Svc\Licensing\Jobs\OutboundWebhookJob;
+use Svc\Licensing\Storage\ImportMapRepository;
+use Svc\Licensing\Storage\MoveIn\EddSlTables;
+use Svc\Licensing\Storage\MoveIn\SlmTables;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEndpointRepository;
 use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
+use Svc\Licensing\Core\MoveIn;
+use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -66,6 +72,8 @@ use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
+use Svc\Licensing\Http\EddSlProtocol;
+use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Http\EventController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LatestReleaseController;
@@ -150,6 +158,9 @@ final class Plugin {
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
 		$client->add_rest_hooks();
+		// The old clients' protocols on the front URL, each while its setting is on (docs/moving-in.md).
+		( new SlmProtocol( $settings, $client->finder, $client->activations, $limiter ) )->add_hooks();
+		( new EddSlProtocol( $settings, new ImportMapRepository( $wpdb ), $products, $releases, $client->finder, $licences, $client->activations, new Updates( $client->finder, $licences, $releases, $client->links, $settings ), $limiter ) )->add_hooks();
 		$lane = new Loader( $plugin_file, SVC_LICENSING_VERSION, $settings );
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
@@ -241,6 +252,10 @@ final class Plugin {
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( $stats, $cli_out ),
+					'import'     => new ImportCommand(
+						new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings ),
+						$cli_out
+					),
 				)
 			) )->register();
 		}

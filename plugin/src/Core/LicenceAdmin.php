@@ -129,7 +129,7 @@ final class LicenceAdmin {
 	 * @param array{search?: string} $filters Filters.
 	 */
 	private function search_hash( array $filters ): ?string {
-		return isset( $filters['search'] ) && LicenseKey::is_well_formed( $filters['search'] )
+		return isset( $filters['search'] ) && ( LicenseKey::is_well_formed( $filters['search'] ) || LicenseKey::is_carried_over( $filters['search'] ) )
 			? LicenseKey::parse( $filters['search'] )->hash( $this->secret->get() )
 			: null;
 	}

@@ -112,6 +112,25 @@ final class LicenceFinder {
 	}
 
 	/**
+	 * The product of the licence holding this key, whatever the product (an old client that names none, SLM's).
+	 *
+	 * @param string $key Key as the caller sent it.
+	 * @return array<string, mixed>|null Null for a malformed or unknown key.
+	 */
+	public function product_of_key( string $key ): ?array {
+		try {
+			$parsed = LicenseKey::parse( $key );
+		} catch ( InvalidArgumentException $e ) {
+			return null;
+		}
+		$secret = $this->secret->get();
+		$hash   = $parsed->hash( $secret );
+		$id     = $this->licenses->holders( array( $hash ) )[ $hash ] ?? null;
+		$row    = null === $id ? null : $this->licenses->find( $id );
+		return null === $row ? null : $this->products->find( (int) $row['product_id'] );
+	}
+
+	/**
 	 * The answers' addition for a call from a multisite: which rule counted it (docs/api-decisions.md).
 	 *
 	 * @param string|null $scope The rule's scope from locate(), null for a single site.

@@ -154,6 +154,18 @@ final class RateLimiter {
 	}
 
 	/**
+	 * Counts a request that WordPress did not route through REST (an old client's protocol on the front URL) against
+	 * a named limit, by the client's IP as the REST routes count it.
+	 *
+	 * @param string          $name    Limit name in the settings.
+	 * @param WP_REST_Request $request The request's headers (X-Forwarded-For).
+	 * @return WP_Error|null The 429 when over the limit.
+	 */
+	public function count_client( string $name, WP_REST_Request $request ): ?WP_Error {
+		return $this->count( $name, $this->client_ip( $request ) );
+	}
+
+	/**
 	 * Adds the limit headers to the answer of a limited route.
 	 *
 	 * @param WP_HTTP_Response $response Response.

@@ -97,6 +97,30 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
+	 * Records a site's activation brought over by a move-in, as it was in the old system (no slot is claimed: the
+	 * caller recounts the licence's sites afterwards); a site the licence already has keeps its activation.
+	 *
+	 * @param int    $license_id Licence.
+	 * @param string $site       Normalised site.
+	 * @param bool   $staging    Whether the old system called it a local or staging site.
+	 * @return int The activation's id.
+	 */
+	public function carry_over( int $license_id, string $site, bool $staging ): int {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		$id  = $this->insert_ignore(
+			Tables::ACTIVATIONS,
+			array(
+				'license_id'   => $license_id,
+				'site_url'     => $site,
+				'activated_at' => $now,
+				'last_checked' => $now,
+				'is_staging'   => $staging ? 1 : 0,
+			)
+		);
+		return $id ?? (int) ( $this->find( $license_id, $site )['id'] ?? 0 );
+	}
+
+	/**
 	 * Removes a site's activation if it is of the given kind, so the caller knows whether it held a slot, which
 	 * it gives back in the same transaction. One statement: no read of the row first.
 	 *

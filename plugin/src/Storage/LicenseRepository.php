@@ -476,6 +476,61 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * Sets each licence's count of sites in use from its activations that are not staging (a move-in brings the
+	 * old system's activations as they were, more than the limit included).
+	 *
+	 * @param int[] $ids Licences.
+	 */
+	public function recount_activations( array $ids ): void {
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		foreach ( array_chunk( array_values( array_unique( $ids ) ), 500 ) as $chunk ) {
+			$marks = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
+			$this->db->query(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table names from constants, values as placeholders.
+				$this->db->prepare( "UPDATE {$this->table()} SET activation_count = (SELECT COUNT(*) FROM {$activations} WHERE {$activations}.license_id = {$this->table()}.id AND {$activations}.is_staging = 0) WHERE id IN ({$marks})", $chunk )
+			);
+		}
+	}
+
+	/**
+	 * Which licence holds each of these key hashes (a move-in tells its own earlier rows from another licence).
+	 *
+	 * @param string[] $hashes Keyed hashes.
+	 * @return array<string, int> Licence id by hash, for the hashes in use.
+	 */
+	public function holders( array $hashes ): array {
+		$found = array();
+		foreach ( array_chunk( array_values( array_unique( $hashes ) ), 500 ) as $chunk ) {
+			$marks = implode( ', ', array_fill( 0, count( $chunk ), '%s' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, values as placeholders.
+			$rows = (array) $this->db->get_results( $this->db->prepare( "SELECT id, key_hash FROM {$this->table()} WHERE key_hash IN ({$marks})", $chunk ), ARRAY_A );
+			foreach ( $rows as $row ) {
+				$found[ (string) $row['key_hash'] ] = (int) $row['id'];
+			}
+		}
+		return $found;
+	}
+
+	/**
+	 * The parent licence of each of these licences.
+	 *
+	 * @param int[] $ids Licences.
+	 * @return array<int, int|null> Parent (or null) by licence.
+	 */
+	public function parents( array $ids ): array {
+		$found = array();
+		foreach ( array_chunk( array_values( array_unique( $ids ) ), 500 ) as $chunk ) {
+			$marks = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, values as placeholders.
+			$rows = (array) $this->db->get_results( $this->db->prepare( "SELECT id, parent_id FROM {$this->table()} WHERE id IN ({$marks})", $chunk ), ARRAY_A );
+			foreach ( $rows as $row ) {
+				$found[ (int) $row['id'] ] = null === $row['parent_id'] ? null : (int) $row['parent_id'];
+			}
+		}
+		return $found;
+	}
+
+	/**
 	 * Inserts a licence unless a UNIQUE key already holds one (a paid subscription's, a trial's email).
 	 *
 	 * @param array<string, mixed> $fields Column values.
@@ -508,8 +563,8 @@ final class LicenseRepository extends TableRepository {
 		if ( isset( $row['activations'] ) ) {
 			$row['activations'] = (int) $row['activations'];
 		}
-		foreach ( array( 'tier_id', 'price_id' ) as $column ) {
-			$row[ $column ] = null === $row[ $column ] ? null : (int) $row[ $column ];
+		foreach ( array( 'tier_id', 'price_id', 'parent_id' ) as $column ) {
+			$row[ $column ] = null === ( $row[ $column ] ?? null ) ? null : (int) $row[ $column ];
 		}
 		$row['is_trial'] = (bool) (int) $row['is_trial'];
 		return $row;

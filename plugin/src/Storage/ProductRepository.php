@@ -33,6 +33,18 @@ final class ProductRepository extends TableRepository {
 	}
 
 	/**
+	 * The oldest product with this exact name (EDD SL's clients may name their item by its name).
+	 *
+	 * @param string $name Name.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_by_name( string $name ): ?array {
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$row = $this->db->get_row( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE name = %s ORDER BY id LIMIT 1", $name ), ARRAY_A );
+		return is_array( $row ) ? self::cast( $row ) : null;
+	}
+
+	/**
 	 * A product by id.
 	 *
 	 * @param int $id Id.

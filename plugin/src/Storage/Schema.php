@@ -9,7 +9,9 @@ namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
 use Svc\Licensing\Storage\Migrations\CreateEvents;
+use Svc\Licensing\Storage\Migrations\CreateImportMap;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
+use Svc\Licensing\Storage\Migrations\AddLicenseParent;
 use Svc\Licensing\Storage\Migrations\AddPriceAmount;
 use Svc\Licensing\Storage\Migrations\AddPriceCurrency;
 use Svc\Licensing\Storage\Migrations\AddProductMultisiteActivation;
@@ -51,6 +53,8 @@ final class Schema {
 				new CreatePortalLinks(),
 				new CreatePortalSessions(),
 				new AddProductMultisiteActivation(),
+				new AddLicenseParent(),
+				new CreateImportMap(),
 			)
 		);
 	}

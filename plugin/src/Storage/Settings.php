@@ -48,6 +48,13 @@ final class Settings {
 		// Whether a signed-in WordPress account's email opens that email's portal without a mailed link (off: only
 		// an email the account proved by opening a mailed link while signed in).
 		'portal_trust_accounts'        => false,
+		// Whether the store's front URL answers EDD Software Licensing's client protocol (edd_action=...); turned
+		// on by a written import from EDD SL (docs/moving-in.md, "The old clients").
+		'edd_sl_protocol'              => false,
+		// Whether it answers Software License Manager's protocol (slm_action=...); turned on by an import from SLM.
+		'slm_protocol'                 => false,
+		// The secret_key SLM's clients send (SLM's lic_verification_secret, brought by an import from SLM).
+		'slm_secret_key'               => '',
 		// Requests per minute per client IP (webhook: per sender; admin: per API key or user).
 		'rate_limits'                  => array(
 			'validate'          => 30,
@@ -72,7 +79,7 @@ final class Settings {
 	/**
 	 * Settings whose values are never shown or recorded (the event log says only that they changed).
 	 */
-	public const SECRETS = array( 'webhook_signing_secret' );
+	public const SECRETS = array( 'webhook_signing_secret', 'slm_secret_key' );
 
 	/**
 	 * The JSON schema of every setting: the REST args of PUT /admin/settings and the validation of stored values.
@@ -182,6 +189,19 @@ final class Settings {
 				'description' => 'Let a signed-in WordPress account open the customer portal of its email without a mailed link. WordPress does not prove that an account owns its email: turn this on only if every way to make an account on this site (WooCommerce, EDD, registration) confirms the address first. Off, an account opens the portal once its email was proven by a mailed link.',
 				'type'        => 'boolean',
 			),
+			'edd_sl_protocol'              => array(
+				'description' => 'Answer the licence checks and update checks of plugins still built with EDD Software Licensing, at this site\'s address. An import from EDD Software Licensing turns this on.',
+				'type'        => 'boolean',
+			),
+			'slm_protocol'                 => array(
+				'description' => 'Answer the licence checks of plugins still built for Software License Manager, at this site\'s address. An import from Software License Manager turns this on.',
+				'type'        => 'boolean',
+			),
+			'slm_secret_key'               => array(
+				'description' => 'The secret key plugins built for Software License Manager send with each check; write-only, an import from Software License Manager sets it.',
+				'type'        => 'string',
+				'maxLength'   => 255,
+			),
 		);
 	}
 
@@ -201,6 +221,8 @@ final class Settings {
 		}
 		$view['webhook_signing_secret_set'] = '' !== (string) $view['webhook_signing_secret'];
 		unset( $view['webhook_signing_secret'] );
+		$view['slm_secret_key_set'] = '' !== (string) $view['slm_secret_key'];
+		unset( $view['slm_secret_key'] );
 		$view['fingerprinting']               = (bool) $view['fingerprinting'];
 		$view['updates_require_activation']   = (bool) $view['updates_require_activation'];
 		$view['trial_plus_tags_distinct']     = (bool) $view['trial_plus_tags_distinct'];
@@ -209,6 +231,8 @@ final class Settings {
 		$view['staging_hosts_enabled']        = (bool) $view['staging_hosts_enabled'];
 		$view['webhooks_allow_private']       = (bool) $view['webhooks_allow_private'];
 		$view['portal_trust_accounts']        = (bool) $view['portal_trust_accounts'];
+		$view['edd_sl_protocol']              = (bool) $view['edd_sl_protocol'];
+		$view['slm_protocol']                 = (bool) $view['slm_protocol'];
 		$view['staging_hosts']                = $this->staging_patterns();
 		$view['renewal_page']                 = (string) $view['renewal_page'];
 		$view['currency']                     = strtoupper( (string) $view['currency'] );

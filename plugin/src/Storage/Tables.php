@@ -29,6 +29,7 @@ final class Tables {
 	public const WEBHOOK_ATTEMPTS   = 'svc_webhook_attempts';
 	public const PORTAL_LINKS       = 'svc_portal_links';
 	public const PORTAL_SESSIONS    = 'svc_portal_sessions';
+	public const IMPORT_MAP         = 'svc_import_map';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -36,6 +37,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS, self::PORTAL_SESSIONS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS, self::PORTAL_SESSIONS, self::IMPORT_MAP );
 	}
 }

@@ -67,13 +67,28 @@ final class LicenseKey {
 	}
 
 	/**
-	 * The key in a caller's string.
+	 * Whether a string is a key another licensing system issued, which a move-in carries over unchanged
+	 * (docs/moving-in.md): 8 to 64 ASCII letters, digits, hyphens, dots and underscores, starting and ending with
+	 * a letter or digit (EDD Software Licensing's 32 hex digits, Software License Manager's prefix and unique id).
+	 * Four hyphenated groups of four are this service's own shape: when such a string is not one of ours it is a
+	 * mistyped key, never a carried-over one. Letter case does not matter, as it did not in the old systems.
 	 *
 	 * @param string $input Caller's key.
-	 * @throws InvalidArgumentException When it is not well formed.
+	 */
+	public static function is_carried_over( string $input ): bool {
+		$key = strtoupper( trim( $input ) );
+		return 1 === preg_match( '/^[A-Z0-9][A-Z0-9._-]{6,62}[A-Z0-9]$/D', $key )
+			&& 1 !== preg_match( '/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/D', $key );
+	}
+
+	/**
+	 * The key in a caller's string: one of ours, or one carried over from another system.
+	 *
+	 * @param string $input Caller's key.
+	 * @throws InvalidArgumentException When it is neither.
 	 */
 	public static function parse( string $input ): self {
-		if ( ! self::is_well_formed( $input ) ) {
+		if ( ! self::is_well_formed( $input ) && ! self::is_carried_over( $input ) ) {
 			throw new InvalidArgumentException( 'Not a licence key.' );
 		}
 		return new self( strtoupper( trim( $input ) ) );

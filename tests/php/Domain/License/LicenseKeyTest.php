@@ -94,4 +94,54 @@ final class LicenseKeyTest extends TestCase {
 		$this->assertSame( 'PQ23', $key->last_group() );
 		$this->assertSame( 'XXXX-XXXX-XXXX-PQ23', LicenseKey::mask( $key->last_group() ) );
 	}
+
+	/**
+	 * Keys another licensing system issued, which a move-in carries over as they are (docs/moving-in.md).
+	 *
+	 * @return array<string, array{string, bool}>
+	 */
+	public static function carried_over_inputs(): array {
+		return array(
+			'EDD md5 key'                => array( 'd41d8cd98f00b204e9800998ecf8427e', true ),
+			'SLM key with its prefix'    => array( 'SLM-5f3c2a1b9e4d7', true ),
+			'SLM key without a prefix'   => array( '5f3c2a1b9e4d7', true ),
+			'dots and underscores'       => array( 'acme_pro.2024-x9', true ),
+			'our own shape'              => array( 'ABCD-EFGH-JKMN-PQ23', false ),
+			'our shape, mistyped'        => array( 'ABCD-EFGH-JKMN-PQ20', false ),
+			'too short'                  => array( 'nope', false ),
+			'seven characters'           => array( 'abcdefg', false ),
+			'65 characters'              => array( str_repeat( 'a', 65 ), false ),
+			'a space inside'             => array( 'not a key at all', false ),
+			'starts with a hyphen'       => array( '-abcdefgh', false ),
+			'ends with a dot'            => array( 'abcdefgh.', false ),
+			'a slash'                    => array( 'abcd/efgh', false ),
+			'non-ASCII letter'           => array( 'abcdéfghij', false ),
+			'empty'                      => array( '', false ),
+		);
+	}
+
+	#[DataProvider( 'carried_over_inputs' )]
+	public function test_carried_over_shape( string $input, bool $expected ): void {
+		$this->assertSame( $expected, LicenseKey::is_carried_over( $input ) );
+	}
+
+	public function test_parse_takes_a_carried_over_key_whatever_its_case(): void {
+		$key = LicenseKey::parse( "  d41d8cd98f00b204e9800998ecf8427e\n" );
+		$this->assertSame( 'D41D8CD98F00B204E9800998ECF8427E', $key->reveal() );
+		$this->assertSame( $key->hash( 'secret-a' ), LicenseKey::parse( 'D41D8CD98F00B204E9800998ECF8427E' )->hash( 'secret-a' ) );
+		$this->assertSame( hash_hmac( 'sha256', 'D41D8CD98F00B204E9800998ECF8427E', 'secret-a' ), $key->hash( 'secret-a' ) );
+		$this->assertSame( 'D41D', $key->first_group() );
+		$this->assertSame( '427E', $key->last_group() );
+	}
+
+	public function test_parse_still_refuses_what_is_neither(): void {
+		foreach ( array( 'not a key', 'nope', 'ABCD-EFGH-JKMN-PQ20', '' ) as $input ) {
+			try {
+				LicenseKey::parse( $input );
+				$this->fail( "parse() took {$input}" );
+			} catch ( InvalidArgumentException $e ) {
+				$this->assertSame( 'Not a licence key.', $e->getMessage() );
+			}
+		}
+	}
 }

@@ -1,0 +1,485 @@
+/**
+ * EDD Software Licensing's client protocol on the store's front URL (docs/moving-in.md, "The old clients"): off
+ * until an import from EDD SL has run; then each edd_action (activate_license, deactivate_license, check_license,
+ * get_version; by POST and GET; item_id through the import map, or item_name) answers in EDD's fields and words,
+ * with our rules underneath: the activation limit held by the database (60 parallel activations on a limit of 3
+ * give 3), the signed download route for the package. Fixture: EDD SL 3.6's tables built from its public layouts
+ * (e2e/mu-plugins/svc-test-import.php), imported with `wp svc import edd-sl`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+	applySuiteSettings,
+	keyHeaders,
+	setSettings,
+} from '../fixtures/test-helpers';
+import {
+	awaitRoomInMinute,
+	LOCAL_PROXIES,
+	randomIp,
+} from '../fixtures/rate-window';
+import { makeZip } from '../fixtures/zip';
+import {
+	buildFixture,
+	dropFixture,
+	freshBase,
+	freshTag,
+	runImport,
+} from '../fixtures/import';
+import { race } from '../fixtures/race';
+
+const ADMIN = '/wp-json/svc/v1/admin';
+
+interface EddFixture {
+	downloads: Record< 'pro' | 'lite' | 'bundle' | 'ebook', number >;
+	keys: Record< string, string >;
+	sites: Record< string, string >;
+	sha256: string;
+}
+
+/** An EDD SL client's call: a form POST (or a GET) to the store's front URL. */
+async function edd(
+	request: APIRequestContext,
+	fields: Record< string, string >,
+	method: 'POST' | 'GET' = 'POST'
+) {
+	const response =
+		method === 'POST'
+			? await request.post( '/', { form: fields } )
+			: await request.get( '/', { params: fields } );
+	return response;
+}
+
+async function eddJson(
+	request: APIRequestContext,
+	fields: Record< string, string >,
+	method: 'POST' | 'GET' = 'POST'
+) {
+	const response = await edd( request, fields, method );
+	expect( response.status(), await response.text() ).toBe( 200 );
+	return response.json();
+}
+
+test.describe.serial( 'EDD SL client protocol', () => {
+	test.describe.configure( { timeout: 240_000 } );
+
+	const zip = makeZip( {
+		'acme-pro/acme-pro.php': `<?php\n/* Plugin Name: Acme Pro ${ randomUUID() } */\n`,
+	} );
+	const base = freshBase();
+	const tag = freshTag();
+	let fixture: EddFixture;
+	let pro: string;
+	let lite: string;
+	const proName = `Acme Pro ${ tag }`;
+
+	test.beforeAll( async ( { request } ) => {
+		const headers = await keyHeaders( request, 'admin' );
+		const product = await (
+			await request.post( `${ ADMIN }/products`, {
+				headers,
+				data: { name: `Ours ${ tag }` },
+			} )
+		).json();
+		const takenKey = (
+			await (
+				await request.post( `${ ADMIN }/licenses`, {
+					headers,
+					data: {
+						product_id: product.id,
+						customer_email: `ours-${ tag }@example.com`,
+					},
+				} )
+			).json()
+		).license_key;
+		fixture = await buildFixture( request, {
+			source: 'edd-sl',
+			base,
+			tag,
+			package: zip.toString( 'base64' ),
+			taken_key: takenKey,
+		} );
+		pro = String( fixture.downloads.pro );
+		lite = String( fixture.downloads.lite );
+	} );
+
+	test.afterAll( async ( { request } ) => {
+		await dropFixture( request, 'edd-sl' );
+	} );
+
+	test( 'off until an import has run, then on', async ( { request } ) => {
+		await setSettings( request, { edd_sl_protocol: false } );
+		const before = await edd( request, {
+			edd_action: 'check_license',
+			license: fixture.keys[ 1 ],
+			item_id: pro,
+			url: fixture.sites[ 1 ],
+		} );
+		// WordPress' own front page: no JSON answer of ours.
+		expect( before.headers()[ 'content-type' ] ).toContain( 'text/html' );
+
+		const dry = await runImport( 'edd-sl', [ '--dry-run' ] );
+		expect( dry.code, dry.stderr ).toBe( 0 );
+		const still = await edd( request, {
+			edd_action: 'check_license',
+			license: fixture.keys[ 1 ],
+			item_id: pro,
+			url: fixture.sites[ 1 ],
+		} );
+		expect( still.headers()[ 'content-type' ] ).toContain( 'text/html' );
+
+		const run = await runImport( 'edd-sl' );
+		expect( run.code, run.stderr ).toBe( 0 );
+		expect(
+			await eddJson( request, {
+				edd_action: 'check_license',
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			} )
+		).toMatchObject( { success: true, license: 'valid' } );
+	} );
+
+	test( 'check_license: each word EDD answers', async ( { request } ) => {
+		const check = (
+			fields: Record< string, string >,
+			method: 'POST' | 'GET' = 'POST'
+		) =>
+			eddJson(
+				request,
+				{ edd_action: 'check_license', ...fields },
+				method
+			);
+
+		// Licence 1: Personal price (1 site), active on customer-one, a year left.
+		const valid = await check(
+			{
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			},
+			'GET'
+		);
+		expect( valid ).toMatchObject( {
+			success: true,
+			license: 'valid',
+			item_id: pro,
+			item_name: proName,
+			license_limit: 1,
+			site_count: 1,
+			activations_left: 0,
+			price_id: '1',
+		} );
+		expect( valid.expires ).toMatch( /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/ );
+		// The same by item_name, with the site sent with a scheme and a trailing slash.
+		expect(
+			await check( {
+				license: fixture.keys[ 1 ],
+				item_name: proName,
+				url: `https://${ fixture.sites[ 1 ] }/`,
+			} )
+		).toMatchObject( { success: true, license: 'valid' } );
+		// A usable licence on a site it is not active on.
+		expect(
+			await check( {
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: `elsewhere-${ tag }.example`,
+			} )
+		).toMatchObject( { success: false, license: 'site_inactive' } );
+		// Licence 4: EDD's "inactive" is usable here; no expiry is EDD's "lifetime".
+		expect(
+			await check( {
+				license: fixture.keys[ 4 ],
+				item_id: pro,
+				url: fixture.sites[ 3 ],
+			} )
+		).toMatchObject( {
+			success: true,
+			license: 'valid',
+			expires: 'lifetime',
+			license_limit: 2,
+			price_id: false,
+		} );
+		expect(
+			await check( {
+				license: fixture.keys[ 2 ],
+				item_id: pro,
+				url: fixture.sites[ 4 ],
+			} )
+		).toMatchObject( { success: false, license: 'expired' } );
+		expect(
+			await check( {
+				license: fixture.keys[ 3 ],
+				item_id: lite,
+				url: `lite-${ tag }.example`,
+			} )
+		).toMatchObject( { success: false, license: 'disabled' } );
+		expect(
+			await check( {
+				license: 'ffffffffffffffffffffffffffffffff',
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			} )
+		).toEqual( { success: false, license: 'invalid' } );
+		expect(
+			await check( {
+				license: fixture.keys[ 1 ],
+				item_id: String( fixture.downloads.ebook ),
+				url: fixture.sites[ 1 ],
+			} )
+		).toEqual( { success: false, license: 'invalid_item_id' } );
+		expect(
+			await check( {
+				license: fixture.keys[ 1 ],
+				item_name: `Not ${ proName }`,
+				url: fixture.sites[ 1 ],
+			} )
+		).toEqual( { success: false, license: 'item_name_mismatch' } );
+	} );
+
+	test( 'activate_license and deactivate_license: each outcome', async ( {
+		request,
+	} ) => {
+		const call = (
+			action: string,
+			fields: Record< string, string >,
+			method: 'POST' | 'GET' = 'POST'
+		) => eddJson( request, { edd_action: action, ...fields }, method );
+		const site = `new-${ tag }.example`;
+
+		// Licence 4 (limit 2, customer-two active, dev-box a local site that takes no slot).
+		expect(
+			await call( 'activate_license', {
+				license: fixture.keys[ 4 ],
+				item_id: pro,
+				url: site,
+			} )
+		).toMatchObject( {
+			success: true,
+			license: 'valid',
+			license_limit: 2,
+			site_count: 2,
+			activations_left: 0,
+		} );
+		// Again: the same site is already active, which EDD answers as valid too.
+		expect(
+			await call(
+				'activate_license',
+				{ license: fixture.keys[ 4 ], item_id: pro, url: site },
+				'GET'
+			)
+		).toMatchObject( { success: true, license: 'valid', site_count: 2 } );
+		expect(
+			await call( 'activate_license', {
+				license: fixture.keys[ 4 ],
+				item_id: pro,
+				url: `third-${ tag }.example`,
+			} )
+		).toMatchObject( {
+			success: false,
+			license: 'invalid',
+			error: 'no_activations_left',
+			site_count: 2,
+			activations_left: 0,
+		} );
+		expect(
+			await call( 'deactivate_license', {
+				license: fixture.keys[ 4 ],
+				item_id: pro,
+				url: site,
+			} )
+		).toMatchObject( {
+			success: true,
+			license: 'deactivated',
+			site_count: 1,
+			activations_left: 1,
+		} );
+		expect(
+			await call( 'deactivate_license', {
+				license: fixture.keys[ 4 ],
+				item_id: pro,
+				url: site,
+			} )
+		).toMatchObject( { success: false, license: 'failed' } );
+
+		for ( const [ key, item, error ] of [
+			[ fixture.keys[ 2 ], pro, 'expired' ],
+			[ fixture.keys[ 3 ], lite, 'disabled' ],
+			[ 'ffffffffffffffffffffffffffffffff', pro, 'missing' ],
+			[
+				fixture.keys[ 1 ],
+				String( fixture.downloads.ebook ),
+				'invalid_item_id',
+			],
+		] ) {
+			expect(
+				await call( 'activate_license', {
+					license: key,
+					item_id: item,
+					url: site,
+				} ),
+				error
+			).toMatchObject( { success: false, license: 'invalid', error } );
+		}
+		expect(
+			await call( 'deactivate_license', {
+				license: 'ffffffffffffffffffffffffffffffff',
+				item_id: pro,
+				url: site,
+			} )
+		).toEqual( { success: false, license: 'failed' } );
+	} );
+
+	test( 'get_version: the current release, its package through the signed download route only for a usable licence', async ( {
+		request,
+	} ) => {
+		const offer = await eddJson( request, {
+			edd_action: 'get_version',
+			license: fixture.keys[ 1 ],
+			item_id: pro,
+			version: '1.0',
+			url: fixture.sites[ 1 ],
+			beta: '0',
+		} );
+		expect( offer ).toMatchObject( {
+			new_version: '2.1.0',
+			stable_version: '2.1.0',
+			name: proName,
+		} );
+		expect( offer.package ).toContain( '/wp-json/svc/v1/downloads/' );
+		expect( offer.download_link ).toBe( offer.package );
+		expect( offer.sections ).toContain( 'Imported from EDD.' );
+		const download = await request.get( offer.package );
+		expect( download.status() ).toBe( 200 );
+		expect(
+			createHash( 'sha256' )
+				.update( await download.body() )
+				.digest( 'hex' )
+		).toBe( fixture.sha256 );
+
+		const expired = await eddJson(
+			request,
+			{
+				edd_action: 'get_version',
+				license: fixture.keys[ 2 ],
+				item_id: pro,
+				version: '1.0',
+				url: fixture.sites[ 4 ],
+			},
+			'GET'
+		);
+		expect( expired ).toMatchObject( {
+			new_version: '2.1.0',
+			package: '',
+			download_link: '',
+		} );
+		expect(
+			await eddJson( request, {
+				edd_action: 'get_version',
+				item_id: String( fixture.downloads.ebook ),
+				version: '1.0',
+			} )
+		).toMatchObject( { new_version: false } );
+	} );
+
+	test( '60 parallel activate_license of distinct sites on a limit of 3 give exactly 3', async ( {
+		request,
+	} ) => {
+		// Licence 12 has its own limit of 3 (EDD's _edd_sl_limit licence meta) and no site yet; a retry of the race
+		// frees its sites first, as the seller's panel would.
+		const key = fixture.keys[ 12 ];
+		let round = 0;
+		await race( request, 'EDD SL: 60 activations, limit 3', {
+			setup: async () => {
+				round++;
+				return { prefix: `race-${ round }-${ tag }` };
+			},
+			fire: ( fresh, { prefix } ) =>
+				Array.from( { length: 60 }, ( _, i ) =>
+					fresh.post( '/', {
+						form: {
+							edd_action: 'activate_license',
+							license: key,
+							item_id: pro,
+							url: `https://${ prefix }-${ i }.example`,
+						},
+					} )
+				),
+			check: async ( answers ) => {
+				const words = answers.map( ( a ) =>
+					a.json?.success === true
+						? 'valid'
+						: ( a.json?.error ?? `${ a.status }` )
+				);
+				if ( round === 1 ) {
+					expect(
+						words.filter( ( w ) => w === 'valid' )
+					).toHaveLength( 3 );
+					expect(
+						words.filter( ( w ) => w === 'no_activations_left' )
+					).toHaveLength( 57 );
+				} else {
+					// The first attempt's 3 sites hold every slot: none more.
+					expect(
+						words.filter( ( w ) => w === 'no_activations_left' )
+					).toHaveLength( 60 );
+				}
+				const after = await eddJson( request, {
+					edd_action: 'check_license',
+					license: key,
+					item_id: pro,
+					url: `https://race-1-${ tag }-0.example`,
+				} );
+				expect( after.site_count ).toBe( 3 );
+				expect( after.activations_left ).toBe( 0 );
+			},
+		} );
+	} );
+
+	test( 'each action counts against the per-IP limit of the matching REST route', async ( {
+		request,
+	} ) => {
+		await setSettings( request, {
+			rate_limits: { validate: 3 },
+			trusted_proxies: LOCAL_PROXIES,
+		} );
+		try {
+			await awaitRoomInMinute();
+			const headers = { 'X-Forwarded-For': randomIp() };
+			const check = () =>
+				request.post( '/', {
+					headers,
+					form: {
+						edd_action: 'check_license',
+						license: fixture.keys[ 1 ],
+						item_id: pro,
+						url: fixture.sites[ 1 ],
+					},
+				} );
+			expect( ( await check() ).status() ).toBe( 200 );
+			expect( ( await check() ).status() ).toBe( 200 );
+			// Our own validate route shares the bucket.
+			const rest = await request.post(
+				'/wp-json/svc/v1/licenses/validate',
+				{
+					headers,
+					data: {
+						license_key: fixture.keys[ 1 ],
+						product_slug: `acme-pro-${ tag }`,
+						site_url: fixture.sites[ 1 ],
+					},
+				}
+			);
+			expect( rest.status() ).toBe( 200 );
+			const over = await check();
+			expect( over.status() ).toBe( 429 );
+			expect( await over.json() ).toMatchObject( {
+				success: false,
+				error: 'rate_limited',
+			} );
+		} finally {
+			await applySuiteSettings( request );
+		}
+	} );
+} );

@@ -1,0 +1,676 @@
+<?php
+/**
+ * A seller moves in from EDD Software Licensing or Software License Manager: products, tiers, licences with
+ * their keys, activations, and the map of old ids to new.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Core;
+
+use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\MoveIn\Refused;
+use Svc\Licensing\Domain\MoveIn\Rows;
+use Svc\Licensing\Domain\MoveIn\Source;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Hooks;
+use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\ImportMapRepository;
+use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\MoveIn\SourceTables;
+use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Storage\Settings;
+use Svc\Licensing\Storage\Transaction;
+use Throwable;
+
+/**
+ * One run is one transaction: it commits only when it is not a dry run and nothing threw, so a fault midway
+ * leaves nothing (and the package files it copied are removed again). A dry run does every write the import would
+ * do and rolls it back, so its report is the import's. Rows that cannot move in are refused, each listed with its
+ * reason, and the others still move in. A second run reads the map: rows it has seen with the same values are
+ * left alone, changed ones are updated, new ones added. Licences and activations are read in batches of BATCH
+ * rows after the last id, so memory stays bounded whatever the size. Every licence is written through
+ * LicenceAdmin (its rules and its license.created or license.updated event); products through Products, releases
+ * through Releases, tiers and prices through Catalog.
+ */
+final class MoveIn {
+	public const BATCH = 500;
+
+	/**
+	 * Admin licence use cases.
+	 *
+	 * @var LicenceAdmin
+	 */
+	private $admin;
+
+	/**
+	 * Product use cases.
+	 *
+	 * @var Products
+	 */
+	private $products;
+
+	/**
+	 * Release use cases.
+	 *
+	 * @var Releases
+	 */
+	private $releases;
+
+	/**
+	 * Tiers and prices.
+	 *
+	 * @var Catalog
+	 */
+	private $catalog;
+
+	/**
+	 * Products (lookups).
+	 *
+	 * @var ProductRepository
+	 */
+	private $product_rows;
+
+	/**
+	 * Releases (lookups).
+	 *
+	 * @var ReleaseRepository
+	 */
+	private $release_rows;
+
+	/**
+	 * Licences.
+	 *
+	 * @var LicenseRepository
+	 */
+	private $licenses;
+
+	/**
+	 * Activations.
+	 *
+	 * @var ActivationRepository
+	 */
+	private $activations;
+
+	/**
+	 * The map of old ids to new.
+	 *
+	 * @var ImportMapRepository
+	 */
+	private $map;
+
+	/**
+	 * Key hashing secret.
+	 *
+	 * @var KeySecret
+	 */
+	private $secret;
+
+	/**
+	 * Package storage.
+	 *
+	 * @var PackageDirectory
+	 */
+	private $packages;
+
+	/**
+	 * Transactions.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
+	 * The sources' readers by name.
+	 *
+	 * @var array<string, SourceTables>
+	 */
+	private $sources;
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param LicenceAdmin         $admin        Admin licence use cases.
+	 * @param Products             $products     Product use cases.
+	 * @param Releases             $releases     Release use cases.
+	 * @param Catalog              $catalog      Tiers and prices.
+	 * @param ProductRepository    $product_rows Products (lookups).
+	 * @param ReleaseRepository    $release_rows Releases (lookups).
+	 * @param LicenseRepository    $licenses     Licences.
+	 * @param ActivationRepository $activations  Activations.
+	 * @param ImportMapRepository  $map          The map.
+	 * @param KeySecret            $secret       Key hashing secret.
+	 * @param PackageDirectory     $packages     Package storage.
+	 * @param Transaction          $transaction  Transactions.
+	 * @param SourceTables[]       $sources      The sources' readers.
+	 * @param Settings             $settings     Settings (a written import turns its source's old protocol on).
+	 */
+	public function __construct( LicenceAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $licenses, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings ) {
+		$this->settings     = $settings;
+		$this->admin        = $admin;
+		$this->products     = $products;
+		$this->releases     = $releases;
+		$this->catalog      = $catalog;
+		$this->product_rows = $product_rows;
+		$this->release_rows = $release_rows;
+		$this->licenses     = $licenses;
+		$this->activations  = $activations;
+		$this->map          = $map;
+		$this->secret       = $secret;
+		$this->packages     = $packages;
+		$this->transaction  = $transaction;
+		$this->sources      = array();
+		foreach ( $sources as $reader ) {
+			$this->sources[ $reader->source() ] = $reader;
+		}
+	}
+
+	/**
+	 * Moves a source in, or with $dry_run shows what would arrive.
+	 *
+	 * @param string                                  $name     The source (Domain\MoveIn\Source).
+	 * @param bool                                    $dry_run  Do it all, keep nothing.
+	 * @param Actor                                   $actor    Who moves in.
+	 * @param string|null                             $product  A product of ours (slug or id) for the licences that name none (SLM).
+	 * @param (callable(string, int, int): void)|null $progress Called after each batch: phase, rows done, rows in all.
+	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
+	 * @throws ServiceError When the source is unknown, its tables are missing, or the product named is not one of ours.
+	 * @throws Throwable Whatever fault ended the run, after everything was rolled back.
+	 */
+	public function run( string $name, bool $dry_run, Actor $actor, ?string $product = null, ?callable $progress = null ): array {
+		$source = $this->sources[ $name ] ?? null;
+		if ( null === $source ) {
+			throw ServiceError::invalid_param(
+				'source',
+				/* translators: %s: the sources' names. */
+				sprintf( __( 'Import from one of: %s.', 'svc-licensing' ), implode( ', ', array_keys( $this->sources ) ) ),
+				__( 'Unknown source.', 'svc-licensing' )
+			);
+		}
+		$missing = $source->missing();
+		if ( array() !== $missing ) {
+			throw ServiceError::invalid_param(
+				'source',
+				/* translators: %s: table names. */
+				sprintf( __( 'This site has no %s table, so there is nothing to import from it.', 'svc-licensing' ), implode( ', ', $missing ) ),
+				__( 'The source tables are missing.', 'svc-licensing' )
+			);
+		}
+		// The key secret is made outside the run, so a run that rolls back never takes a new secret with it.
+		$this->secret->get();
+		$run = new MoveInRun( $source->source(), $actor, null === $product ? null : (int) $this->products->named( $product )['id'], $progress ?? static function (): void {} );
+		try {
+			$this->transaction->run(
+				function () use ( $source, $run ): void {
+					$this->move_products( $source, $run );
+					$this->move_licences( $source, $run );
+					$this->link_parents( $source, $run );
+					$this->move_activations( $source, $run );
+				},
+				static function () use ( $dry_run ): bool {
+					return ! $dry_run;
+				}
+			);
+		} catch ( Throwable $fault ) {
+			$this->packages->delete( ...$run->copied );
+			throw $fault;
+		}
+		if ( $dry_run ) {
+			$this->packages->delete( ...$run->copied );
+		} else {
+			// The old clients are answered from now on (docs/moving-in.md, "The old clients"); the seller may turn
+			// it off again, and the next written import turns it on again.
+			$values = array( Source::PROTOCOL_SETTING[ $source->source() ] => true );
+			foreach ( $source->secrets() as $name => $value ) {
+				if ( isset( Source::SECRET_SETTING[ $name ] ) ) {
+					$values[ Source::SECRET_SETTING[ $name ] ] = $value;
+				}
+			}
+			$this->settings->update( $values );
+		}
+		return array(
+			'source'  => $source->source(),
+			'dry_run' => $dry_run,
+			'written' => ! $dry_run,
+			'arrived' => $run->arrived,
+			'refused' => $run->refused,
+			'secrets' => array_keys( $source->secrets() ),
+		);
+	}
+
+	/**
+	 * The seller's words for a refusal.
+	 *
+	 * @param Refused $refused Refusal.
+	 */
+	public static function message( Refused $refused ): string {
+		switch ( $refused->reason ) {
+			case Refused::NO_EMAIL:
+				return __( 'It has no customer email.', 'svc-licensing' );
+			case Refused::BAD_EMAIL:
+				/* translators: %s: the email as stored. */
+				return sprintf( __( 'Its customer email "%s" is not an email address.', 'svc-licensing' ), $refused->detail );
+			case Refused::KEY_UNUSABLE:
+				return __( 'Its key is not one this service can take (8 to 64 letters, digits, dots, hyphens or underscores).', 'svc-licensing' );
+			case Refused::KEY_TWICE:
+				/* translators: %s: the other licence's id in the old system. */
+				return sprintf( __( 'Its key is the same as licence %s\'s, which was imported.', 'svc-licensing' ), $refused->detail );
+			case Refused::KEY_TAKEN:
+				return __( 'Its key is the key of a licence here that was not imported from this source.', 'svc-licensing' );
+			case Refused::UNKNOWN_PRODUCT:
+				return '' === $refused->detail
+					? __( 'It names no product; give the product for such licences with --product.', 'svc-licensing' )
+					/* translators: %s: the product as the old system names it. */
+					: sprintf( __( 'Its product "%s" is not a product here (and was not imported).', 'svc-licensing' ), $refused->detail );
+			case Refused::UNKNOWN_STATUS:
+				/* translators: %s: the status as stored. */
+				return sprintf( __( 'Its status "%s" is not one this import knows.', 'svc-licensing' ), $refused->detail );
+			case Refused::NO_SITE:
+				/* translators: %s: the site as stored. */
+				return sprintf( __( 'Its site "%s" is not a site address.', 'svc-licensing' ), $refused->detail );
+			case Refused::NO_LICENCE:
+				/* translators: %s: the licence's id in the old system. */
+				return sprintf( __( 'Its licence %s was not imported.', 'svc-licensing' ), $refused->detail );
+			case Refused::SLUG_TAKEN:
+				/* translators: %s: slug. */
+				return sprintf( __( 'A product here already has the slug "%s".', 'svc-licensing' ), $refused->detail );
+			case Refused::NO_PACKAGE:
+				return '' === $refused->detail
+					? __( 'The download has no file, so no release was made; its licences are imported.', 'svc-licensing' )
+					/* translators: %s: the file as the old system names it. */
+					: sprintf( __( 'Its file %s is not on this server, so no release was made; its licences are imported.', 'svc-licensing' ), $refused->detail );
+			case Refused::BAD_VERSION:
+				/* translators: %s: version as stored. */
+				return sprintf( __( 'Its version "%s" is not a version number, so no release was made.', 'svc-licensing' ), $refused->detail );
+			default:
+				return $refused->detail;
+		}
+	}
+
+	/**
+	 * Products, their current release and their variable prices (EDD); SLM has none.
+	 *
+	 * @param SourceTables $source Source.
+	 * @param MoveInRun    $run    This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
+	 */
+	private function move_products( SourceTables $source, MoveInRun $run ): void {
+		$rows  = $source->products();
+		$known = $this->map->find( $run->source, ImportMapRepository::PRODUCT, array_column( $rows, 'id' ) );
+		foreach ( $rows as $row ) {
+			$old = (string) $row['id'];
+			try {
+				$values = array(
+					'slug' => (string) $row['slug'],
+					'name' => (string) $row['name'],
+				);
+				$print  = Rows::fingerprint( $values );
+				$mapped = $known[ $old ] ?? null;
+				if ( null === $mapped ) {
+					if ( null !== $this->product_rows->find_by_slug( $values['slug'] ) ) {
+						throw new Refused( Refused::SLUG_TAKEN, $values['slug'] );
+					}
+					$id = (int) $this->products->create( $values, $run->actor )['id'];
+					$this->map->add( $run->source, ImportMapRepository::PRODUCT, $old, $id, $print );
+					$run->count( 'products', 'new' );
+				} elseif ( $mapped['fingerprint'] !== $print ) {
+					$id = $mapped['new_id'];
+					$this->products->update( $id, array( 'name' => $values['name'] ), $run->actor );
+					$this->map->refresh( $run->source, ImportMapRepository::PRODUCT, $old, $print );
+					$run->count( 'products', 'changed' );
+				} else {
+					$id = $mapped['new_id'];
+					$run->count( 'products', 'unchanged' );
+				}
+			} catch ( Refused $refused ) {
+				$run->refuse( 'product', $old, $refused, self::message( $refused ) );
+				continue;
+			} catch ( ServiceError $error ) {
+				$run->refuse( 'product', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
+				continue;
+			}
+			$run->products[ $old ] = array(
+				'id'    => $id,
+				'limit' => isset( $row['limit'] ) ? (int) $row['limit'] : null,
+			);
+			$this->move_release( $row, $id, $run );
+			$this->move_prices( $row, $id, $run );
+		}
+		$run->progress( 'products', count( $rows ), count( $rows ) );
+	}
+
+	/**
+	 * The download's current version as a published release with its package, unless the product has it.
+	 *
+	 * @param array<string, mixed> $row Product row.
+	 * @param int                  $id  Product here.
+	 * @param MoveInRun            $run This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
+	 */
+	private function move_release( array $row, int $id, MoveInRun $run ): void {
+		try {
+			$version = Rows::version( (string) $row['version'] );
+			foreach ( $this->release_rows->of_product( $id ) as $release ) {
+				if ( $release['version'] === $version ) {
+					$run->count( 'releases', 'unchanged' );
+					return;
+				}
+			}
+			if ( null === $row['package'] ) {
+				throw new Refused( Refused::NO_PACKAGE, (string) $row['package_ref'] );
+			}
+			$product = $this->product_rows->find( $id );
+			$release = $this->releases->create(
+				(array) $product,
+				$version,
+				array( 'changelog' => (string) $row['changelog'] ),
+				array(
+					'file'   => null,
+					'url'    => null,
+					'sha256' => null,
+					'path'   => (string) $row['package'],
+				),
+				true,
+				$run->actor
+			);
+			$stored  = (string) ( $this->release_rows->find( $release )['package_file'] ?? '' );
+			if ( '' !== $stored ) {
+				$run->copied[] = $stored;
+			}
+			$run->count( 'releases', 'new' );
+		} catch ( Refused $refused ) {
+			$run->refuse( 'release', (string) $row['id'], $refused, self::message( $refused ) );
+		} catch ( ServiceError $error ) {
+			$run->refuse( 'release', (string) $row['id'], new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
+		}
+	}
+
+	/**
+	 * Each variable price as a tier (named after the download and the price) and a price with its activation
+	 * limit.
+	 *
+	 * @param array<string, mixed> $row Product row.
+	 * @param int                  $id  Product here.
+	 * @param MoveInRun            $run This run.
+	 */
+	private function move_prices( array $row, int $id, MoveInRun $run ): void {
+		$prices = (array) $row['prices'];
+		$refs   = array();
+		foreach ( $prices as $price ) {
+			$refs[] = Rows::edd_price_ref( (int) $row['id'], (int) $price['index'] );
+		}
+		$known = $this->map->find( $run->source, ImportMapRepository::PRICE, $refs );
+		$tiers = $this->map->find( $run->source, ImportMapRepository::TIER, $refs );
+		$none  = static function (): void {};
+		foreach ( $prices as $i => $price ) {
+			$ref    = $refs[ $i ];
+			$limit  = null === $price['limit'] ? null : Rows::limit( (int) $price['limit'] );
+			$label  = sprintf( '%s: %s', (string) $row['name'], (string) $price['name'] );
+			$print  = Rows::fingerprint(
+				array(
+					'label' => $label,
+					'limit' => $limit,
+				)
+			);
+			$mapped = $known[ $ref ] ?? null;
+			if ( null === $mapped ) {
+				$tier     = $this->catalog->create_tier( array( 'label' => $label ) );
+				$created  = $this->catalog->create_price(
+					array(
+						'processor_price_id' => $run->source . ':' . $ref,
+						'product_id'         => $id,
+						'tier_id'            => (int) $tier['id'],
+						'activation_limit'   => $limit ?? Rows::limit( (int) ( $row['limit'] ?? 0 ) ),
+					),
+					$none
+				);
+				$price_id = (int) $created['id'];
+				$tier_id  = (int) $tier['id'];
+				$this->map->add( $run->source, ImportMapRepository::PRICE, $ref, $price_id, $print );
+				$this->map->add( $run->source, ImportMapRepository::TIER, $ref, $tier_id, $print );
+				$run->count( 'prices', 'new' );
+			} else {
+				$price_id = $mapped['new_id'];
+				$tier_id  = (int) ( $tiers[ $ref ]['new_id'] ?? 0 );
+				if ( $mapped['fingerprint'] !== $print ) {
+					$this->catalog->update_tier( $tier_id, array( 'label' => $label ) );
+					$this->catalog->update_price( $price_id, array( 'activation_limit' => $limit ?? Rows::limit( (int) ( $row['limit'] ?? 0 ) ) ), $none );
+					$this->map->refresh( $run->source, ImportMapRepository::PRICE, $ref, $print );
+					$run->count( 'prices', 'changed' );
+				} else {
+					$run->count( 'prices', 'unchanged' );
+				}
+			}
+			$run->prices[ $ref ] = array(
+				'id'    => $price_id,
+				'tier'  => $tier_id,
+				'limit' => $limit,
+			);
+		}
+	}
+
+	/**
+	 * Licences, batch by batch.
+	 *
+	 * @param SourceTables $source Source.
+	 * @param MoveInRun    $run    This run.
+	 */
+	private function move_licences( SourceTables $source, MoveInRun $run ): void {
+		$total = $source->counts()['licences'];
+		$done  = 0;
+		$after = 0;
+		while ( array() !== ( $rows = $source->licences( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
+			$after  = (int) end( $rows )['id'];
+			$drafts = array();
+			foreach ( $rows as $row ) {
+				try {
+					$drafts[] = $this->drafted( $row, $run );
+				} catch ( Refused $refused ) {
+					$run->refuse( 'licence', (string) $row['id'], $refused, self::message( $refused ) );
+				}
+			}
+			$this->write_licences( $drafts, $run );
+			$done += count( $rows );
+			$run->progress( 'licences', $done, max( $total, $done ) );
+		}
+	}
+
+	/**
+	 * A source row as a draft with its product, price, tier and limit here.
+	 *
+	 * @param array<string, mixed> $row Source row.
+	 * @param MoveInRun            $run This run.
+	 * @return array<string, mixed>
+	 * @throws Refused When it cannot move in.
+	 */
+	private function drafted( array $row, MoveInRun $run ): array {
+		if ( Source::EDD_SL === $run->source ) {
+			$draft   = Rows::edd_licence( $row );
+			$product = $run->products[ $draft['product'] ] ?? null;
+			if ( null === $product ) {
+				throw new Refused( Refused::UNKNOWN_PRODUCT, $draft['product'] );
+			}
+			$price                               = null === $draft['price'] ? null : ( $run->prices[ $draft['price'] ] ?? null );
+			$draft['fields']['activation_limit'] = Rows::edd_limit( $draft['limit'], null === $price ? null : $price['limit'], $product['limit'] );
+			if ( null !== $price ) {
+				$draft['fields']['price_id'] = $price['id'];
+				$draft['fields']['tier_id']  = $price['tier'] > 0 ? $price['tier'] : null;
+			}
+			$draft['product_id'] = $product['id'];
+			return $draft;
+		}
+		$draft                               = Rows::slm_licence( $row );
+		$draft['product_id']                 = $this->slm_product( $draft['product'], $run );
+		$draft['fields']['activation_limit'] = (int) $draft['limit'];
+		return $draft;
+	}
+
+	/**
+	 * The product here an SLM licence names in product_ref (a slug or id of ours), or the run's product when it
+	 * names none.
+	 *
+	 * @param string    $ref As stored.
+	 * @param MoveInRun $run This run.
+	 * @throws Refused When neither gives one.
+	 */
+	private function slm_product( string $ref, MoveInRun $run ): int {
+		if ( '' === $ref ) {
+			if ( null === $run->product ) {
+				throw new Refused( Refused::UNKNOWN_PRODUCT, '' );
+			}
+			return $run->product;
+		}
+		if ( ! array_key_exists( $ref, $run->named ) ) {
+			$found              = ctype_digit( $ref ) ? $this->product_rows->find( (int) $ref ) : $this->product_rows->find_by_slug( $ref );
+			$run->named[ $ref ] = null === $found ? null : (int) $found['id'];
+		}
+		if ( null === $run->named[ $ref ] ) {
+			throw new Refused( Refused::UNKNOWN_PRODUCT, $ref );
+		}
+		return $run->named[ $ref ];
+	}
+
+	/**
+	 * Writes a batch's drafts: new ones created, changed ones updated, the rest left alone.
+	 *
+	 * @param list<array<string, mixed>> $drafts Drafts.
+	 * @param MoveInRun                  $run    This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
+	 */
+	private function write_licences( array $drafts, MoveInRun $run ): void {
+		$secret = $this->secret->get();
+		$hashes = array();
+		foreach ( $drafts as $i => $draft ) {
+			$hashes[ $i ] = $draft['key']->hash( $secret );
+		}
+		$holders = $this->licenses->holders( $hashes );
+		$known   = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_column( $drafts, 'old_id' ) );
+		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENCE, array_values( $holders ) );
+		$seen    = array();
+		foreach ( $drafts as $i => $draft ) {
+			$old    = (string) $draft['old_id'];
+			$hash   = $hashes[ $i ];
+			$holder = $holders[ $hash ] ?? null;
+			$mapped = $known[ $old ] ?? null;
+			$fields = $draft['fields'];
+			$print  = Rows::fingerprint( $fields + array( 'product_id' => $draft['product_id'] ) );
+			try {
+				if ( isset( $seen[ $hash ] ) ) {
+					throw new Refused( Refused::KEY_TWICE, $seen[ $hash ] );
+				}
+				if ( null === $mapped ) {
+					if ( null !== $holder && isset( $theirs[ $holder ] ) ) {
+						throw new Refused( Refused::KEY_TWICE, $theirs[ $holder ] );
+					}
+					if ( null !== $holder ) {
+						throw new Refused( Refused::KEY_TAKEN );
+					}
+					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
+					$id = (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'];
+					$this->map->add( $run->source, ImportMapRepository::LICENCE, $old, $id, $print );
+					++$run->written;
+					$run->count( 'licences', 'new' );
+				} elseif ( null !== $holder && $holder !== $mapped['new_id'] ) {
+					throw new Refused( Refused::KEY_TAKEN );
+				} elseif ( $mapped['fingerprint'] !== $print ) {
+					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
+					$this->admin->update( $mapped['new_id'], $fields, $run->actor );
+					$this->map->refresh( $run->source, ImportMapRepository::LICENCE, $old, $print );
+					++$run->written;
+					$run->count( 'licences', 'changed' );
+				} else {
+					$run->count( 'licences', 'unchanged' );
+				}
+				$seen[ $hash ] = $old;
+			} catch ( Refused $refused ) {
+				$run->refuse( 'licence', $old, $refused, self::message( $refused ) );
+			} catch ( ServiceError $error ) {
+				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
+			}
+		}
+	}
+
+	/**
+	 * A bundle's licences point at its licence here once both have moved in.
+	 *
+	 * @param SourceTables $source Source.
+	 * @param MoveInRun    $run    This run.
+	 */
+	private function link_parents( SourceTables $source, MoveInRun $run ): void {
+		$after = 0;
+		while ( array() !== ( $rows = $source->children( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
+			$after    = (int) end( $rows )['id'];
+			$children = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'id' ) ) );
+			$parents  = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'parent' ) ) );
+			$current  = $this->licenses->parents( array_column( $children, 'new_id' ) );
+			foreach ( $rows as $row ) {
+				$child  = $children[ (string) $row['id'] ] ?? null;
+				$parent = $parents[ (string) $row['parent'] ] ?? null;
+				if ( null === $child || null === $parent ) {
+					continue;
+				}
+				if ( ( $current[ $child['new_id'] ] ?? null ) !== $parent['new_id'] ) {
+					$this->licenses->update( $child['new_id'], array( 'parent_id' => $parent['new_id'] ) );
+					$run->count( 'bundle links', 'new' );
+				} else {
+					$run->count( 'bundle links', 'unchanged' );
+				}
+			}
+		}
+	}
+
+	/**
+	 * Activations in use, batch by batch; each licence's count of sites is recounted from them.
+	 *
+	 * @param SourceTables $source Source.
+	 * @param MoveInRun    $run    This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
+	 */
+	private function move_activations( SourceTables $source, MoveInRun $run ): void {
+		$total = $source->counts()['activations'];
+		$done  = 0;
+		$after = 0;
+		while ( array() !== ( $rows = $source->activations( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
+			$after    = (int) end( $rows )['id'];
+			$licences = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
+			$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
+			$touched  = array();
+			foreach ( $rows as $row ) {
+				$old = (string) $row['id'];
+				if ( isset( $known[ $old ] ) ) {
+					$run->count( 'activations', 'unchanged' );
+					continue;
+				}
+				try {
+					$licence = $licences[ (string) $row['license_id'] ] ?? null;
+					if ( null === $licence ) {
+						throw new Refused( Refused::NO_LICENCE, (string) $row['license_id'] );
+					}
+					$id = $this->activations->carry_over( $licence['new_id'], Rows::site( (string) $row['site'] ), (bool) (int) $row['is_local'] );
+					$this->map->add( $run->source, ImportMapRepository::ACTIVATION, $old, $id, '' );
+					$touched[] = $licence['new_id'];
+					$run->count( 'activations', 'new' );
+				} catch ( Refused $refused ) {
+					$run->refuse( 'activation', $old, $refused, self::message( $refused ) );
+				}
+			}
+			if ( array() !== $touched ) {
+				$this->licenses->recount_activations( $touched );
+			}
+			$done += count( $rows );
+			$run->progress( 'activations', $done, max( $total, $done ) );
+		}
+	}
+}

@@ -1,0 +1,290 @@
+<?php
+/**
+ * EDD Software Licensing's client protocol on the store's front URL, for the plugins a seller shipped with EDD SL.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\ClientCall;
+use Svc\Licensing\Core\LicenceFinder;
+use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\Updates;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\LicenseStatus;
+use Svc\Licensing\Domain\MoveIn\EddSlAnswer;
+use Svc\Licensing\Domain\MoveIn\Source;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ImportMapRepository;
+use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\ReleaseRepository;
+use Svc\Licensing\Storage\Settings;
+
+/**
+ * An adapter, nothing more: it reads EDD's request (edd_action = activate_license, deactivate_license,
+ * check_license or get_version; by POST or GET; license, item_id or item_name, url, version), makes the same Core
+ * call our own routes make (so staging hosts, the activation limit held by the database, the release allowance,
+ * rollout, signed download links and the event log all apply), and answers through EddSlAnswer in EDD's fields.
+ * It answers only while the edd_sl_protocol setting is on, which a written import from EDD SL turns on; the
+ * request counts against the same per-IP limits as the matching REST route. docs/moving-in.md, "The old clients".
+ */
+final class EddSlProtocol {
+
+	/** Each action and the rate limit it counts against (Settings' rate_limits). */
+	private const ACTIONS = array(
+		'activate_license'   => 'activate',
+		'deactivate_license' => 'deactivate',
+		'check_license'      => 'validate',
+		'get_version'        => 'updates_check',
+	);
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * The move-in's map (old EDD ids to ours; read only).
+	 *
+	 * @var ImportMapRepository
+	 */
+	private $map;
+
+	/**
+	 * Products (lookups).
+	 *
+	 * @var ProductRepository
+	 */
+	private $products;
+
+	/**
+	 * Releases (lookups).
+	 *
+	 * @var ReleaseRepository
+	 */
+	private $releases;
+
+	/**
+	 * Finds licences.
+	 *
+	 * @var LicenceFinder
+	 */
+	private $finder;
+
+	/**
+	 * Licence use cases (check-ins).
+	 *
+	 * @var Licences
+	 */
+	private $licences;
+
+	/**
+	 * Activation use cases.
+	 *
+	 * @var Activations
+	 */
+	private $activations;
+
+	/**
+	 * The update check.
+	 *
+	 * @var Updates
+	 */
+	private $updates;
+
+	/**
+	 * Rate limits.
+	 *
+	 * @var RateLimiter
+	 */
+	private $limiter;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Settings            $settings    Settings.
+	 * @param ImportMapRepository $map         The move-in's map.
+	 * @param ProductRepository   $products    Products.
+	 * @param ReleaseRepository   $releases    Releases.
+	 * @param LicenceFinder       $finder      Finds licences.
+	 * @param Licences            $licences    Licence use cases.
+	 * @param Activations         $activations Activation use cases.
+	 * @param Updates             $updates     The update check.
+	 * @param RateLimiter         $limiter     Rate limits.
+	 */
+	public function __construct( Settings $settings, ImportMapRepository $map, ProductRepository $products, ReleaseRepository $releases, LicenceFinder $finder, Licences $licences, Activations $activations, Updates $updates, RateLimiter $limiter ) {
+		$this->settings    = $settings;
+		$this->map         = $map;
+		$this->products    = $products;
+		$this->releases    = $releases;
+		$this->finder      = $finder;
+		$this->licences    = $licences;
+		$this->activations = $activations;
+		$this->updates     = $updates;
+		$this->limiter     = $limiter;
+	}
+
+	/**
+	 * Answers on the front URL once WordPress has loaded (EDD SL too reads edd_action on init).
+	 */
+	public function add_hooks(): void {
+		add_action( 'init', array( $this, 'maybe_answer' ), 20 );
+	}
+
+	/**
+	 * Answers and ends the request when it is one of EDD SL's client actions and the protocol is on.
+	 */
+	public function maybe_answer(): void {
+		$action = OldProtocolCall::param( 'edd_action' );
+		if ( ! isset( self::ACTIONS[ $action ] ) || ! $this->settings->get( 'edd_sl_protocol' ) || is_admin() ) {
+			return;
+		}
+		$over = OldProtocolCall::count( $this->limiter, self::ACTIONS[ $action ] );
+		if ( null !== $over ) {
+			OldProtocolCall::send(
+				Source::EDD_SL,
+				429,
+				array(
+					'success' => false,
+					'error'   => 'rate_limited',
+					'msg'     => $over->get_error_message(),
+				)
+			);
+		}
+		OldProtocolCall::send( Source::EDD_SL, 200, $this->answer( $action, time() ) );
+	}
+
+	/**
+	 * EDD's answer to one action.
+	 *
+	 * @param string $action edd_action.
+	 * @param int    $now    Unix time.
+	 * @return array<string, mixed>
+	 */
+	public function answer( string $action, int $now ): array {
+		$by_name = '' === OldProtocolCall::param( 'item_id' ) && '' !== OldProtocolCall::param( 'item_name' );
+		$product = $this->product();
+		if ( 'get_version' === $action ) {
+			return $this->version( $product, $now );
+		}
+		if ( null === $product ) {
+			return 'check_license' === $action
+				? EddSlAnswer::check_refused( ErrorCode::PRODUCT_NOT_FOUND, $by_name )
+				: EddSlAnswer::activation_refused( ErrorCode::PRODUCT_NOT_FOUND, null, $by_name );
+		}
+		$call = new ClientCall( OldProtocolCall::param( 'license' ), (string) $product['slug'], OldProtocolCall::param( 'url' ) );
+		try {
+			if ( 'activate_license' === $action ) {
+				$this->activations->activate( $call, $now );
+				return EddSlAnswer::activated( $this->facts( $product, $call, $now )[0] );
+			}
+			if ( 'deactivate_license' === $action ) {
+				$freed = (bool) $this->activations->deactivate( $call, $now )['deactivated'];
+				return EddSlAnswer::deactivated( $freed, $this->facts( $product, $call, $now )[0] );
+			}
+			list( $facts, $activation ) = $this->facts( $product, $call, $now );
+			$this->licences->check_in( $activation, $now );
+			return EddSlAnswer::checked( $facts, null !== $activation );
+		} catch ( ServiceError $error ) {
+			if ( 'check_license' === $action ) {
+				return EddSlAnswer::check_refused( $error->error_code(), $by_name );
+			}
+			$facts = $this->facts_or_null( $product, $call, $now );
+			return 'deactivate_license' === $action
+				? EddSlAnswer::deactivated( false, $facts )
+				: EddSlAnswer::activation_refused( $error->error_code(), $facts, $by_name );
+		}
+	}
+
+	/**
+	 * The get_version action: the current release, and its package through the signed download route only when our update
+	 * check offers it to this licence and site (a usable licence, rollout, activation if the settings ask for it).
+	 *
+	 * @param array<string, mixed>|null $product Product, or null when the item is unknown.
+	 * @param int                       $now     Unix time.
+	 * @return array<string, mixed>
+	 */
+	private function version( ?array $product, int $now ): array {
+		if ( null === $product ) {
+			// EDD answers an unknown item with new_version false and a message.
+			return array(
+				'new_version' => false,
+				'msg'         => __( 'No product matches this item.', 'svc-licensing' ),
+			);
+		}
+		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( (int) $product['id'], (string) $product['current_version'] );
+		$package = '';
+		$running = OldProtocolCall::param( 'version' );
+		try {
+			$offer   = $this->updates->check( new ClientCall( OldProtocolCall::param( 'license' ), (string) $product['slug'], OldProtocolCall::param( 'url' ) ), '' === $running ? '0.0.0' : $running, $now );
+			$package = null === $offer ? '' : (string) ( $offer['package'] ?? '' );
+		} catch ( ServiceError $error ) {
+			// No package for a refused licence or site: EDD answers the version without one, so does this.
+			$package = '';
+		}
+		$homepage = '' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' );
+		$fields   = null === $release ? array() : array(
+			'version'      => (string) $release['version'],
+			'changelog'    => (string) $release['changelog'],
+			'requires'     => (string) $release['requires_wp'],
+			'tested'       => (string) $release['tested'],
+			'requires_php' => (string) $release['requires_php'],
+			'published_at' => IsoTime::unix_from_storage( isset( $release['published_at'] ) ? (string) $release['published_at'] : null ),
+		);
+		return EddSlAnswer::version( $product, array_filter( $fields, static fn( $v ): bool => null !== $v ), $package, $homepage );
+	}
+
+	/**
+	 * Our product for EDD's item: item_id through the import map (an EDD download id), else item_name by name.
+	 *
+	 * @return array<string, mixed>|null
+	 */
+	private function product(): ?array {
+		$item_id = OldProtocolCall::param( 'item_id' );
+		if ( '' !== $item_id ) {
+			$mapped = $this->map->find( Source::EDD_SL, ImportMapRepository::PRODUCT, array( $item_id ) )[ $item_id ] ?? null;
+			return null === $mapped ? null : $this->products->find( $mapped['new_id'] );
+		}
+		$name = OldProtocolCall::param( 'item_name' );
+		return '' === $name ? null : $this->products->find_by_name( $name );
+	}
+
+	/**
+	 * The licence's facts as EDD shows them, read afresh, and this site's activation.
+	 *
+	 * @param array<string, mixed> $product Product.
+	 * @param ClientCall           $call    Call.
+	 * @param int                  $now     Unix time.
+	 * @return array{0: array<string, mixed>, 1: array<string, mixed>|null}
+	 * @throws ServiceError When the licence or site does not resolve.
+	 */
+	private function facts( array $product, ClientCall $call, int $now ): array {
+		list( , $license ) = $this->finder->locate( $call );
+		$price             = null === $license['price_id'] ? null : ( $this->map->old_ids( Source::EDD_SL, ImportMapRepository::PRICE, array( (int) $license['price_id'] ) )[ (int) $license['price_id'] ] ?? null );
+		// The map keeps "download:index"; EDD's price_id is the index.
+		$price_id = null === $price ? null : (string) substr( (string) strrchr( ':' . $price, ':' ), 1 );
+		$facts    = EddSlAnswer::facts( $license, LicenseStatus::of( $license, $now ), OldProtocolCall::param( 'item_id' ), (string) $product['name'], $price_id );
+		return array( $facts, $license['activation'] );
+	}
+
+	/**
+	 * The facts, or null when the licence does not resolve.
+	 *
+	 * @param array<string, mixed> $product Product.
+	 * @param ClientCall           $call    Call.
+	 * @param int                  $now     Unix time.
+	 * @return array<string, mixed>|null
+	 */
+	private function facts_or_null( array $product, ClientCall $call, int $now ): ?array {
+		try {
+			return $this->facts( $product, $call, $now )[0];
+		} catch ( ServiceError $error ) {
+			return null;
+		}
+	}
+}

@@ -1,0 +1,165 @@
+<?php
+/**
+ * Software License Manager's client protocol on the store's front URL, for the plugins a seller shipped for SLM.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Http;
+
+use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\ClientCall;
+use Svc\Licensing\Core\LicenceFinder;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\License\LicenseStatus;
+use Svc\Licensing\Domain\MoveIn\SlmAnswer;
+use Svc\Licensing\Domain\MoveIn\Source;
+use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\Settings;
+
+/**
+ * An adapter, like EddSlProtocol: slm_action = slm_check, slm_activate or slm_deactivate, with the secret_key the
+ * seller's SLM had (imported into the slm_secret_key setting), license_key and registered_domain. SLM's licence keys
+ * name no product: the licence holding the key gives it. Each action is our Core call; SlmAnswer maps the outcome.
+ * On only while the slm_protocol setting is on. docs/moving-in.md, "The old clients".
+ */
+final class SlmProtocol {
+
+	/** Each action and the rate limit it counts against. */
+	private const ACTIONS = array(
+		'slm_activate'   => 'activate',
+		'slm_deactivate' => 'deactivate',
+		'slm_check'      => 'validate',
+	);
+
+	/**
+	 * Settings.
+	 *
+	 * @var Settings
+	 */
+	private $settings;
+
+	/**
+	 * Finds licences.
+	 *
+	 * @var LicenceFinder
+	 */
+	private $finder;
+
+	/**
+	 * Activation use cases.
+	 *
+	 * @var Activations
+	 */
+	private $activations;
+
+	/**
+	 * Rate limits.
+	 *
+	 * @var RateLimiter
+	 */
+	private $limiter;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param Settings      $settings    Settings.
+	 * @param LicenceFinder $finder      Finds licences.
+	 * @param Activations   $activations Activation use cases.
+	 * @param RateLimiter   $limiter     Rate limits.
+	 */
+	public function __construct( Settings $settings, LicenceFinder $finder, Activations $activations, RateLimiter $limiter ) {
+		$this->settings    = $settings;
+		$this->finder      = $finder;
+		$this->activations = $activations;
+		$this->limiter     = $limiter;
+	}
+
+	/**
+	 * Answers on the front URL once WordPress has loaded.
+	 */
+	public function add_hooks(): void {
+		add_action( 'init', array( $this, 'maybe_answer' ), 20 );
+	}
+
+	/**
+	 * Answers and ends the request when it is one of SLM's client actions and the protocol is on.
+	 */
+	public function maybe_answer(): void {
+		$action = OldProtocolCall::param( 'slm_action' );
+		if ( ! isset( self::ACTIONS[ $action ] ) || ! $this->settings->get( 'slm_protocol' ) || is_admin() ) {
+			return;
+		}
+		$over = OldProtocolCall::count( $this->limiter, self::ACTIONS[ $action ] );
+		if ( null !== $over ) {
+			OldProtocolCall::send( Source::SLM, 429, SlmAnswer::error( 429, $over->get_error_message() ) );
+		}
+		OldProtocolCall::send( Source::SLM, 200, $this->answer( $action, time() ) );
+	}
+
+	/**
+	 * SLM's answer to one action.
+	 *
+	 * @param string $action slm_action.
+	 * @param int    $now    Unix time.
+	 * @return array<string, mixed>
+	 */
+	public function answer( string $action, int $now ): array {
+		$secret = (string) $this->settings->get( 'slm_secret_key' );
+		if ( '' === $secret || ! hash_equals( $secret, OldProtocolCall::param( 'secret_key' ) ) ) {
+			return SlmAnswer::error( SlmAnswer::VERIFY_KEY_INVALID, 'Verification API secret key is invalid' );
+		}
+		$key     = OldProtocolCall::param( 'license_key' );
+		$domain  = OldProtocolCall::param( 'registered_domain' );
+		$product = $this->finder->product_of_key( $key );
+		if ( null === $product ) {
+			return SlmAnswer::refused( ErrorCode::LICENSE_NOT_FOUND, null );
+		}
+		if ( 'slm_check' === $action ) {
+			return $this->check( $product, $key, $now );
+		}
+		if ( '' === $domain ) {
+			return SlmAnswer::error( SlmAnswer::DOMAIN_MISSING, 'Registered domain information is missing' );
+		}
+		$call   = new ClientCall( $key, (string) $product['slug'], $domain );
+		$status = null;
+		try {
+			list( , $license ) = $this->finder->locate( $call );
+			$status            = LicenseStatus::of( $license, $now );
+			if ( 'slm_deactivate' === $action ) {
+				return $this->activations->deactivate( $call, $now )['deactivated']
+					? SlmAnswer::success( 'The license key has been deactivated for this domain' )
+					: SlmAnswer::error( SlmAnswer::DOMAIN_ALREADY_INACTIVE, 'The license key on this domain is already inactive' );
+			}
+			// SLM refuses to activate a domain that is already registered (copied; our REST route answers it as activated).
+			if ( null !== $license['activation'] && LicenseStatus::is_usable( $status ) ) {
+				return SlmAnswer::in_use( $domain );
+			}
+			$this->activations->activate( $call, $now );
+			return SlmAnswer::success( 'License key activated' );
+		} catch ( ServiceError $error ) {
+			return SlmAnswer::refused( $error->error_code(), $status );
+		}
+	}
+
+	/**
+	 * The slm_check answer: the licence's fields, found whatever its status.
+	 *
+	 * @param array<string, mixed> $product Product.
+	 * @param string               $key     Key as sent.
+	 * @param int                  $now     Unix time.
+	 * @return array<string, mixed>
+	 */
+	private function check( array $product, string $key, int $now ): array {
+		try {
+			$license = $this->finder->licence( $product, $key, '' );
+		} catch ( ServiceError $error ) {
+			return SlmAnswer::refused( $error->error_code(), null );
+		}
+		$domains = array();
+		foreach ( $this->activations->of_licence( (int) $license['id'] ) as $row ) {
+			$domains[] = (string) $row['site_url'];
+		}
+		return SlmAnswer::checked( $license, LicenseStatus::of( $license, $now ), $key, (string) $product['slug'], $domains );
+	}
+}
