@@ -24,6 +24,7 @@ import {
 	dropFixture,
 	freshBase,
 	freshTag,
+	holdSource,
 	runImport,
 } from '../fixtures/import';
 import { race } from '../fixtures/race';
@@ -73,7 +74,10 @@ test.describe.serial( 'EDD SL client protocol', () => {
 	let lite: string;
 	const proName = `Acme Pro ${ tag }`;
 
+	let giveBack: ( () => void ) | undefined;
+
 	test.beforeAll( async ( { request } ) => {
+		giveBack = await holdSource( 'edd-sl' );
 		const headers = await keyHeaders( request, 'admin' );
 		const product = await (
 			await request.post( `${ ADMIN }/products`, {
@@ -105,6 +109,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 
 	test.afterAll( async ( { request } ) => {
 		await dropFixture( request, 'edd-sl' );
+		giveBack?.();
 	} );
 
 	test( 'off until an import has run, then on', async ( { request } ) => {

@@ -12,6 +12,7 @@ import {
 	dropFixture,
 	freshBase,
 	freshTag,
+	holdSource,
 	runImport,
 } from '../fixtures/import';
 
@@ -46,7 +47,10 @@ test.describe.serial( 'SLM client protocol', () => {
 		return response.json();
 	}
 
+	let giveBack: ( () => void ) | undefined;
+
 	test.beforeAll( async ( { request } ) => {
+		giveBack = await holdSource( 'slm' );
 		const headers = await keyHeaders( request, 'admin' );
 		product = await (
 			await request.post( `${ ADMIN }/products`, {
@@ -76,6 +80,7 @@ test.describe.serial( 'SLM client protocol', () => {
 
 	test.afterAll( async ( { request } ) => {
 		await dropFixture( request, 'slm' );
+		giveBack?.();
 	} );
 
 	test( 'off until an import has run, then on with the imported secret', async ( {

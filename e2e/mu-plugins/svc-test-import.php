@@ -144,7 +144,7 @@ function svc_test_import_tables( string $source ): array {
 }
 
 /**
- * Drops a source's tables.
+ * Drops a source's tables, and for EDD its `download` posts: a spec's fixture never sees an earlier one's.
  *
  * @param string $source Source.
  */
@@ -152,6 +152,19 @@ function svc_test_import_drop( string $source ): void {
 	global $wpdb;
 	foreach ( array_keys( svc_test_import_tables( $source ) ) as $table ) {
 		$wpdb->query( "DROP TABLE IF EXISTS {$table}" ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- test fixture.
+	}
+	if ( 'edd-sl' === $source ) {
+		$downloads = get_posts(
+			array(
+				'post_type'   => 'download',
+				'post_status' => 'any',
+				'numberposts' => -1,
+				'fields'      => 'ids',
+			)
+		);
+		foreach ( $downloads as $id ) {
+			wp_delete_post( (int) $id, true );
+		}
 	}
 }
 
