@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check, on a fresh machine. Three tracks run side by side, because one Playwright run keeps the
  * two cores only half busy (it waits on the browser and on its sites): the static checks, unit tests and smoke
- * tests, then part of each SQLite pass on stack slot 1 (SIDE_PROJECTS); the Playwright suite on SQLite (fast lane
- * on, then off; the other projects); and the Playwright suite on MariaDB (the same, every project).
+ * tests, then part of each pass on stack slot 1 (SIDE_PROJECTS); the Playwright suite on SQLite (fast lane on,
+ * then off; the other projects); and the Playwright suite on MariaDB (the same).
  * Each step runs even when an earlier one failed, so one run shows every problem; the exit code is non-zero when
  * any step failed. At the end it prints each step's time, the 10 slowest spec files, and every test that failed
  * and then passed on its rerun (flaky: a defect to fix, named here, never passed over in silence).
@@ -48,9 +48,9 @@ const tsx = [ 'npx', 'tsx' ];
 const REPORTS = path.join( repoRoot, 'artifacts', 'reports' );
 
 /**
- * The projects of each SQLite pass that run on stack slot 1 (their own sites, ports and files), in the checks track
- * once its checks are done: SQLite is the slowest database here, and without them its track ran minutes after the
- * others had finished, the machine half idle. Each pass still runs every project (e2e/fixtures/projects.ts).
+ * The projects of each pass that run on stack slot 1 (their own sites, ports and files), in the checks track once
+ * its checks are done: without them the two databases' tracks ran minutes after the checks had finished, the
+ * machine half idle at the end. Each pass still runs every project (e2e/fixtures/projects.ts).
  */
 const SIDE_PROJECTS = [ 'blocks', 'cli' ];
 
@@ -99,6 +99,19 @@ const SQLITE: [ string, string, string ] = [
 	'--server=php',
 ];
 
+const MARIADB: [ string, string, string ] = [
+	'MariaDB + nginx/php-fpm',
+	'--db=mariadb',
+	'--server=nginx',
+];
+
+const SIDE = { projects: SIDE_PROJECTS, slot: 1 };
+const MAIN = {
+	projects: PROJECTS.map( ( p ) => p.name ).filter(
+		( name ) => ! SIDE_PROJECTS.includes( name )
+	),
+};
+
 const CHECKS: Step[] = [
 	{
 		name: 'lint JS/TS (wp-scripts)',
@@ -136,27 +149,17 @@ const TRACKS: Array< { tag: string; steps: Step[] } > = [
 		tag: 'checks',
 		steps: [
 			...CHECKS,
-			...playwrightTrack( ...SQLITE, {
-				projects: SIDE_PROJECTS,
-				slot: 1,
-			} ),
+			...playwrightTrack( ...SQLITE, SIDE ),
+			...playwrightTrack( ...MARIADB, SIDE ),
 		],
 	},
 	{
 		tag: 'sqlite',
-		steps: playwrightTrack( ...SQLITE, {
-			projects: PROJECTS.map( ( p ) => p.name ).filter(
-				( name ) => ! SIDE_PROJECTS.includes( name )
-			),
-		} ),
+		steps: playwrightTrack( ...SQLITE, MAIN ),
 	},
 	{
 		tag: 'mariadb',
-		steps: playwrightTrack(
-			'MariaDB + nginx/php-fpm',
-			'--db=mariadb',
-			'--server=nginx'
-		),
+		steps: playwrightTrack( ...MARIADB, MAIN ),
 	},
 ];
 

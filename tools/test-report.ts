@@ -56,7 +56,6 @@ function* specsOf(
 /** The first lines of an error, without the terminal's colours: enough to say why, short enough for a summary. */
 export function errorGist( message: string | undefined, lines = 6 ): string {
 	return ( message ?? '(no error message)' )
-
 		.replace( /\u001b\[[0-9;]*m/g, '' )
 		.split( '\n' )
 		.map( ( line ) => line.trimEnd() )
