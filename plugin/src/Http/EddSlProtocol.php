@@ -236,7 +236,7 @@ final class EddSlProtocol {
 			'requires_php' => (string) $release['requires_php'],
 			'published_at' => IsoTime::unix_from_storage( isset( $release['published_at'] ) ? (string) $release['published_at'] : null ),
 		);
-		return EddSlAnswer::version( $product, array_filter( $fields, static fn( $v ): bool => null !== $v ), $package, $homepage );
+		return EddSlAnswer::version( $product, array_filter( $fields, static fn( $v ): bool => null !== $v ), $package, $homepage, OldProtocolCall::param( 'slug' ) );
 	}
 
 	/**
