@@ -131,6 +131,7 @@ test( 'get_version feeds core’s update data, and core’s upgrader installs th
 	browser,
 	request,
 } ) => {
+	await clearUpdateMinute( request );
 	const page = await clientAdmin( browser );
 	await page.goto( '/wp-admin/update-core.php?force-check=1' );
 	const updates = page.locator( '#update-plugins-table' );
