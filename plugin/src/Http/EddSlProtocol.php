@@ -167,7 +167,7 @@ final class EddSlProtocol {
 	 * @return array<string, mixed>
 	 */
 	public function answer( string $action, int $now ): array {
-		$by_name = '' === OldProtocolCall::param( 'item_id' ) && '' !== OldProtocolCall::param( 'item_name' );
+		$by_name = '' === self::item_id() && '' !== OldProtocolCall::decoded_param( 'item_name' );
 		$product = $this->product();
 		if ( 'get_version' === $action ) {
 			return $this->version( $product, $now );
@@ -236,7 +236,7 @@ final class EddSlProtocol {
 			'requires_php' => (string) $release['requires_php'],
 			'published_at' => IsoTime::unix_from_storage( isset( $release['published_at'] ) ? (string) $release['published_at'] : null ),
 		);
-		return EddSlAnswer::version( $product, array_filter( $fields, static fn( $v ): bool => null !== $v ), $package, $homepage );
+		return EddSlAnswer::version( $product, array_filter( $fields, static fn( $v ): bool => null !== $v ), $package, $homepage, OldProtocolCall::param( 'slug' ) );
 	}
 
 	/**
@@ -245,13 +245,22 @@ final class EddSlProtocol {
 	 * @return array<string, mixed>|null
 	 */
 	private function product(): ?array {
-		$item_id = OldProtocolCall::param( 'item_id' );
+		$item_id = self::item_id();
 		if ( '' !== $item_id ) {
 			$mapped = $this->map->find( Source::EDD_SL, ImportMapRepository::PRODUCT, array( $item_id ) )[ $item_id ] ?? null;
 			return null === $mapped ? null : $this->products->find( $mapped['new_id'] );
 		}
-		$name = OldProtocolCall::param( 'item_name' );
+		$name = OldProtocolCall::decoded_param( 'item_name' );
 		return '' === $name ? null : $this->products->find_by_name( $name );
+	}
+
+	/**
+	 * EDD's item_id as EDD reads it (absint): '' when absent or 0. EDD's updater sends its `false` for a copy that
+	 * names no item_id, which arrives as "0"; EDD then goes by item_name, and so does this.
+	 */
+	private static function item_id(): string {
+		$item_id = absint( OldProtocolCall::param( 'item_id' ) );
+		return 0 === $item_id ? '' : (string) $item_id;
 	}
 
 	/**
@@ -268,7 +277,7 @@ final class EddSlProtocol {
 		$price             = null === $license['price_id'] ? null : ( $this->map->old_ids( Source::EDD_SL, ImportMapRepository::PRICE, array( (int) $license['price_id'] ) )[ (int) $license['price_id'] ] ?? null );
 		// The map keeps "download:index"; EDD's price_id is the index.
 		$price_id = null === $price ? null : (string) substr( (string) strrchr( ':' . $price, ':' ), 1 );
-		$facts    = EddSlAnswer::facts( $license, LicenseStatus::of( $license, $now ), OldProtocolCall::param( 'item_id' ), (string) $product['name'], $price_id );
+		$facts    = EddSlAnswer::facts( $license, LicenseStatus::of( $license, $now ), self::item_id(), (string) $product['name'], $price_id );
 		return array( $facts, $license['activation'] );
 	}
 

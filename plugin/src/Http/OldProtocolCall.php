@@ -31,6 +31,19 @@ final class OldProtocolCall {
 	}
 
 	/**
+	 * A parameter rawurldecoded once more before it is sanitised, as EDD SL reads item_name: EDD's sample plugin sends
+	 * the name through rawurlencode(), so it arrives encoded (and sanitize_text_field() would strip the %20s).
+	 *
+	 * @param string $name Name.
+	 */
+	public static function decoded_param( string $name ): string {
+		// phpcs:disable WordPress.Security.NonceVerification -- a licence client's call: the licence key is the credential.
+		$value = $_POST[ $name ] ?? $_GET[ $name ] ?? ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitised below.
+		// phpcs:enable WordPress.Security.NonceVerification
+		return is_string( $value ) ? trim( sanitize_text_field( rawurldecode( wp_unslash( $value ) ) ) ) : '';
+	}
+
+	/**
 	 * Counts the call against a REST route's per-IP limit.
 	 *
 	 * @param RateLimiter $limiter Rate limits.

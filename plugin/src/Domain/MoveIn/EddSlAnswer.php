@@ -149,15 +149,18 @@ final class EddSlAnswer {
 	 * @param array<string, mixed> $offer        Release fields: version, changelog, requires, tested, requires_php, published_at (unix).
 	 * @param string               $package      Signed download URL, or '' when none is offered.
 	 * @param string               $homepage     The product's page.
+	 * @param string               $slug         The slug the client sent (its main file's name), or ''.
 	 * @return array<string, mixed>
 	 */
-	public static function version( array $product, array $offer, string $package, string $homepage ): array {
+	public static function version( array $product, array $offer, string $package, string $homepage, string $slug ): array {
 		$version = (string) ( $offer['version'] ?? '' );
 		return array(
 			'new_version'    => $version,
 			'stable_version' => $version,
 			'name'           => (string) ( $product['name'] ?? '' ),
-			'slug'           => (string) ( $product['slug'] ?? '' ),
+			// EDD echoes the client's slug (the download's only when none came): core keys "View details" on it, and
+			// the shipped updater answers plugins_api for its own slug only.
+			'slug'           => '' !== $slug ? $slug : (string) ( $product['slug'] ?? '' ),
 			'url'            => $homepage,
 			'homepage'       => $homepage,
 			'last_updated'   => isset( $offer['published_at'] ) ? gmdate( 'Y-m-d H:i:s', (int) $offer['published_at'] ) : '',

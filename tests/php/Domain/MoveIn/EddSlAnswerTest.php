@@ -113,7 +113,8 @@ final class EddSlAnswerTest extends TestCase {
 				'published_at' => 1700000000,
 			),
 			'http://127.0.0.1/dl?t=x',
-			'http://127.0.0.1/pro'
+			'http://127.0.0.1/pro',
+			''
 		);
 		$this->assertSame( '2.1.0', $answer['new_version'] );
 		$this->assertSame( '2.1.0', $answer['stable_version'] );
@@ -122,5 +123,19 @@ final class EddSlAnswerTest extends TestCase {
 		$this->assertSame( array( 'changelog' => 'Fixes.' ), unserialize( $answer['sections'] ) ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_unserialize
 		$this->assertSame( '2023-11-14 22:13:20', $answer['last_updated'] );
 		$this->assertSame( 'pro-widgets', $answer['slug'] );
+	}
+
+	/**
+	 * EDD answers get_version with the slug the client sent (its main file's name), the download's own only when none
+	 * came: core keys "View details" on it, and the shipped updater answers plugins_api only for its own slug.
+	 */
+	public function test_version_answers_the_slug_the_client_sent(): void {
+		$product = array(
+			'name' => 'Pro Widgets',
+			'slug' => 'pro-widgets',
+		);
+		$offer   = array( 'version' => '2.1.0' );
+		$this->assertSame( 'old-widgets', EddSlAnswer::version( $product, $offer, '', 'http://127.0.0.1/pro', 'old-widgets' )['slug'] );
+		$this->assertSame( 'pro-widgets', EddSlAnswer::version( $product, $offer, '', 'http://127.0.0.1/pro', '' )['slug'] );
 	}
 }
