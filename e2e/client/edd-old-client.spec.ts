@@ -15,6 +15,7 @@ import {
 	dropFixture,
 	freshBase,
 	freshTag,
+	holdSource,
 	readImportMap,
 	runImport,
 } from '../fixtures/import';
@@ -52,6 +53,7 @@ let licenceId = 0;
 let productId = 0;
 let itemId = '';
 let itemName = '';
+let giveBack: ( () => void ) | undefined;
 
 /** Presses one of the licence screen's buttons and answers the screen's status line once it has reloaded. */
 async function press( page: Page, button: string ) {
@@ -66,6 +68,7 @@ async function press( page: Page, button: string ) {
 
 test.beforeAll( async ( { request } ) => {
 	test.setTimeout( 180_000 );
+	giveBack = await holdSource( 'edd-sl' );
 	// The store: EDD SL's tables, with "Acme Pro" at 2.1 (imported as 2.1.0) whose current file is the plugin at 2.1.0.
 	const fixture = await buildFixture( request, {
 		source: 'edd-sl',
@@ -105,6 +108,7 @@ test.afterAll( async ( { request } ) => {
 	await removePluginFiles( request, 'old-edd-client' );
 	await setWordPressOrg( request, '' );
 	await dropFixture( request, 'edd-sl' );
+	giveBack?.();
 } );
 
 test( 'the old client activates the carried-over key, and check_license answers valid for this site', async ( {
