@@ -184,8 +184,8 @@ final class MoveIn {
 	 * @param string|null                             $product  A product of ours (slug or id) for the licences that name none (SLM).
 	 * @param (callable(string, int, int): void)|null $progress Called after each batch: phase, rows done, rows in all.
 	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
-	 * @throws ServiceError When the source is unknown, its tables are missing, or the product named is not one of ours.
-	 * @throws Throwable Whatever fault ended the run, after everything was rolled back.
+	 * @throws Throwable Whatever fault ended the run, after everything was rolled back; a ServiceError before it
+	 *                   starts when the source is unknown, its tables are missing, or the product named is not ours.
 	 */
 	public function run( string $name, bool $dry_run, Actor $actor, ?string $product = null, ?callable $progress = null ): array {
 		list( $source, $product_id ) = $this->ready( $name, $product );

@@ -33,7 +33,8 @@ final class ProgressStream {
 	/**
 	 * Constructor.
 	 *
-	 * @param callable(callable(array<string, mixed>): void): array<string, mixed> $work The work.
+	 * @param callable $work The work.
+	 * @phpstan-param callable(callable(array<string, mixed>): void): array<string, mixed> $work
 	 */
 	private function __construct( callable $work ) {
 		$this->work = $work;
@@ -49,7 +50,8 @@ final class ProgressStream {
 	/**
 	 * The answer of a REST callback whose work streams.
 	 *
-	 * @param callable(callable(array<string, mixed>): void): array<string, mixed> $work Called with the line writer; returns the last line.
+	 * @param callable $work Called with the line writer; returns the last line.
+	 * @phpstan-param callable(callable(array<string, mixed>): void): array<string, mixed> $work
 	 */
 	public static function response( callable $work ): WP_REST_Response {
 		return new WP_REST_Response(
@@ -79,7 +81,10 @@ final class ProgressStream {
 		while ( ob_get_level() > 0 ) {
 			ob_end_clean();
 		}
-		$write = static function ( array $line ): void {
+		// A run goes to its end even when the browser leaves, so it is not cut at a random batch; being one
+		// transaction, it would leave nothing then, but the seller would not know why.
+		ignore_user_abort( true );
+		$write   = static function ( array $line ): void {
 			echo wp_json_encode( $line ) . "\n"; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- JSON, served as application/x-ndjson.
 			flush();
 		};
