@@ -19,7 +19,7 @@ import {
 } from '../fixtures/import';
 import { keyHeaders } from '../fixtures/test-helpers';
 import { makeZip } from '../fixtures/zip';
-import { saveScreenshot } from './screens';
+import { expectSnackbar, saveScreenshot } from './screens';
 
 const API = '/wp-json/svc/v1';
 const WIZARD = '/wp-admin/admin.php?page=svc-licensing-settings&tab=import';
@@ -278,5 +278,34 @@ test.describe.serial( 'the import wizard', () => {
 		expect( ( await totals( request, headers ) ).licences ).toBe(
 			before.licences
 		);
+	} );
+
+	test( 'the import turned the old EDD client on; the settings form turns it off, from the keyboard', async ( {
+		page,
+		request,
+	} ) => {
+		await page.goto( '/wp-admin/admin.php?page=svc-licensing-settings' );
+		const edd = page.getByRole( 'checkbox', {
+			name: 'Answer the old EDD Software Licensing client',
+		} );
+		await expect( edd ).toBeChecked();
+		await expect(
+			page.getByRole( 'checkbox', {
+				name: 'Answer the old Software License Manager client',
+			} )
+		).toBeVisible();
+		await tabTo( page, edd );
+		await page.keyboard.press( 'Space' );
+		await expect( edd ).not.toBeChecked();
+		await tabTo(
+			page,
+			page.getByRole( 'button', { name: 'Save settings' } )
+		);
+		await page.keyboard.press( 'Enter' );
+		await expectSnackbar( page, 'Settings saved.' );
+		const settings = await (
+			await request.get( `${ API }/admin/settings`, { headers } )
+		).json();
+		expect( settings.edd_sl_protocol ).toBe( false );
 	} );
 } );
