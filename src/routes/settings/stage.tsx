@@ -361,6 +361,11 @@ function SettingsForm( {
 				onText={ set( 'staging_hosts' ) }
 				controlProps={ fieldProps( 'staging_hosts' ) }
 			/>
+			<OldProtocolsCard
+				draft={ draft }
+				set={ set }
+				secretSet={ settings.slm_secret_key_set }
+			/>
 			<Card>
 				<CardHeader>
 					<h2>{ __( 'Updates and licences', 'svc-licensing' ) }</h2>
@@ -473,11 +478,6 @@ function SettingsForm( {
 					/>
 				</CardBody>
 			</Card>
-			<OldProtocolsCard
-				draft={ draft }
-				set={ set }
-				secretSet={ settings.slm_secret_key_set }
-			/>
 			<Button
 				variant="primary"
 				type="submit"
