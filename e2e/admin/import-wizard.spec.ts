@@ -294,7 +294,6 @@ test.describe.serial( 'the import wizard', () => {
 				name: 'Answer the old Software License Manager client',
 			} )
 		).toBeVisible();
-		await edd.scrollIntoViewIfNeeded();
 		await saveScreenshot( page, 'settings-old-clients' );
 		await tabTo( page, edd );
 		await page.keyboard.press( 'Space' );
