@@ -10,7 +10,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from '../fixtures/axe';
 import { expectError } from '../fixtures/envelope';
 import {
+	armImportFault,
 	buildFixture,
+	changeFixture,
 	dropFixture,
 	freshBase,
 	freshTag,
@@ -45,6 +47,7 @@ test.describe.serial( 'the import wizard', () => {
 	const base = freshBase();
 	const tag = freshTag();
 	let headers: Record< string, string >;
+	let proDownload = 0;
 
 	test.beforeAll( async ( { request } ) => {
 		headers = await keyHeaders( request, 'admin' );
@@ -64,7 +67,7 @@ test.describe.serial( 'the import wizard', () => {
 				},
 			} )
 		).json();
-		await buildFixture( request, {
+		const fixture = await buildFixture( request, {
 			source: 'edd-sl',
 			base,
 			tag,
@@ -73,10 +76,12 @@ test.describe.serial( 'the import wizard', () => {
 			} ).toString( 'base64' ),
 			taken_key: taken.license_key,
 		} );
+		proDownload = fixture.downloads.pro;
 		await dropFixture( request, 'slm' );
 	} );
 
 	test.afterAll( async ( { request } ) => {
+		await armImportFault( request, null );
 		await dropFixture( request, 'edd-sl' );
 		// The written import turned EDD's old protocol on; the other specs expect the settings as shipped.
 		await request.patch( `${ API }/admin/settings`, {
@@ -278,6 +283,54 @@ test.describe.serial( 'the import wizard', () => {
 		expect( ( await totals( request, headers ) ).licences ).toBe(
 			before.licences
 		);
+	} );
+
+	test( 'a fault after the stream began is its last line, in the envelope, and nothing of the run is kept', async ( {
+		request,
+	} ) => {
+		const before = await totals( request, headers );
+		// A week on the old plugin: one changed expiry and one new licence; the run throws before the second write.
+		await changeFixture( request, {
+			source: 'edd-sl',
+			base,
+			tag,
+			download: proDownload,
+		} );
+		await armImportFault( request, 1 );
+		const response = await request.post( `${ API }/admin/import`, {
+			headers,
+			data: { source: 'edd-sl', progress: true },
+		} );
+		expect( response.status() ).toBe( 200 );
+		const lines = ( await response.text() )
+			.split( '\n' )
+			.filter( Boolean )
+			.map( ( line ) => JSON.parse( line ) );
+		expect( lines[ 0 ] ).toEqual( {
+			phase: 'products',
+			done: 3,
+			total: 3,
+		} );
+		expect( lines[ lines.length - 1 ] ).toEqual( {
+			error: {
+				code: 'internal_error',
+				message: 'An unexpected error occurred. It has been logged.',
+				data: { status: 500 },
+			},
+		} );
+		expect( await totals( request, headers ) ).toEqual( before );
+
+		await armImportFault( request, null );
+		const dry = await request.post( `${ API }/admin/import`, {
+			headers,
+			data: { source: 'edd-sl', dry_run: true },
+		} );
+		expect( dry.status() ).toBe( 200 );
+		expect( ( ( await dry.json() ) as Report ).arrived.licences ).toEqual( {
+			new: 1,
+			changed: 1,
+			unchanged: 7,
+		} );
 	} );
 
 	test( 'the import turned the old EDD client on; the settings form turns it off, from the keyboard', async ( {
