@@ -126,6 +126,15 @@ test.describe.serial( 'the import wizard', () => {
 			400,
 			'invalid_params'
 		);
+		const none = await expectError(
+			await request.post( `${ API }/admin/import`, {
+				headers,
+				data: { dry_run: true },
+			} ),
+			400,
+			'invalid_params'
+		);
+		expect( none.message ).toBe( 'Import from one of: edd-sl, slm.' );
 	} );
 
 	test( 'dry run, import with progress and the result, with the keyboard alone', async ( {

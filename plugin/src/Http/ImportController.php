@@ -59,7 +59,8 @@ final class ImportController implements Controller {
 				'description' => 'The plugin to import from: edd-sl (EDD Software Licensing) or slm (Software License Manager).',
 				'type'        => 'string',
 				'enum'        => Source::ALL,
-				'required'    => true,
+				// Not `required`: WordPress checks that before the permission callback, and a product-scoped key
+				// must be refused (403) before anything else; MoveIn refuses a run without a source (400).
 			),
 			'dry_run'  => array(
 				'description' => 'Do everything and keep nothing: the report of what would arrive and what would be refused.',
