@@ -29,12 +29,12 @@ export const protocolUpdate = ( values: Protocols ): SettingsUpdate => ( {
 export function OldProtocolsCard( {
 	draft,
 	set,
-	secretSet,
+	stored,
 }: {
 	draft: Protocols;
 	set: ( name: keyof Protocols ) => ( value: boolean ) => void;
-	/** Whether SLM's secret key was imported (its clients send it). */
-	secretSet: boolean;
+	/** The settings as stored: whether SLM's secret key was imported (its clients send it). */
+	stored: Settings;
 } ) {
 	return (
 		<Card>
@@ -60,7 +60,7 @@ export function OldProtocolsCard( {
 						'svc-licensing'
 					) }
 					help={
-						secretSet
+						stored.slm_secret_key_set
 							? __(
 									'Sites running your plugin with Software License Manager’s client keep activating and checking their keys, with the secret key the import brought. Turn it off when no site uses the old client any more.',
 									'svc-licensing'

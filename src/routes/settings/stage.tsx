@@ -361,11 +361,7 @@ function SettingsForm( {
 				onText={ set( 'staging_hosts' ) }
 				controlProps={ fieldProps( 'staging_hosts' ) }
 			/>
-			<OldProtocolsCard
-				draft={ draft }
-				set={ set }
-				secretSet={ settings.slm_secret_key_set }
-			/>
+			<OldProtocolsCard draft={ draft } set={ set } stored={ settings } />
 			<Card>
 				<CardHeader>
 					<h2>{ __( 'Updates and licences', 'svc-licensing' ) }</h2>
