@@ -295,6 +295,7 @@ test.describe.serial( 'the import wizard', () => {
 	} );
 
 	test( 'a fault after the stream began is its last line, in the envelope, and nothing of the run is kept', async ( {
+		page,
 		request,
 	} ) => {
 		const before = await totals( request, headers );
@@ -328,6 +329,19 @@ test.describe.serial( 'the import wizard', () => {
 			},
 		} );
 		expect( await totals( request, headers ) ).toEqual( before );
+
+		// The panel shows the same words at the top (the dry run does every write, so it meets the fault too).
+		await page.goto( WIZARD );
+		await page
+			.locator( '.svc-import' )
+			.getByRole( 'button', { name: 'Dry run' } )
+			.click();
+		await expect(
+			page.locator( '.svc-import .components-notice.is-error' )
+		).toContainText( 'An unexpected error occurred. It has been logged.' );
+		await expect(
+			page.getByRole( 'radio', { name: /EDD/ } )
+		).toBeChecked();
 
 		await armImportFault( request, null );
 		const dry = await request.post( `${ API }/admin/import`, {
