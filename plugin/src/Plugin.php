@@ -84,6 +84,8 @@ use Svc\Licensing\Http\RestApi;
 use Svc\Licensing\Http\ScopedProduct;
 use Svc\Licensing\Http\SdkController;
 use Svc\Licensing\Http\SettingsController;
+use Svc\Licensing\Http\ImportController;
+use Svc\Licensing\Http\ProgressStream;
 use Svc\Licensing\Http\OnboardingController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
@@ -188,6 +190,9 @@ final class Plugin {
 			'payment_webhook' => new PaymentWebhookCheck( $settings ),
 		);
 		$sdk    = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' );
+		// One move-in for the panel's routes and `wp svc import`.
+		$move_in = new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings );
+		ProgressStream::add_hooks();
 		( new RestApi(
 			array(
 				new HealthController( $checks, SVC_LICENSING_VERSION ),
@@ -211,6 +216,7 @@ final class Plugin {
 				new PrivacyController( $personal, $guard ),
 				new SettingsController( new SiteSettings( $settings, new UninstallPolicy(), $inventory, $client->transaction, $client->events ), $settings, $guard, array( $lane, 'state' ) ),
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
+				new ImportController( $move_in, $guard ),
 				new SdkController( $sdk, $guard ),
 				new PortalController(
 					$portal_in,
@@ -252,10 +258,7 @@ final class Plugin {
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( $stats, $cli_out ),
-					'import'     => new ImportCommand(
-						new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings ),
-						$cli_out
-					),
+					'import'     => new ImportCommand( $move_in, $cli_out ),
 				)
 			) )->register();
 		}

@@ -15,6 +15,7 @@ import {
 	type CreatedWebhookEndpoint,
 	type ErrorEnvelope,
 	type Health,
+	type ImportSource,
 	type License,
 	type LoggedEvent,
 	type Onboarding,
@@ -179,7 +180,9 @@ export class ServiceClient {
 		this.call< LicenseStatusCounts >(
 			'GET',
 			'/admin/licenses/status-counts',
-			{ query: { ...query } }
+			{
+				query: { ...query },
+			}
 		);
 	license = ( id: number ) =>
 		this.call< License >( 'GET', `/admin/licenses/${ id }` );
@@ -200,7 +203,9 @@ export class ServiceClient {
 		this.call< { deleted: boolean } >(
 			'DELETE',
 			`/admin/licenses/${ id }`,
-			{ query: { force: true } }
+			{
+				query: { force: true },
+			}
 		);
 	activations = ( licenseId: number ) =>
 		this.call< Activation[] >(
@@ -247,7 +252,9 @@ export class ServiceClient {
 		this.call< Release >(
 			'POST',
 			`/admin/products/${ productId }/releases`,
-			{ body }
+			{
+				body,
+			}
 		);
 	/** A release with its uploaded ZIP (multipart field "package"), reporting the upload's progress. */
 	uploadRelease = (
@@ -264,7 +271,10 @@ export class ServiceClient {
 		return this.call< Release >(
 			'POST',
 			`/admin/products/${ productId }/releases`,
-			{ body: form, onProgress }
+			{
+				body: form,
+				onProgress,
+			}
 		);
 	};
 	updateRelease = ( id: number, body: Record< string, unknown > ) =>
@@ -326,7 +336,9 @@ export class ServiceClient {
 		this.call< Page< WebhookEndpoint > >(
 			'GET',
 			'/admin/webhook-endpoints',
-			{ query: { per_page: 100, ...query } }
+			{
+				query: { per_page: 100, ...query },
+			}
 		);
 	webhookEndpoint = ( id: number ) =>
 		this.call< WebhookEndpoint >(
@@ -342,7 +354,9 @@ export class ServiceClient {
 		this.call< CreatedWebhookEndpoint >(
 			'POST',
 			'/admin/webhook-endpoints',
-			{ body }
+			{
+				body,
+			}
 		);
 	/** Only the given fields change; is_active true clears the failure record. */
 	updateWebhookEndpoint = (
@@ -357,7 +371,9 @@ export class ServiceClient {
 		this.call< WebhookEndpoint >(
 			'PUT',
 			`/admin/webhook-endpoints/${ id }`,
-			{ body }
+			{
+				body,
+			}
 		);
 	deleteWebhookEndpoint = ( id: number ) =>
 		this.call< { deleted: boolean; id: number } >(
@@ -374,7 +390,9 @@ export class ServiceClient {
 		this.call< Page< WebhookDelivery > >(
 			'GET',
 			'/admin/webhook-deliveries',
-			{ query: { ...query } }
+			{
+				query: { ...query },
+			}
 		);
 	webhookDelivery = ( id: number ) =>
 		this.call< WebhookDeliveryDetail >(
@@ -393,6 +411,12 @@ export class ServiceClient {
 		this.call< Settings >( 'PUT', '/admin/settings', { body } );
 
 	backup = () => this.call< BackupInfo >( 'GET', '/admin/backup' );
+
+	importSources = () =>
+		this.call< { sources: ImportSource[] } >(
+			'GET',
+			'/admin/import/sources'
+		);
 
 	dataRemoval = () =>
 		this.call< DataRemoval >( 'GET', '/admin/settings/data-removal' );

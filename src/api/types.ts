@@ -333,6 +333,12 @@ export interface Settings {
 	staging_hosts_enabled: boolean;
 	/** Outbound webhooks may go to private and loopback addresses (off by default: no server-side request forgery). */
 	webhooks_allow_private: boolean;
+	/** Whether the store answers EDD Software Licensing's old client protocol (on after a written EDD SL import). */
+	edd_sl_protocol: boolean;
+	/** Whether it answers Software License Manager's old client protocol (on after a written SLM import). */
+	slm_protocol: boolean;
+	/** Read-only: whether SLM's verification secret is kept (write-only slm_secret_key). */
+	slm_secret_key_set: boolean;
 }
 
 /**
@@ -377,7 +383,10 @@ export interface DataRemoval {
 export type SettingsUpdate = Partial<
 	Omit<
 		Settings,
-		'webhook_signing_secret_set' | 'rate_limits' | 'fast_lane_state'
+		| 'webhook_signing_secret_set'
+		| 'rate_limits'
+		| 'fast_lane_state'
+		| 'slm_secret_key_set'
 	>
 > & {
 	webhook_signing_secret?: string;
@@ -416,3 +425,38 @@ export interface Onboarding {
 	complete: boolean;
 	dismissed: boolean;
 }
+
+/** The plugins the import moves in from (Domain\MoveIn\Source). */
+export type ImportSourceName = 'edd-sl' | 'slm';
+
+/** GET /admin/import/sources: whether this site has each source's tables, and how many rows they hold. */
+export interface ImportSource {
+	source: ImportSourceName;
+	present: boolean;
+	missing: string[];
+	counts: { licences: number; activations: number } | null;
+}
+
+/** POST /admin/import: what arrived (or would), per kind, and every refused row with its reason. */
+export interface ImportReport {
+	source: ImportSourceName;
+	dry_run: boolean;
+	written: boolean;
+	arrived: Record<
+		string,
+		{ new: number; changed: number; unchanged: number }
+	>;
+	refused: {
+		kind: string;
+		old_id: string;
+		reason: string;
+		message: string;
+	}[];
+	secrets: string[];
+}
+
+/** A line of POST /admin/import's streamed answer (progress: true). */
+export type ImportLine =
+	| { phase: string; done: number; total: number }
+	| { report: ImportReport }
+	| { error: ErrorEnvelope };

@@ -184,31 +184,14 @@ final class MoveIn {
 	 * @param string|null                             $product  A product of ours (slug or id) for the licences that name none (SLM).
 	 * @param (callable(string, int, int): void)|null $progress Called after each batch: phase, rows done, rows in all.
 	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
-	 * @throws ServiceError When the source is unknown, its tables are missing, or the product named is not one of ours.
-	 * @throws Throwable Whatever fault ended the run, after everything was rolled back.
+	 * @throws Throwable Whatever fault ended the run, after everything was rolled back; a ServiceError before it
+	 *                   starts when the source is unknown, its tables are missing, or the product named is not ours.
 	 */
 	public function run( string $name, bool $dry_run, Actor $actor, ?string $product = null, ?callable $progress = null ): array {
-		$source = $this->sources[ $name ] ?? null;
-		if ( null === $source ) {
-			throw ServiceError::invalid_param(
-				'source',
-				/* translators: %s: the sources' names. */
-				sprintf( __( 'Import from one of: %s.', 'svc-licensing' ), implode( ', ', array_keys( $this->sources ) ) ),
-				__( 'Unknown source.', 'svc-licensing' )
-			);
-		}
-		$missing = $source->missing();
-		if ( array() !== $missing ) {
-			throw ServiceError::invalid_param(
-				'source',
-				/* translators: %s: table names. */
-				sprintf( __( 'This site has no %s table, so there is nothing to import from it.', 'svc-licensing' ), implode( ', ', $missing ) ),
-				__( 'The source tables are missing.', 'svc-licensing' )
-			);
-		}
+		list( $source, $product_id ) = $this->ready( $name, $product );
 		// The key secret is made outside the run, so a run that rolls back never takes a new secret with it.
 		$this->secret->get();
-		$run = new MoveInRun( $source->source(), $actor, null === $product ? null : (int) $this->products->named( $product )['id'], $progress ?? static function (): void {} );
+		$run = new MoveInRun( $source->source(), $actor, $product_id, $progress ?? static function (): void {} );
 		try {
 			$this->transaction->run(
 				function () use ( $source, $run ): void {
@@ -246,6 +229,69 @@ final class MoveIn {
 			'refused' => $run->refused,
 			'secrets' => array_keys( $source->secrets() ),
 		);
+	}
+
+	/**
+	 * Whether a run of this source (and product) can start: the checks run() makes before it reads a row, so a
+	 * caller that streams the run's progress can answer a refusal as an error before it starts its answer.
+	 *
+	 * @param string      $name    The source (Domain\MoveIn\Source).
+	 * @param string|null $product A product of ours (slug or id) for the licences that name none (SLM).
+	 * @throws ServiceError When the source is unknown, its tables are missing, or the product named is not one of ours.
+	 */
+	public function check( string $name, ?string $product = null ): void {
+		$this->ready( $name, $product );
+	}
+
+	/**
+	 * Each source this import knows, whether this site has its tables (the missing ones named) and, when it has,
+	 * how many licences and activations in use they hold.
+	 *
+	 * @return list<array{source: string, present: bool, missing: list<string>, counts: array{licences: int, activations: int}|null}>
+	 */
+	public function sources(): array {
+		$out = array();
+		foreach ( $this->sources as $name => $source ) {
+			$missing = array_values( $source->missing() );
+			$out[]   = array(
+				'source'  => $name,
+				'present' => array() === $missing,
+				'missing' => $missing,
+				'counts'  => array() === $missing ? $source->counts() : null,
+			);
+		}
+		return $out;
+	}
+
+	/**
+	 * The source's reader and the run's product id, once the source is known, its tables are there and the product
+	 * named is ours.
+	 *
+	 * @param string      $name    The source.
+	 * @param string|null $product A product of ours (slug or id), or null.
+	 * @return array{0: SourceTables, 1: int|null}
+	 * @throws ServiceError When the source is unknown, its tables are missing, or the product named is not one of ours.
+	 */
+	private function ready( string $name, ?string $product ): array {
+		$source = $this->sources[ $name ] ?? null;
+		if ( null === $source ) {
+			throw ServiceError::invalid_param(
+				'source',
+				/* translators: %s: the sources' names. */
+				sprintf( __( 'Import from one of: %s.', 'svc-licensing' ), implode( ', ', array_keys( $this->sources ) ) ),
+				__( 'Unknown source.', 'svc-licensing' )
+			);
+		}
+		$missing = $source->missing();
+		if ( array() !== $missing ) {
+			throw ServiceError::invalid_param(
+				'source',
+				/* translators: %s: table names. */
+				sprintf( __( 'This site has no %s table, so there is nothing to import from it.', 'svc-licensing' ), implode( ', ', $missing ) ),
+				__( 'The source tables are missing.', 'svc-licensing' )
+			);
+		}
+		return array( $source, null === $product ? null : (int) $this->products->named( $product )['id'] );
 	}
 
 	/**

@@ -27,6 +27,13 @@ import { DataRemovalCard } from './data-removal';
 import { StagingHostsCard } from './staging-hosts';
 import { RenewalPageField } from './renewal';
 import { ScreenHeader } from '../../components/screen';
+import { ImportWizard } from '../import/wizard';
+import {
+	OldProtocolsCard,
+	protocolUpdate,
+	protocolValues,
+} from './old-protocols';
+import { SettingsTabs, currentTab } from './tabs';
 
 const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	validate: __( 'Validate (per IP)', 'svc-licensing' ),
@@ -99,6 +106,7 @@ function formValues( settings: Settings ) {
 		trusted_proxies: settings.trusted_proxies.join( '\n' ),
 		rate_limit_ipv6_prefix: String( settings.rate_limit_ipv6_prefix ),
 		fast_lane: settings.fast_lane,
+		...protocolValues( settings ),
 	};
 }
 
@@ -134,6 +142,7 @@ function updateOf( values: FormValues ): SettingsUpdate {
 		),
 		trusted_proxies: lines( values.trusted_proxies ),
 		rate_limit_ipv6_prefix: Number( values.rate_limit_ipv6_prefix ),
+		...protocolUpdate( values ),
 	};
 	if ( values.webhook_signing_secret !== '' ) {
 		update.webhook_signing_secret = values.webhook_signing_secret;
@@ -352,6 +361,7 @@ function SettingsForm( {
 				onText={ set( 'staging_hosts' ) }
 				controlProps={ fieldProps( 'staging_hosts' ) }
 			/>
+			<OldProtocolsCard draft={ draft } set={ set } stored={ settings } />
 			<Card>
 				<CardHeader>
 					<h2>{ __( 'Updates and licences', 'svc-licensing' ) }</h2>
@@ -479,9 +489,19 @@ function SettingsForm( {
 export function SettingsStage( { client }: { client: ServiceClient } ) {
 	const [ loaded, reload ] = useLoad( () => client.settings(), [] );
 	const [ saved, setSaved ] = useState< Settings | null >( null );
+	if ( currentTab() === 'import' ) {
+		return (
+			<div className="svc-screen">
+				<ScreenHeader />
+				<SettingsTabs current="import" />
+				<ImportWizard client={ client } />
+			</div>
+		);
+	}
 	return (
 		<div className="svc-screen">
 			<ScreenHeader />
+			<SettingsTabs current="settings" />
 			{ loaded.kind === 'loading' && <Loading /> }
 			{ loaded.kind === 'error' && (
 				<LoadError message={ loaded.message } onRetry={ reload } />
