@@ -147,7 +147,7 @@ test.describe.serial( 'the import wizard', () => {
 		page,
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		await page.goto( WIZARD );
 		const wizard = page.locator( '.svc-import' );
 		await expect(
@@ -227,7 +227,7 @@ test.describe.serial( 'the import wizard', () => {
 		await expect( wizard ).toContainText(
 			'8 new and 0 changed licences would arrive; 6 rows would be refused. Nothing was written.'
 		);
-		expect( ( await totals( request, headers ) ).licences ).toBe(
+		expect( ( await totals( request, headers, tag ) ).licences ).toBe(
 			before.licences
 		);
 		expect( await axeViolations( page, [ '.svc-import' ] ) ).toEqual( [] );
@@ -249,7 +249,7 @@ test.describe.serial( 'the import wizard', () => {
 		await saveScreenshot( page, 'import-wizard-done' );
 
 		// The licences exist: the admin API counts them, and finds a customer's.
-		expect( ( await totals( request, headers ) ).licences ).toBe(
+		expect( ( await totals( request, headers, tag ) ).licences ).toBe(
 			before.licences + 8
 		);
 		const ada = await (
@@ -270,7 +270,7 @@ test.describe.serial( 'the import wizard', () => {
 	test( 'a second run streams its progress and imports nothing new', async ( {
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const response = await request.post( `${ API }/admin/import`, {
 			headers,
 			data: { source: 'edd-sl', dry_run: false, progress: true },
@@ -295,7 +295,7 @@ test.describe.serial( 'the import wizard', () => {
 			unchanged: 8,
 		} );
 		expect( last.report.refused ).toHaveLength( 6 );
-		expect( ( await totals( request, headers ) ).licences ).toBe(
+		expect( ( await totals( request, headers, tag ) ).licences ).toBe(
 			before.licences
 		);
 	} );
@@ -304,7 +304,7 @@ test.describe.serial( 'the import wizard', () => {
 		page,
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		// A week on the old plugin: one changed expiry and one new licence; the run throws before the second write.
 		await changeFixture( request, {
 			source: 'edd-sl',
@@ -334,7 +334,7 @@ test.describe.serial( 'the import wizard', () => {
 				data: { status: 500 },
 			},
 		} );
-		expect( await totals( request, headers ) ).toEqual( before );
+		expect( await totals( request, headers, tag ) ).toEqual( before );
 
 		// The panel shows the same words at the top (the dry run does every write, so it meets the fault too).
 		await page.goto( WIZARD );

@@ -118,7 +118,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 	test( 'the dry run names every refused row with its reason and writes nothing', async ( {
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		// Other specs' imports on this site stay in the map; the dry run adds nothing to it.
 		const mapBefore = await readImportMap( request, 'edd-sl' );
 
@@ -156,14 +156,14 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 			].sort()
 		);
 
-		expect( await totals( request, headers ) ).toEqual( before );
+		expect( await totals( request, headers, tag ) ).toEqual( before );
 		expect( await readImportMap( request, 'edd-sl' ) ).toEqual( mapBefore );
 	} );
 
 	test( 'the import: old keys validate, activate and download; local sites take no slot; bundles keep their parent', async ( {
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const run = await runImport( 'edd-sl' );
 		expect( run.code, run.stderr ).toBe( 0 );
 		const report = run.report as Report;
@@ -178,7 +178,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 				`release ${ fixture.downloads.lite } no_package`,
 			].sort()
 		);
-		const after = await totals( request, headers );
+		const after = await totals( request, headers, tag );
 		expect( after.licences ).toBe( before.licences + 8 );
 		expect( after.products ).toBe( before.products + 3 );
 
@@ -326,7 +326,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 			tag,
 			download: fixture.downloads.pro,
 		} );
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const run = await runImport( 'edd-sl' );
 		expect( run.code, run.stderr ).toBe( 0 );
 		const report = run.report as Report;
@@ -344,7 +344,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 				`release ${ fixture.downloads.lite } no_package`,
 			].sort()
 		);
-		const after = await totals( request, headers );
+		const after = await totals( request, headers, tag );
 		expect( after.licences ).toBe( before.licences + 1 );
 		expect( after.products ).toBe( before.products );
 		// One license.created and one license.updated: nothing else was written.
@@ -382,7 +382,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 			package: zip.toString( 'base64' ),
 			taken_key: takenKey,
 		} );
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const mapBefore = await readImportMap( request, 'edd-sl' );
 		await armImportFault( request, 3 );
 		const run = await runImport( 'edd-sl' );
@@ -390,7 +390,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 		expect( cliLines( run.stderr ).at( -1 ) ).toBe(
 			`Error: The import stopped and nothing was imported: test fault before licence ${ faultBase + 4 } of edd-sl`
 		);
-		expect( await totals( request, headers ) ).toEqual( before );
+		expect( await totals( request, headers, tag ) ).toEqual( before );
 		expect( await readImportMap( request, 'edd-sl' ) ).toEqual( mapBefore );
 		const product = await request.get( '/wp-json/svc/v1/updates/check', {
 			params: {

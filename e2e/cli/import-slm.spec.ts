@@ -98,7 +98,7 @@ test.describe.serial( 'wp svc import slm', () => {
 	test( 'the dry run names every refused row with its reason and writes nothing', async ( {
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		// Other specs' imports on this site stay in the map; the dry run adds nothing to it.
 		const mapBefore = await readImportMap( request, 'slm' );
 		// Without --product the licence whose product_ref is empty has no product either.
@@ -134,14 +134,14 @@ test.describe.serial( 'wp svc import slm', () => {
 		).toBe(
 			`Its product "no-such-product-${ tag }" is not a product here (and was not imported).`
 		);
-		expect( await totals( request, headers ) ).toEqual( before );
+		expect( await totals( request, headers, tag ) ).toEqual( before );
 		expect( await readImportMap( request, 'slm' ) ).toEqual( mapBefore );
 	} );
 
 	test( 'the import: old keys validate and activate within their domain limits', async ( {
 		request,
 	} ) => {
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const run = await runImport( 'slm', [ `--product=${ product.slug }` ] );
 		expect( run.code, run.stderr ).toBe( 0 );
 		expect( ( run.report as Report ).arrived.licences ).toEqual( {
@@ -152,7 +152,7 @@ test.describe.serial( 'wp svc import slm', () => {
 		expect( refusals( run.report as Report ) ).toEqual(
 			refusedRows( base )
 		);
-		expect( ( await totals( request, headers ) ).licences ).toBe(
+		expect( ( await totals( request, headers, tag ) ).licences ).toBe(
 			before.licences + 4
 		);
 
@@ -234,14 +234,14 @@ test.describe.serial( 'wp svc import slm', () => {
 			tag,
 			product: product.slug,
 		} );
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const run = await runImport( 'slm', [ `--product=${ product.slug }` ] );
 		expect( run.code, run.stderr ).toBe( 0 );
 		expect( ( run.report as Report ).arrived ).toMatchObject( {
 			licences: { new: 1, changed: 1, unchanged: 3 },
 			activations: { new: 0, changed: 0, unchanged: 2 },
 		} );
-		const after = await totals( request, headers );
+		const after = await totals( request, headers, tag );
 		expect( after.licences ).toBe( before.licences + 1 );
 		expect( after.events ).toBe( before.events + 2 );
 		expect(
@@ -273,7 +273,7 @@ test.describe.serial( 'wp svc import slm', () => {
 			product: product.slug,
 			taken_key: takenKey,
 		} );
-		const before = await totals( request, headers );
+		const before = await totals( request, headers, tag );
 		const mapBefore = await readImportMap( request, 'slm' );
 		await armImportFault( request, 1 );
 		const run = await runImport( 'slm', [ `--product=${ product.slug }` ] );
@@ -281,7 +281,7 @@ test.describe.serial( 'wp svc import slm', () => {
 		expect( cliLines( run.stderr ).at( -1 ) ).toBe(
 			`Error: The import stopped and nothing was imported: test fault before licence ${ faultBase + 2 } of slm`
 		);
-		expect( await totals( request, headers ) ).toEqual( before );
+		expect( await totals( request, headers, tag ) ).toEqual( before );
 		expect( await readImportMap( request, 'slm' ) ).toEqual( mapBefore );
 	} );
 } );
