@@ -27,6 +27,7 @@ import {
 	runImport,
 } from '../fixtures/import';
 import { race } from '../fixtures/race';
+import { fastLane } from '../fixtures/env';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 
@@ -57,6 +58,11 @@ async function eddJson(
 ) {
 	const response = await edd( request, fields, method );
 	expect( response.status(), await response.text() ).toBe( 200 );
+	// The fast lane answers while it is on (this pass of the suite), WordPress when it is off.
+	expect(
+		response.headers()[ 'x-svc-test-lane' ],
+		'answered by the lane'
+	).toBe( fastLane ? '1' : '0' );
 	return response.json();
 }
 
@@ -331,6 +337,32 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		).toEqual( { success: false, license: 'failed' } );
 	} );
 
+	test( "a shipped client's deactivate_license of its own site is never refused by the monthly release allowance", async ( {
+		request,
+	} ) => {
+		const site = `own-${ tag }.example`;
+		const fields = { license: fixture.keys[ 4 ], item_id: pro, url: site };
+		expect(
+			await eddJson( request, {
+				edd_action: 'activate_license',
+				...fields,
+			} )
+		).toMatchObject( { success: true, license: 'valid' } );
+		// No self-serve releases at all this month: EDD's updater, deactivated on its site, sends the key and the
+		// site's URL, and that deactivation goes through all the same.
+		await setSettings( request, { portal_releases_per_month: 0 } );
+		try {
+			expect(
+				await eddJson( request, {
+					edd_action: 'deactivate_license',
+					...fields,
+				} )
+			).toMatchObject( { success: true, license: 'deactivated' } );
+		} finally {
+			await setSettings( request, { portal_releases_per_month: 3 } );
+		}
+	} );
+
 	test( 'get_version: the current release, its package through the signed download route only for a usable licence', async ( {
 		request,
 	} ) => {
@@ -474,6 +506,9 @@ test.describe.serial( 'EDD SL client protocol', () => {
 			expect( rest.status() ).toBe( 200 );
 			const over = await check();
 			expect( over.status() ).toBe( 429 );
+			expect( over.headers()[ 'x-svc-test-lane' ] ).toBe(
+				fastLane ? '1' : '0'
+			);
 			expect( await over.json() ).toMatchObject( {
 				success: false,
 				error: 'rate_limited',
