@@ -415,6 +415,77 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		).toMatchObject( { new_version: false } );
 	} );
 
+	test( 'the fast lane and WordPress give the same answer; beta changes nothing', async ( {
+		request,
+	} ) => {
+		// WordPress' test cookie makes the lane step aside, so WordPress answers at init.
+		const FULL_ROUTE = {
+			Cookie: 'wordpress_test_cookie=WP%20Cookie%20check',
+		};
+		const answer = async (
+			form: Record< string, string >,
+			headers: Record< string, string > = {}
+		) => {
+			const response = await request.post( '/', { form, headers } );
+			return {
+				status: response.status(),
+				type: response.headers()[ 'content-type' ],
+				lane: response.headers()[ 'x-svc-test-lane' ],
+				// A download token carries its expiry, maybe a second later on the second request.
+				body: ( await response.text() ).replace(
+					/token=[A-Za-z0-9._%-]+/g,
+					'token=<signed>'
+				),
+			};
+		};
+		const version = {
+			edd_action: 'get_version',
+			license: fixture.keys[ 1 ],
+			item_id: pro,
+			version: '1.0',
+			url: fixture.sites[ 1 ],
+		};
+		const forms: Array< Record< string, string > > = [
+			{
+				edd_action: 'check_license',
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			},
+			{
+				edd_action: 'check_license',
+				license: 'ffffffffffffffffffffffffffffffff',
+				item_name: proName,
+				url: fixture.sites[ 1 ],
+			},
+			{
+				edd_action: 'activate_license',
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			},
+			version,
+		];
+		for ( const form of forms ) {
+			const lane = await answer( form );
+			const full = await answer( form, FULL_ROUTE );
+			expect( lane.lane, form.edd_action ).toBe( fastLane ? '1' : '0' );
+			expect( full.lane, form.edd_action ).toBe( '0' );
+			expect( lane.status, form.edd_action ).toBe( 200 );
+			expect( { ...lane, lane: undefined }, form.edd_action ).toEqual( {
+				...full,
+				lane: undefined,
+			} );
+		}
+		// No beta channel here: asking for betas answers the same stable release.
+		const stable = await answer( version );
+		const beta = await answer( { ...version, beta: '1' } );
+		expect( JSON.parse( beta.body ) ).toMatchObject( {
+			new_version: '2.1.0',
+		} );
+		expect( beta ).toEqual( stable );
+	} );
+
 	test( '60 parallel activate_license of distinct sites on a limit of 3 give exactly 3', async ( {
 		request,
 	} ) => {

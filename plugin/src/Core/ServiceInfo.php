@@ -84,13 +84,13 @@ final class ServiceInfo {
 	/**
 	 * Constructor.
 	 *
-	 * @param string                    $version    Plugin version.
-	 * @param SdkDownload               $sdk        The shipped SDK.
-	 * @param SchemaMigrator            $migrator   Schema state.
-	 * @param DataInventory             $inventory  Row counts.
-	 * @param Settings                  $settings   Settings.
-	 * @param string[]                  $jobs       The cron hooks of the plugin's jobs.
-	 * @param callable(): string        $lane_state The fast lane's state.
+	 * @param string                    $version           Plugin version.
+	 * @param SdkDownload               $sdk               The shipped SDK.
+	 * @param SchemaMigrator            $migrator          Schema state.
+	 * @param DataInventory             $inventory         Row counts.
+	 * @param Settings                  $settings          Settings.
+	 * @param string[]                  $jobs              The cron hooks of the plugin's jobs.
+	 * @param callable(): string        $lane_state        The fast lane's state.
 	 * @param ProtocolRequestRepository $protocol_requests The old clients' answered requests.
 	 */
 	public function __construct( string $version, SdkDownload $sdk, SchemaMigrator $migrator, DataInventory $inventory, Settings $settings, array $jobs, callable $lane_state, ProtocolRequestRepository $protocol_requests ) {

@@ -20,10 +20,10 @@ use Svc\Licensing\Storage\Settings;
 
 /**
  * An adapter, like EddSlProtocol: slm_action = slm_check, slm_activate or slm_deactivate (and slm_create_new, only
- * ever refused), with the secret_key the
- * seller's SLM had (imported into the slm_secret_key setting), license_key and registered_domain. SLM's licence keys
- * name no product: the licence holding the key gives it. Each action is our Core call; SlmAnswer maps the outcome.
- * On only while the slm_protocol setting is on. docs/moving-in.md, "The old clients".
+ * ever refused), with the secret_key the seller's SLM had (imported into the slm_secret_key setting), license_key
+ * and registered_domain. SLM's licence keys name no product: the licence holding the key gives it. Each action is our
+ * Core call; SlmAnswer maps the outcome. On only while the slm_protocol setting is on. docs/moving-in.md, "The old
+ * clients".
  */
 final class SlmProtocol {
 
@@ -69,7 +69,7 @@ final class SlmProtocol {
 	 * @param Settings        $settings    Settings.
 	 * @param LicenceFinder   $finder      Finds licences.
 	 * @param Activations     $activations Activation use cases.
-	 * @param OldProtocolCall $old       Rate limits, counts and sending.
+	 * @param OldProtocolCall $old         Rate limits, counts and sending.
 	 */
 	public function __construct( Settings $settings, LicenceFinder $finder, Activations $activations, OldProtocolCall $old ) {
 		$this->settings    = $settings;

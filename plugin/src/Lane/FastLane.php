@@ -128,7 +128,8 @@ final class FastLane {
 	 * @return EddSlProtocol|SlmProtocol|null
 	 */
 	public static function old_protocol( ClientApi $client ) {
-		foreach ( array( $client->edd_sl, $client->slm ) as $adapter ) {
+		// In the order WordPress' init runs them (Plugin::boot() hooks SLM's first).
+		foreach ( array( $client->slm, $client->edd_sl ) as $adapter ) {
 			if ( $adapter->wants() ) {
 				return $adapter;
 			}
