@@ -135,15 +135,7 @@ final class EddSlProtocol {
 	 * the same requests earlier through maybe_answer().
 	 */
 	public function add_hooks(): void {
-		add_action(
-			'init',
-			function (): void {
-				if ( $this->maybe_answer() ) {
-					exit;
-				}
-			},
-			20
-		);
+		OldProtocolCall::answer_on_init( array( $this, 'maybe_answer' ) );
 	}
 
 	/**

@@ -47,6 +47,26 @@ final class OldProtocolCall {
 	}
 
 	/**
+	 * Hooks an adapter's maybe_answer() on init (priority 20, after core's own init work, as EDD SL reads edd_action
+	 * on init too). When it answered, due WP-Cron jobs start (the request ends before wp_loaded, where core would
+	 * start them) and the request ends.
+	 *
+	 * @param callable(): bool $maybe_answer The adapter's maybe_answer().
+	 */
+	public static function answer_on_init( callable $maybe_answer ): void {
+		add_action(
+			'init',
+			static function () use ( $maybe_answer ): void {
+				if ( $maybe_answer() ) {
+					AnswerEnd::finish_then_run_cron();
+					exit;
+				}
+			},
+			20
+		);
+	}
+
+	/**
 	 * A parameter as sent, by POST or GET (the old clients use both).
 	 *
 	 * @param string $name Name.

@@ -83,15 +83,7 @@ final class SlmProtocol {
 	 * maybe_answer().
 	 */
 	public function add_hooks(): void {
-		add_action(
-			'init',
-			function (): void {
-				if ( $this->maybe_answer() ) {
-					exit;
-				}
-			},
-			20
-		);
+		OldProtocolCall::answer_on_init( array( $this, 'maybe_answer' ) );
 	}
 
 	/**

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Lane;
 
 use Svc\Licensing\ClientApi;
+use Svc\Licensing\Http\AnswerEnd;
 use Svc\Licensing\Http\EddSlProtocol;
 use Svc\Licensing\Http\RouteTable;
 use Svc\Licensing\Http\SlmProtocol;
@@ -170,11 +171,6 @@ final class FastLane {
 	 * expiries and webhook retries run even when every request takes the lane.
 	 */
 	private static function after_response(): void {
-		if ( function_exists( 'fastcgi_finish_request' ) ) {
-			fastcgi_finish_request();
-		}
-		if ( function_exists( '_wp_cron' ) ) {
-			_wp_cron();
-		}
+		AnswerEnd::finish_then_run_cron();
 	}
 }
