@@ -9,8 +9,9 @@ defined( 'ABSPATH' ) || exit;
 
 /**
  * The lane's entry, API version 1 (Svc\Licensing\Lane\Loader::ENTRY). Answers the request and ends it when it is
- * one of the lane's routes and the lane may answer it; returns, and WordPress loads as usual, in every other case.
- * Costs a string comparison for every other request.
+ * one of the lane's routes, or an old client's call (edd_action, slm_action) whose protocol is on, and the lane may
+ * answer it; returns, and WordPress loads as usual, in every other case. Costs a string comparison for every other
+ * request (and a look for two field names when it has any).
  *
  * Its parameters never change: a change is a new entry (svc_licensing_lane_v2) and a new Loader::ENTRY. The
  * loader calls its entry only when it exists, so one written by another plugin version stands aside.
@@ -33,7 +34,14 @@ function svc_licensing_lane_v1( string $loader_version, string $basename ): void
 			(string) get_option( 'permalink_structure' )
 		);
 	}
-	if ( null === $route ) {
+	// An old client's call (EDD SL's edd_action, SLM's slm_action) on any front URL, as their adapters read it on
+	// init. A request without any field costs nothing more; one that also names a REST route is left to WordPress.
+	$old = false;
+	if ( array() !== $_GET || array() !== $_POST ) {
+		require_once __DIR__ . '/src/Domain/MoveIn/OldProtocolRequest.php';
+		$old = Svc\Licensing\Domain\MoveIn\OldProtocolRequest::present( $_GET, $_POST );
+	}
+	if ( ( null === $route && ! $old ) || ( null !== $route && $old ) ) {
 		return;
 	}
 	if (
@@ -51,10 +59,21 @@ function svc_licensing_lane_v1( string $loader_version, string $basename ): void
 		return;
 	}
 	// phpcs:enable
+	if ( $old ) {
+		// Only when the protocol's adapter wants the call (its setting on): otherwise WordPress gets it untouched.
+		$adapter = Svc\Licensing\Lane\FastLane::old_protocol( new Svc\Licensing\ClientApi( $GLOBALS['wpdb'] ) );
+		if ( null === $adapter ) {
+			return;
+		}
+		define( 'SVC_LICENSING_LANE', true );
+		define( 'SVC_LICENSING_LANE_QUERIES_BEFORE', (int) $GLOBALS['wpdb']->num_queries );
+		Svc\Licensing\Lane\FastLane::serve_old_protocol( $adapter );
+		exit;
+	}
 	define( 'SVC_LICENSING_LANE', true );
 	// What WordPress itself queried before the lane ran (its autoloaded options), for the test sites' query count.
 	define( 'SVC_LICENSING_LANE_QUERIES_BEFORE', (int) $GLOBALS['wpdb']->num_queries );
-	Svc\Licensing\Lane\FastLane::serve( $route );
+	Svc\Licensing\Lane\FastLane::serve( (string) $route );
 	exit;
 }
 

@@ -28,6 +28,7 @@ import {
 	runImport,
 } from '../fixtures/import';
 import { race } from '../fixtures/race';
+import { fastLane } from '../fixtures/env';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 
@@ -58,6 +59,11 @@ async function eddJson(
 ) {
 	const response = await edd( request, fields, method );
 	expect( response.status(), await response.text() ).toBe( 200 );
+	// The fast lane answers while it is on (this pass of the suite), WordPress when it is off.
+	expect(
+		response.headers()[ 'x-svc-test-lane' ],
+		'answered by the lane'
+	).toBe( fastLane ? '1' : '0' );
 	return response.json();
 }
 
@@ -336,6 +342,32 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		).toEqual( { success: false, license: 'failed' } );
 	} );
 
+	test( "a shipped client's deactivate_license of its own site is never refused by the monthly release allowance", async ( {
+		request,
+	} ) => {
+		const site = `own-${ tag }.example`;
+		const fields = { license: fixture.keys[ 4 ], item_id: pro, url: site };
+		expect(
+			await eddJson( request, {
+				edd_action: 'activate_license',
+				...fields,
+			} )
+		).toMatchObject( { success: true, license: 'valid' } );
+		// No self-serve releases at all this month: EDD's updater, deactivated on its site, sends the key and the
+		// site's URL, and that deactivation goes through all the same.
+		await setSettings( request, { portal_releases_per_month: 0 } );
+		try {
+			expect(
+				await eddJson( request, {
+					edd_action: 'deactivate_license',
+					...fields,
+				} )
+			).toMatchObject( { success: true, license: 'deactivated' } );
+		} finally {
+			await setSettings( request, { portal_releases_per_month: 3 } );
+		}
+	} );
+
 	test( 'get_version: the current release, its package through the signed download route only for a usable licence', async ( {
 		request,
 	} ) => {
@@ -386,6 +418,77 @@ test.describe.serial( 'EDD SL client protocol', () => {
 				version: '1.0',
 			} )
 		).toMatchObject( { new_version: false } );
+	} );
+
+	test( 'the fast lane and WordPress give the same answer; beta changes nothing', async ( {
+		request,
+	} ) => {
+		// WordPress' test cookie makes the lane step aside, so WordPress answers at init.
+		const FULL_ROUTE = {
+			Cookie: 'wordpress_test_cookie=WP%20Cookie%20check',
+		};
+		const answer = async (
+			form: Record< string, string >,
+			headers: Record< string, string > = {}
+		) => {
+			const response = await request.post( '/', { form, headers } );
+			return {
+				status: response.status(),
+				type: response.headers()[ 'content-type' ],
+				lane: response.headers()[ 'x-svc-test-lane' ],
+				// A download token carries its expiry, maybe a second later on the second request.
+				body: ( await response.text() ).replace(
+					/token=[A-Za-z0-9._%-]+/g,
+					'token=<signed>'
+				),
+			};
+		};
+		const version = {
+			edd_action: 'get_version',
+			license: fixture.keys[ 1 ],
+			item_id: pro,
+			version: '1.0',
+			url: fixture.sites[ 1 ],
+		};
+		const forms: Array< Record< string, string > > = [
+			{
+				edd_action: 'check_license',
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			},
+			{
+				edd_action: 'check_license',
+				license: 'ffffffffffffffffffffffffffffffff',
+				item_name: proName,
+				url: fixture.sites[ 1 ],
+			},
+			{
+				edd_action: 'activate_license',
+				license: fixture.keys[ 1 ],
+				item_id: pro,
+				url: fixture.sites[ 1 ],
+			},
+			version,
+		];
+		for ( const form of forms ) {
+			const lane = await answer( form );
+			const full = await answer( form, FULL_ROUTE );
+			expect( lane.lane, form.edd_action ).toBe( fastLane ? '1' : '0' );
+			expect( full.lane, form.edd_action ).toBe( '0' );
+			expect( lane.status, form.edd_action ).toBe( 200 );
+			expect( { ...lane, lane: undefined }, form.edd_action ).toEqual( {
+				...full,
+				lane: undefined,
+			} );
+		}
+		// No beta channel here: asking for betas answers the same stable release.
+		const stable = await answer( version );
+		const beta = await answer( { ...version, beta: '1' } );
+		expect( JSON.parse( beta.body ) ).toMatchObject( {
+			new_version: '2.1.0',
+		} );
+		expect( beta ).toEqual( stable );
 	} );
 
 	test( '60 parallel activate_license of distinct sites on a limit of 3 give exactly 3', async ( {
@@ -479,6 +582,9 @@ test.describe.serial( 'EDD SL client protocol', () => {
 			expect( rest.status() ).toBe( 200 );
 			const over = await check();
 			expect( over.status() ).toBe( 429 );
+			expect( over.headers()[ 'x-svc-test-lane' ] ).toBe(
+				fastLane ? '1' : '0'
+			);
 			expect( await over.json() ).toMatchObject( {
 				success: false,
 				error: 'rate_limited',

@@ -15,6 +15,7 @@ import {
 	holdSource,
 	runImport,
 } from '../fixtures/import';
+import { fastLane } from '../fixtures/env';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 
@@ -44,6 +45,11 @@ test.describe.serial( 'SLM client protocol', () => {
 				? await request.post( '/', { form: data } )
 				: await request.get( '/', { params: data } );
 		expect( response.status(), await response.text() ).toBe( 200 );
+		// The fast lane answers while it is on (this pass of the suite), WordPress when it is off.
+		expect(
+			response.headers()[ 'x-svc-test-lane' ],
+			'answered by the lane'
+		).toBe( fastLane ? '1' : '0' );
 		return response.json();
 	}
 
@@ -270,5 +276,59 @@ test.describe.serial( 'SLM client protocol', () => {
 				registered_domain: domain,
 			} )
 		).toMatchObject( { result: 'error', error_code: 60 } );
+	} );
+	test( "a shipped client's slm_deactivate of its own domain is never refused by the monthly release allowance", async ( {
+		request,
+	} ) => {
+		const domain = `slm-own-${ tag }.example`;
+		expect(
+			await slm( request, {
+				slm_action: 'slm_activate',
+				license_key: fixture.keys[ 2 ],
+				registered_domain: domain,
+			} )
+		).toEqual( { result: 'success', message: 'License key activated' } );
+		// No self-serve releases at all this month: SLM's client deactivates its own domain all the same.
+		await setSettings( request, { portal_releases_per_month: 0 } );
+		try {
+			expect(
+				await slm( request, {
+					slm_action: 'slm_deactivate',
+					license_key: fixture.keys[ 2 ],
+					registered_domain: domain,
+				} )
+			).toEqual( {
+				result: 'success',
+				message: 'The license key has been deactivated for this domain',
+			} );
+		} finally {
+			await setSettings( request, { portal_releases_per_month: 3 } );
+		}
+	} );
+
+	test( "slm_create_new is answered in SLM's error shape, and creates nothing", async ( {
+		request,
+	} ) => {
+		const answer = await slm( request, {
+			slm_action: 'slm_create_new',
+			first_name: 'New',
+			last_name: 'Customer',
+			email: `slm-create-${ tag }@example.com`,
+			max_allowed_domains: '2',
+		} );
+		expect( answer ).toEqual( {
+			result: 'error',
+			message: expect.stringContaining(
+				'no longer creates licence keys'
+			),
+			error_code: 10,
+		} );
+		const found = await (
+			await request.get( `${ ADMIN }/licenses`, {
+				headers: await keyHeaders( request, 'admin' ),
+				params: { search: `slm-create-${ tag }@example.com` },
+			} )
+		).json();
+		expect( found.total ).toBe( 0 );
 	} );
 } );

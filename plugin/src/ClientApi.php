@@ -17,20 +17,25 @@ use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
 use Svc\Licensing\Http\ClientCalls;
 use Svc\Licensing\Http\DownloadController;
+use Svc\Licensing\Http\EddSlProtocol;
 use Svc\Licensing\Http\ErrorEnvelope;
 use Svc\Licensing\Http\LicenseController;
+use Svc\Licensing\Http\OldProtocolCall;
 use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RequestGuard;
+use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Http\UpdateController;
 use Svc\Licensing\Http\WebhookController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\EventRepository;
+use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
+use Svc\Licensing\Storage\ProtocolRequestRepository;
 use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
@@ -177,6 +182,34 @@ final class ClientApi {
 	public $download_routes;
 
 	/**
+	 * The update check.
+	 *
+	 * @var Updates
+	 */
+	public $updates;
+
+	/**
+	 * The old clients' answered requests, per protocol per day.
+	 *
+	 * @var ProtocolRequestRepository
+	 */
+	public $protocol_requests;
+
+	/**
+	 * EDD SL's client protocol on the front URL (edd_action).
+	 *
+	 * @var EddSlProtocol
+	 */
+	public $edd_sl;
+
+	/**
+	 * SLM's client protocol on the front URL (slm_action).
+	 *
+	 * @var SlmProtocol
+	 */
+	public $slm;
+
+	/**
 	 * Builds the graph.
 	 *
 	 * @param wpdb $db Database.
@@ -214,8 +247,15 @@ final class ClientApi {
 		);
 		$this->calls           = new ClientCalls( $this->api_keys );
 		$this->license_routes  = new LicenseController( $this->licences, $this->activations, $this->calls );
-		$this->update_routes   = new UpdateController( new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings ), $this->calls );
+		$this->updates         = new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings );
+		$this->update_routes   = new UpdateController( $this->updates, $this->calls );
 		$this->download_routes = new DownloadController( new Downloads( $this->links, $this->products, $this->licenses, $this->releases, PackageDirectory::from_environment() ) );
+		// The old clients' protocols on the front URL (docs/moving-in.md): WordPress hooks these on init, the lane
+		// answers through the same objects.
+		$this->protocol_requests = new ProtocolRequestRepository( $db );
+		$old                     = new OldProtocolCall( $this->limiter, $this->protocol_requests );
+		$this->edd_sl            = new EddSlProtocol( $this->settings, new ImportMapRepository( $db ), $this->products, $this->releases, $this->finder, $this->licences, $this->activations, $this->updates, $old );
+		$this->slm               = new SlmProtocol( $this->settings, $this->finder, $this->activations, $old );
 	}
 
 	/**

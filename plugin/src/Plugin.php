@@ -41,7 +41,6 @@ use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\MoveIn;
-use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
@@ -72,8 +71,6 @@ use Svc\Licensing\Http\AdminWebhookController;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
-use Svc\Licensing\Http\EddSlProtocol;
-use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Http\EventController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LatestReleaseController;
@@ -161,8 +158,8 @@ final class Plugin {
 		$migrator->add_hooks();
 		$client->add_rest_hooks();
 		// The old clients' protocols on the front URL, each while its setting is on (docs/moving-in.md).
-		( new SlmProtocol( $settings, $client->finder, $client->activations, $limiter ) )->add_hooks();
-		( new EddSlProtocol( $settings, new ImportMapRepository( $wpdb ), $products, $releases, $client->finder, $licences, $client->activations, new Updates( $client->finder, $licences, $releases, $client->links, $settings ), $limiter ) )->add_hooks();
+		$client->slm->add_hooks();
+		$client->edd_sl->add_hooks();
 		$lane = new Loader( $plugin_file, SVC_LICENSING_VERSION, $settings );
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
@@ -244,7 +241,7 @@ final class Plugin {
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
 		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
-		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ) ), $packages->path() ) )->add_hooks();
+		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ), $client->protocol_requests ), $packages->path() ) )->add_hooks();
 
 		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {
 			$cli_out = new Output();

@@ -10,6 +10,7 @@ namespace Svc\Licensing\Admin;
 use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Domain\Health\CheckResult;
 use Svc\Licensing\Domain\Health\SiteHealthFormat;
+use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Health\Check;
 use Svc\Licensing\Jobs\CronHooks;
 use Svc\Licensing\Storage\Tables;
@@ -179,7 +180,7 @@ final class SiteHealth {
 	/**
 	 * The facts other than settings as fields.
 	 *
-	 * @param array{plugin_version: string, sdk_version: string|null, schema_version: int, schema_latest: int, rows: array<string, int>, jobs: array<string, int|null>, wp_cron_disabled: bool, fast_lane: string, settings: array<string, mixed>} $facts Facts.
+	 * @param array{plugin_version: string, sdk_version: string|null, schema_version: int, schema_latest: int, rows: array<string, int>, jobs: array<string, int|null>, wp_cron_disabled: bool, fast_lane: string, old_protocols: array<string, array{answered: bool, requests: int}>, settings: array<string, mixed>} $facts Facts.
 	 * @return array<string, array<string, mixed>>
 	 */
 	private function fact_fields( array $facts ): array {
@@ -252,7 +253,29 @@ final class SiteHealth {
 			'label' => __( 'Fast lane', 'svc-licensing' ),
 			'value' => $facts['fast_lane'],
 		);
-		$fields['package_dir']            = array(
+		$old_clients                      = array(
+			Source::EDD_SL => array(
+				__( 'EDD Software Licensing clients', 'svc-licensing' ),
+				__( 'EDD Software Licensing requests, last 30 days', 'svc-licensing' ),
+			),
+			Source::SLM    => array(
+				__( 'Software License Manager clients', 'svc-licensing' ),
+				__( 'Software License Manager requests, last 30 days', 'svc-licensing' ),
+			),
+		);
+		foreach ( $facts['old_protocols'] as $source => $protocol ) {
+			list( $answered_label, $requests_label )      = $old_clients[ $source ] ?? array( $source, $source );
+			$fields[ 'old_protocol_' . $source ]          = array(
+				'label' => $answered_label,
+				'value' => $protocol['answered'] ? __( 'Answered', 'svc-licensing' ) : __( 'Not answered', 'svc-licensing' ),
+				'debug' => $protocol['answered'] ? 'answered' : 'not answered',
+			);
+			$fields[ 'old_protocol_requests_' . $source ] = array(
+				'label' => $requests_label,
+				'value' => (string) $protocol['requests'],
+			);
+		}
+		$fields['package_dir'] = array(
 			'label'   => __( 'Package folder', 'svc-licensing' ),
 			'value'   => $this->package_dir,
 			'private' => true,

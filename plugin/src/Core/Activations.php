@@ -162,22 +162,25 @@ final class Activations {
 	/**
 	 * POST /licenses/deactivate. Deactivating a site that is not active answers deactivated: false. A site that
 	 * proves it is itself (the fingerprint it activated with) frees its slot at no cost; the key alone naming a site
-	 * is a self-serve release, within the monthly allowance.
+	 * is a self-serve release, within the monthly allowance. An old client's deactivation (EDD SL's, SLM's: the key
+	 * and the site's own URL, which is how their shipped clients let a site go) is the site's own, at no cost, as in
+	 * those plugins (docs/api-decisions.md).
 	 *
-	 * @param ClientCall $call Call.
-	 * @param int        $now  Unix time.
+	 * @param ClientCall  $call       Call.
+	 * @param int         $now        Unix time.
+	 * @param string|null $old_client The old protocol the call came by (Source::EDD_SL, Source::SLM), or null.
 	 * @return array<string, mixed> The spec's deactivation answer.
 	 * @throws ServiceError 403 portal_release_limit beyond the allowance, or a lookup's error.
 	 */
-	public function deactivate( ClientCall $call, int $now ): array {
+	public function deactivate( ClientCall $call, int $now, ?string $old_client = null ): array {
 		list( $product, $license, $site, $scope ) = $this->finder->locate( $call );
 		$activation                               = $this->activations->find( (int) $license['id'], $site );
 		$own                                      = null !== $activation && null !== $call->fingerprint
 			&& null !== $activation['server_fingerprint'] && hash_equals( (string) $activation['server_fingerprint'], $call->fingerprint );
 		if ( null === $activation ) {
 			$deactivated = false;
-		} elseif ( $own ) {
-			$deactivated = $this->release( $license['id'], $site, Actor::customer( $site ), array( 'via' => 'site' ) );
+		} elseif ( $own || null !== $old_client ) {
+			$deactivated = $this->release( $license['id'], $site, Actor::customer( $site ), array( 'via' => $own ? 'site' : (string) $old_client ) );
 		} else {
 			$deactivated = $this->release_self_serve( (int) $license['id'], $site, Actor::customer( $site ), array( 'via' => 'key' ), $now );
 		}

@@ -7,7 +7,9 @@
 
 namespace Svc\Licensing\Core;
 
+use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Storage\DataInventory;
+use Svc\Licensing\Storage\ProtocolRequestRepository;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Tables;
@@ -73,30 +75,39 @@ final class ServiceInfo {
 	private $lane_state;
 
 	/**
+	 * The old clients' answered requests.
+	 *
+	 * @var ProtocolRequestRepository
+	 */
+	private $protocol_requests;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param string             $version    Plugin version.
-	 * @param SdkDownload        $sdk        The shipped SDK.
-	 * @param SchemaMigrator     $migrator   Schema state.
-	 * @param DataInventory      $inventory  Row counts.
-	 * @param Settings           $settings   Settings.
-	 * @param string[]           $jobs       The cron hooks of the plugin's jobs.
-	 * @param callable(): string $lane_state The fast lane's state.
+	 * @param string                    $version           Plugin version.
+	 * @param SdkDownload               $sdk               The shipped SDK.
+	 * @param SchemaMigrator            $migrator          Schema state.
+	 * @param DataInventory             $inventory         Row counts.
+	 * @param Settings                  $settings          Settings.
+	 * @param string[]                  $jobs              The cron hooks of the plugin's jobs.
+	 * @param callable(): string        $lane_state        The fast lane's state.
+	 * @param ProtocolRequestRepository $protocol_requests The old clients' answered requests.
 	 */
-	public function __construct( string $version, SdkDownload $sdk, SchemaMigrator $migrator, DataInventory $inventory, Settings $settings, array $jobs, callable $lane_state ) {
-		$this->version    = $version;
-		$this->sdk        = $sdk;
-		$this->migrator   = $migrator;
-		$this->inventory  = $inventory;
-		$this->settings   = $settings;
-		$this->jobs       = $jobs;
-		$this->lane_state = $lane_state;
+	public function __construct( string $version, SdkDownload $sdk, SchemaMigrator $migrator, DataInventory $inventory, Settings $settings, array $jobs, callable $lane_state, ProtocolRequestRepository $protocol_requests ) {
+		$this->version           = $version;
+		$this->sdk               = $sdk;
+		$this->migrator          = $migrator;
+		$this->inventory         = $inventory;
+		$this->settings          = $settings;
+		$this->jobs              = $jobs;
+		$this->lane_state        = $lane_state;
+		$this->protocol_requests = $protocol_requests;
 	}
 
 	/**
 	 * The facts.
 	 *
-	 * @return array{plugin_version: string, sdk_version: string|null, schema_version: int, schema_latest: int, rows: array<string, int>, jobs: array<string, int|null>, wp_cron_disabled: bool, fast_lane: string, settings: array<string, mixed>}
+	 * @return array{plugin_version: string, sdk_version: string|null, schema_version: int, schema_latest: int, rows: array<string, int>, jobs: array<string, int|null>, wp_cron_disabled: bool, fast_lane: string, old_protocols: array<string, array{answered: bool, requests: int}>, settings: array<string, mixed>}
 	 */
 	public function facts(): array {
 		$rows = array();
@@ -117,7 +128,25 @@ final class ServiceInfo {
 			'jobs'             => $jobs,
 			'wp_cron_disabled' => defined( 'DISABLE_WP_CRON' ) && DISABLE_WP_CRON,
 			'fast_lane'        => (string) call_user_func( $this->lane_state ),
+			'old_protocols'    => $this->old_protocols(),
 			'settings'         => $this->settings->public_view(),
 		);
+	}
+
+	/**
+	 * Per old client protocol: whether it is answered (its setting) and its answered requests in the last 30 days.
+	 *
+	 * @return array<string, array{answered: bool, requests: int}>
+	 */
+	private function old_protocols(): array {
+		$counts    = $this->protocol_requests->last_days( time() );
+		$protocols = array();
+		foreach ( Source::PROTOCOL_SETTING as $source => $setting ) {
+			$protocols[ $source ] = array(
+				'answered' => (bool) $this->settings->get( $setting ),
+				'requests' => $counts[ $source ] ?? 0,
+			);
+		}
+		return $protocols;
 	}
 }

@@ -16,6 +16,7 @@ use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\EddSlAnswer;
+use Svc\Licensing\Domain\MoveIn\OldProtocolRequest;
 use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ImportMapRepository;
@@ -98,11 +99,11 @@ final class EddSlProtocol {
 	private $updates;
 
 	/**
-	 * Rate limits.
+	 * Rate limits, counts and sending.
 	 *
-	 * @var RateLimiter
+	 * @var OldProtocolCall
 	 */
-	private $limiter;
+	private $old;
 
 	/**
 	 * Constructor.
@@ -115,9 +116,9 @@ final class EddSlProtocol {
 	 * @param Licences            $licences    Licence use cases.
 	 * @param Activations         $activations Activation use cases.
 	 * @param Updates             $updates     The update check.
-	 * @param RateLimiter         $limiter     Rate limits.
+	 * @param OldProtocolCall     $old         Rate limits, counts and sending.
 	 */
-	public function __construct( Settings $settings, ImportMapRepository $map, ProductRepository $products, ReleaseRepository $releases, LicenceFinder $finder, Licences $licences, Activations $activations, Updates $updates, RateLimiter $limiter ) {
+	public function __construct( Settings $settings, ImportMapRepository $map, ProductRepository $products, ReleaseRepository $releases, LicenceFinder $finder, Licences $licences, Activations $activations, Updates $updates, OldProtocolCall $old ) {
 		$this->settings    = $settings;
 		$this->map         = $map;
 		$this->products    = $products;
@@ -126,27 +127,39 @@ final class EddSlProtocol {
 		$this->licences    = $licences;
 		$this->activations = $activations;
 		$this->updates     = $updates;
-		$this->limiter     = $limiter;
+		$this->old         = $old;
 	}
 
 	/**
-	 * Answers on the front URL once WordPress has loaded (EDD SL too reads edd_action on init).
+	 * Answers on the front URL once WordPress has loaded (EDD SL too reads edd_action on init); the fast lane answers
+	 * the same requests earlier through maybe_answer().
 	 */
 	public function add_hooks(): void {
-		add_action( 'init', array( $this, 'maybe_answer' ), 20 );
+		OldProtocolCall::answer_on_init( array( $this, 'maybe_answer' ) );
 	}
 
 	/**
-	 * Answers and ends the request when it is one of EDD SL's client actions and the protocol is on.
+	 * Whether this request is one of EDD SL's client actions that this site answers: the protocol is on and it is
+	 * not an admin screen. Reads no input but the action's name, so the fast lane asks it before WordPress' input
+	 * handling has run.
 	 */
-	public function maybe_answer(): void {
-		$action = OldProtocolCall::param( 'edd_action' );
-		if ( ! isset( self::ACTIONS[ $action ] ) || ! $this->settings->get( 'edd_sl_protocol' ) || is_admin() ) {
-			return;
+	public function wants(): bool {
+		return isset( self::ACTIONS[ OldProtocolCall::param( OldProtocolRequest::EDD_SL_PARAM ) ] ) && $this->settings->get( 'edd_sl_protocol' ) && ! is_admin();
+	}
+
+	/**
+	 * Answers when wants() says so; the caller then ends the request.
+	 *
+	 * @return bool Whether it answered.
+	 */
+	public function maybe_answer(): bool {
+		if ( ! $this->wants() ) {
+			return false;
 		}
-		$over = OldProtocolCall::count( $this->limiter, self::ACTIONS[ $action ] );
+		$action = OldProtocolCall::param( OldProtocolRequest::EDD_SL_PARAM );
+		$over   = $this->old->limit( self::ACTIONS[ $action ] );
 		if ( null !== $over ) {
-			OldProtocolCall::send(
+			$this->old->send(
 				Source::EDD_SL,
 				429,
 				array(
@@ -155,8 +168,10 @@ final class EddSlProtocol {
 					'msg'     => $over->get_error_message(),
 				)
 			);
+			return true;
 		}
-		OldProtocolCall::send( Source::EDD_SL, 200, $this->answer( $action, time() ) );
+		$this->old->send( Source::EDD_SL, 200, $this->answer( $action, time() ) );
+		return true;
 	}
 
 	/**
@@ -184,7 +199,7 @@ final class EddSlProtocol {
 				return EddSlAnswer::activated( $this->facts( $product, $call, $now )[0] );
 			}
 			if ( 'deactivate_license' === $action ) {
-				$freed = (bool) $this->activations->deactivate( $call, $now )['deactivated'];
+				$freed = (bool) $this->activations->deactivate( $call, $now, Source::EDD_SL )['deactivated'];
 				return EddSlAnswer::deactivated( $freed, $this->facts( $product, $call, $now )[0] );
 			}
 			list( $facts, $activation ) = $this->facts( $product, $call, $now );

@@ -1,6 +1,7 @@
 <?php
 /**
- * What the old clients' protocols on the front URL share: reading a parameter, counting the call, sending the answer.
+ * What the old clients' protocols on the front URL share: reading a parameter, rate-limiting and counting the call,
+ * sending the answer.
  *
  * @package SvcLicensing
  */
@@ -8,15 +9,62 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Hooks;
+use Svc\Licensing\Storage\ProtocolRequestRepository;
 use WP_Error;
 use WP_REST_Request;
 use WP_REST_Response;
 
 /**
  * The old clients (EDD SL's, SLM's) call the store's front URL by POST or GET; their answers are JSON, passed through
- * Hooks::OLD_PROTOCOL_ANSWER before they are sent.
+ * Hooks::OLD_PROTOCOL_ANSWER before they are sent, and every answer sent is counted for its protocol and day (Site
+ * Health shows the last 30 days). Used alike by WordPress (at init) and by the fast lane.
  */
 final class OldProtocolCall {
+
+	/**
+	 * Rate limits.
+	 *
+	 * @var RateLimiter
+	 */
+	private $limiter;
+
+	/**
+	 * The answered requests' counts.
+	 *
+	 * @var ProtocolRequestRepository
+	 */
+	private $requests;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param RateLimiter               $limiter  Rate limits.
+	 * @param ProtocolRequestRepository $requests The answered requests' counts.
+	 */
+	public function __construct( RateLimiter $limiter, ProtocolRequestRepository $requests ) {
+		$this->limiter  = $limiter;
+		$this->requests = $requests;
+	}
+
+	/**
+	 * Hooks an adapter's maybe_answer() on init (priority 20, after core's own init work, as EDD SL reads edd_action
+	 * on init too). When it answered, due WP-Cron jobs start (the request ends before wp_loaded, where core would
+	 * start them) and the request ends.
+	 *
+	 * @param callable(): bool $maybe_answer The adapter's maybe_answer().
+	 */
+	public static function answer_on_init( callable $maybe_answer ): void {
+		add_action(
+			'init',
+			static function () use ( $maybe_answer ): void {
+				if ( $maybe_answer() ) {
+					AnswerEnd::finish_then_run_cron();
+					exit;
+				}
+			},
+			20
+		);
+	}
 
 	/**
 	 * A parameter as sent, by POST or GET (the old clients use both).
@@ -46,24 +94,24 @@ final class OldProtocolCall {
 	/**
 	 * Counts the call against a REST route's per-IP limit.
 	 *
-	 * @param RateLimiter $limiter Rate limits.
-	 * @param string      $name    Limit name.
+	 * @param string $name Limit name.
 	 * @return WP_Error|null The refusal when over the limit.
 	 */
-	public static function count( RateLimiter $limiter, string $name ): ?WP_Error {
+	public function limit( string $name ): ?WP_Error {
 		$headers = new WP_REST_Request();
 		$headers->set_header( 'x-forwarded-for', isset( $_SERVER['HTTP_X_FORWARDED_FOR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_X_FORWARDED_FOR'] ) ) : '' );
-		return $limiter->count_client( $name, $headers );
+		return $this->limiter->count_client( $name, $headers );
 	}
 
 	/**
-	 * Sends a JSON answer and ends the request.
+	 * Counts the answer for its protocol and sends it as JSON. The caller ends the request.
 	 *
-	 * @param string               $protocol edd-sl or slm.
+	 * @param string               $protocol Source::EDD_SL or Source::SLM.
 	 * @param int                  $status   HTTP status.
 	 * @param array<string, mixed> $data     Body.
 	 */
-	public static function send( string $protocol, int $status, array $data ): void {
+	public function send( string $protocol, int $status, array $data ): void {
+		$this->requests->add( $protocol, time() );
 		// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- Hooks' names carry the prefix.
 		$response = apply_filters( Hooks::OLD_PROTOCOL_ANSWER, new WP_REST_Response( $data, $status ), $protocol );
 		if ( ! headers_sent() ) {
@@ -75,6 +123,5 @@ final class OldProtocolCall {
 			}
 		}
 		echo wp_json_encode( $response->get_data() );
-		exit;
 	}
 }

@@ -12,16 +12,18 @@ use Svc\Licensing\Core\ClientCall;
 use Svc\Licensing\Core\LicenceFinder;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\License\LicenseStatus;
+use Svc\Licensing\Domain\MoveIn\OldProtocolRequest;
 use Svc\Licensing\Domain\MoveIn\SlmAnswer;
 use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\Settings;
 
 /**
- * An adapter, like EddSlProtocol: slm_action = slm_check, slm_activate or slm_deactivate, with the secret_key the
- * seller's SLM had (imported into the slm_secret_key setting), license_key and registered_domain. SLM's licence keys
- * name no product: the licence holding the key gives it. Each action is our Core call; SlmAnswer maps the outcome.
- * On only while the slm_protocol setting is on. docs/moving-in.md, "The old clients".
+ * An adapter, like EddSlProtocol: slm_action = slm_check, slm_activate or slm_deactivate (and slm_create_new, only
+ * ever refused), with the secret_key the seller's SLM had (imported into the slm_secret_key setting), license_key
+ * and registered_domain. SLM's licence keys name no product: the licence holding the key gives it. Each action is our
+ * Core call; SlmAnswer maps the outcome. On only while the slm_protocol setting is on. docs/moving-in.md, "The old
+ * clients".
  */
 final class SlmProtocol {
 
@@ -30,6 +32,7 @@ final class SlmProtocol {
 		'slm_activate'   => 'activate',
 		'slm_deactivate' => 'deactivate',
 		'slm_check'      => 'validate',
+		'slm_create_new' => 'activate',
 	);
 
 	/**
@@ -54,47 +57,60 @@ final class SlmProtocol {
 	private $activations;
 
 	/**
-	 * Rate limits.
+	 * Rate limits, counts and sending.
 	 *
-	 * @var RateLimiter
+	 * @var OldProtocolCall
 	 */
-	private $limiter;
+	private $old;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param Settings      $settings    Settings.
-	 * @param LicenceFinder $finder      Finds licences.
-	 * @param Activations   $activations Activation use cases.
-	 * @param RateLimiter   $limiter     Rate limits.
+	 * @param Settings        $settings    Settings.
+	 * @param LicenceFinder   $finder      Finds licences.
+	 * @param Activations     $activations Activation use cases.
+	 * @param OldProtocolCall $old         Rate limits, counts and sending.
 	 */
-	public function __construct( Settings $settings, LicenceFinder $finder, Activations $activations, RateLimiter $limiter ) {
+	public function __construct( Settings $settings, LicenceFinder $finder, Activations $activations, OldProtocolCall $old ) {
 		$this->settings    = $settings;
 		$this->finder      = $finder;
 		$this->activations = $activations;
-		$this->limiter     = $limiter;
+		$this->old         = $old;
 	}
 
 	/**
-	 * Answers on the front URL once WordPress has loaded.
+	 * Answers on the front URL once WordPress has loaded; the fast lane answers the same requests earlier through
+	 * maybe_answer().
 	 */
 	public function add_hooks(): void {
-		add_action( 'init', array( $this, 'maybe_answer' ), 20 );
+		OldProtocolCall::answer_on_init( array( $this, 'maybe_answer' ) );
 	}
 
 	/**
-	 * Answers and ends the request when it is one of SLM's client actions and the protocol is on.
+	 * Whether this request is one of SLM's client actions that this site answers: the protocol is on and it is not
+	 * an admin screen. Reads no input but the action's name (see EddSlProtocol::wants()).
 	 */
-	public function maybe_answer(): void {
-		$action = OldProtocolCall::param( 'slm_action' );
-		if ( ! isset( self::ACTIONS[ $action ] ) || ! $this->settings->get( 'slm_protocol' ) || is_admin() ) {
-			return;
+	public function wants(): bool {
+		return isset( self::ACTIONS[ OldProtocolCall::param( OldProtocolRequest::SLM_PARAM ) ] ) && $this->settings->get( 'slm_protocol' ) && ! is_admin();
+	}
+
+	/**
+	 * Answers when wants() says so; the caller then ends the request.
+	 *
+	 * @return bool Whether it answered.
+	 */
+	public function maybe_answer(): bool {
+		if ( ! $this->wants() ) {
+			return false;
 		}
-		$over = OldProtocolCall::count( $this->limiter, self::ACTIONS[ $action ] );
+		$action = OldProtocolCall::param( OldProtocolRequest::SLM_PARAM );
+		$over   = $this->old->limit( self::ACTIONS[ $action ] );
 		if ( null !== $over ) {
-			OldProtocolCall::send( Source::SLM, 429, SlmAnswer::error( 429, $over->get_error_message() ) );
+			$this->old->send( Source::SLM, 429, SlmAnswer::error( 429, $over->get_error_message() ) );
+			return true;
 		}
-		OldProtocolCall::send( Source::SLM, 200, $this->answer( $action, time() ) );
+		$this->old->send( Source::SLM, 200, $this->answer( $action, time() ) );
+		return true;
 	}
 
 	/**
@@ -105,6 +121,10 @@ final class SlmProtocol {
 	 * @return array<string, mixed>
 	 */
 	public function answer( string $action, int $now ): array {
+		if ( 'slm_create_new' === $action ) {
+			// Never acted on, whatever secret it brings (SLM checks a creation secret that no import brings).
+			return SlmAnswer::error( SlmAnswer::CREATE_FAILED, __( 'This store no longer creates licence keys through this address. Licence keys are made by its sales, its admin screens, its API and its command line.', 'svc-licensing' ) );
+		}
 		$secret = (string) $this->settings->get( 'slm_secret_key' );
 		if ( '' === $secret || ! hash_equals( $secret, OldProtocolCall::param( 'secret_key' ) ) ) {
 			return SlmAnswer::error( SlmAnswer::VERIFY_KEY_INVALID, 'Verification API secret key is invalid' );
@@ -127,7 +147,7 @@ final class SlmProtocol {
 			list( , $license ) = $this->finder->locate( $call );
 			$status            = LicenseStatus::of( $license, $now );
 			if ( 'slm_deactivate' === $action ) {
-				return $this->activations->deactivate( $call, $now )['deactivated']
+				return $this->activations->deactivate( $call, $now, Source::SLM )['deactivated']
 					? SlmAnswer::success( 'The license key has been deactivated for this domain' )
 					: SlmAnswer::error( SlmAnswer::DOMAIN_ALREADY_INACTIVE, 'The license key on this domain is already inactive' );
 			}

@@ -8,7 +8,10 @@
 namespace Svc\Licensing\Lane;
 
 use Svc\Licensing\ClientApi;
+use Svc\Licensing\Http\AnswerEnd;
+use Svc\Licensing\Http\EddSlProtocol;
 use Svc\Licensing\Http\RouteTable;
+use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use WP_REST_Request;
@@ -16,7 +19,8 @@ use WP_REST_Server;
 
 /**
  * A REST server of our own with only the client routes (validate, activate, deactivate, the update check and
- * the download), declared by the same controllers, validated by
+ * the download), and the old clients' protocols on the front URL (EDD SL's edd_action, SLM's slm_action) through
+ * the same adapters WordPress hooks on init; the routes declared by the same controllers, validated by
  * WordPress' own schema code, passed through the same filters (rate limits, request guard, error envelope) and
  * sent with the headers WordPress' server sends. WordPress core's files and options are loaded by then (the
  * loader is a must-use plugin); nothing of other plugins or the theme is.
@@ -70,20 +74,11 @@ final class FastLane {
 	 * @param string $route Route as the caller wrote it.
 	 */
 	public static function serve( string $route ): void {
-		global $wpdb, $wp_rewrite;
+		global $wpdb;
 		if ( ! defined( 'REST_REQUEST' ) ) {
 			define( 'REST_REQUEST', true ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- core's constant, as rest_api_loaded() sets it.
 		}
-		// What wp-settings.php does after plugins load and before init, and the REST answer needs.
-		wp_magic_quotes();
-		wp_cookie_constants();
-		wp_ssl_constants();
-		wp_functionality_constants();
-		if ( ! $wp_rewrite instanceof \WP_Rewrite ) {
-			// phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- core creates it here too, later.
-			$wp_rewrite = new \WP_Rewrite();
-		}
-		require_once ABSPATH . WPINC . '/pluggable.php'; // @phpstan-ignore requireOnce.fileNotFound
+		self::load_what_init_needs();
 
 		// The plugin's filters first and core's REST defaults after, as in a full request (the plugin hooks in
 		// when it loads, core's defaults at rest_api_init): at equal priority they run in that order.
@@ -127,15 +122,55 @@ final class FastLane {
 	}
 
 	/**
+	 * The old client protocol's adapter that would answer this request (its action known, its setting on, not an
+	 * admin screen), asked before anything is set up, so that a request it does not want reaches WordPress untouched.
+	 *
+	 * @param ClientApi $client The client routes' graph.
+	 * @return EddSlProtocol|SlmProtocol|null
+	 */
+	public static function old_protocol( ClientApi $client ) {
+		// In the order WordPress' init runs them (Plugin::boot() hooks SLM's first).
+		foreach ( array( $client->slm, $client->edd_sl ) as $adapter ) {
+			if ( $adapter->wants() ) {
+				return $adapter;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Answers an old client's call through its adapter, exactly as the adapter's init hook would, then lets WP-Cron
+	 * run as a full request would.
+	 *
+	 * @param EddSlProtocol|SlmProtocol $adapter The adapter old_protocol() chose.
+	 */
+	public static function serve_old_protocol( $adapter ): void {
+		self::load_what_init_needs();
+		$adapter->maybe_answer();
+		self::after_response();
+	}
+
+	/**
+	 * What wp-settings.php does after plugins load and before init, and the answers need.
+	 */
+	private static function load_what_init_needs(): void {
+		global $wp_rewrite;
+		wp_magic_quotes();
+		wp_cookie_constants();
+		wp_ssl_constants();
+		wp_functionality_constants();
+		if ( ! $wp_rewrite instanceof \WP_Rewrite ) {
+			// phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- core creates it here too, later.
+			$wp_rewrite = new \WP_Rewrite();
+		}
+		require_once ABSPATH . WPINC . '/pluggable.php'; // @phpstan-ignore requireOnce.fileNotFound
+	}
+
+	/**
 	 * Finishes the response, then runs due WP-Cron jobs the way a full request would (init's _wp_cron), so
 	 * expiries and webhook retries run even when every request takes the lane.
 	 */
 	private static function after_response(): void {
-		if ( function_exists( 'fastcgi_finish_request' ) ) {
-			fastcgi_finish_request();
-		}
-		if ( function_exists( '_wp_cron' ) ) {
-			_wp_cron();
-		}
+		AnswerEnd::finish_then_run_cron();
 	}
 }

@@ -25,6 +25,7 @@ use Svc\Licensing\Storage\Migrations\CreatePortalLinks;
 use Svc\Licensing\Storage\Migrations\CreatePortalSessions;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
+use Svc\Licensing\Storage\Migrations\CreateProtocolRequests;
 
 /**
  * Append new steps at the end with the next version number; never edit a step that has shipped.
@@ -55,6 +56,7 @@ final class Schema {
 				new AddProductMultisiteActivation(),
 				new AddLicenseParent(),
 				new CreateImportMap(),
+				new CreateProtocolRequests(),
 			)
 		);
 	}

@@ -21,6 +21,7 @@ use Svc\Licensing\Domain\License\LicenseStatus;
 final class SlmAnswer {
 
 	/** SLM's error codes (the ones this protocol answers). */
+	public const CREATE_FAILED           = 10;
 	public const LICENSE_BLOCKED         = 20;
 	public const LICENSE_EXPIRED         = 30;
 	public const LICENSE_IN_USE          = 40;
