@@ -12,6 +12,7 @@ import {
 	type Page,
 } from '@playwright/test';
 import { fastLane } from '../fixtures/env';
+import { holdSource } from '../fixtures/import';
 import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
 
 const EDD = 'EDD Software Licensing';
@@ -58,6 +59,14 @@ async function oldClientCall(
 }
 
 test.describe( 'Site Health: the old client protocols', () => {
+	// The counts and switches are one per site: specs that answer or switch the old protocols take turns.
+	const giveBack: Array< () => void > = [];
+	test.beforeAll( async () => {
+		giveBack.push( await holdSource( 'edd-sl' ) );
+		giveBack.push( await holdSource( 'slm' ) );
+	} );
+	test.afterAll( () => giveBack.forEach( ( release ) => release() ) );
+
 	test.afterEach( async ( { request } ) => {
 		await setSettings( request, {
 			edd_sl_protocol: false,

@@ -35,6 +35,7 @@ import {
 	keyHeaders,
 	setSettings,
 } from '../fixtures/test-helpers';
+import { holdSource } from '../fixtures/import';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const SECRET = `whsec_${ unique( 'cron' ) }`;
@@ -72,11 +73,17 @@ test.describe( 'WP-Cron with the fast lane', () => {
 	} );
 	test.afterAll( async () => {
 		// Later specs (the panel's health) expect the fresh site's state: no secret, no old protocol answered.
-		await setSettings( quiet, {
-			webhook_signing_secret: '',
-			edd_sl_protocol: false,
-		} );
+		await setSettings( quiet, { webhook_signing_secret: '' } );
 		await quiet.dispose();
+	} );
+	// edd_sl_protocol is one per site: each test holds EDD SL's turn (e2e/fixtures/site-turn.ts) while it is on.
+	let giveBack: ( () => void ) | undefined;
+	test.afterEach( async () => {
+		if ( giveBack ) {
+			await setSettings( quiet, { edd_sl_protocol: false } );
+			giveBack();
+			giveBack = undefined;
+		}
 	} );
 
 	/**
@@ -130,6 +137,7 @@ test.describe( 'WP-Cron with the fast lane', () => {
 				'With the lane off every licence call boots WordPress, which runs WP-Cron itself: there is no lane-only traffic to test.'
 			);
 			test.setTimeout( 150_000 );
+			giveBack = await holdSource( 'edd-sl' );
 			await setSettings( quiet, { edd_sl_protocol: true } );
 			const headers = await keyHeaders( quiet );
 			const slug = unique( 'cron' ).toLowerCase();
