@@ -557,6 +557,7 @@ final class MoveIn {
 		$known   = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_column( $drafts, 'old_id' ) );
 		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENCE, array_values( $holders ) );
 		$seen    = array();
+		$arrived = array();
 		foreach ( $drafts as $i => $draft ) {
 			$old    = (string) $draft['old_id'];
 			$hash   = $hashes[ $i ];
@@ -577,8 +578,11 @@ final class MoveIn {
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
 					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
-					$id = (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'];
-					$this->map->add( $run->source, ImportMapRepository::LICENCE, $old, $id, $print );
+					$arrived[] = array(
+						'old_id'      => $old,
+						'new_id'      => (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'],
+						'fingerprint' => $print,
+					);
 					++$run->written;
 					$run->count( 'licences', 'new' );
 				} elseif ( null !== $holder && $holder !== $mapped['new_id'] ) {
@@ -600,6 +604,7 @@ final class MoveIn {
 				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
 			}
 		}
+		$this->map->add_many( $run->source, ImportMapRepository::LICENCE, $arrived );
 	}
 
 	/**
@@ -647,6 +652,7 @@ final class MoveIn {
 			$licences = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
 			$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
 			$touched  = array();
+			$arrived  = array();
 			foreach ( $rows as $row ) {
 				$old = (string) $row['id'];
 				if ( isset( $known[ $old ] ) ) {
@@ -658,14 +664,18 @@ final class MoveIn {
 					if ( null === $licence ) {
 						throw new Refused( Refused::NO_LICENCE, (string) $row['license_id'] );
 					}
-					$id = $this->activations->carry_over( $licence['new_id'], Rows::site( (string) $row['site'] ), (bool) (int) $row['is_local'] );
-					$this->map->add( $run->source, ImportMapRepository::ACTIVATION, $old, $id, '' );
+					$arrived[] = array(
+						'old_id'      => $old,
+						'new_id'      => $this->activations->carry_over( $licence['new_id'], Rows::site( (string) $row['site'] ), (bool) (int) $row['is_local'] ),
+						'fingerprint' => '',
+					);
 					$touched[] = $licence['new_id'];
 					$run->count( 'activations', 'new' );
 				} catch ( Refused $refused ) {
 					$run->refuse( 'activation', $old, $refused, self::message( $refused ) );
 				}
 			}
+			$this->map->add_many( $run->source, ImportMapRepository::ACTIVATION, $arrived );
 			if ( array() !== $touched ) {
 				$this->licenses->recount_activations( $touched );
 			}
