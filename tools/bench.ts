@@ -55,286 +55,292 @@
  * Every report is checked against the seed's expected counts (tools/bench/import.ts); the target (shown, never
  * asserted) is a peak at N at most 1.5 times the peak at N/10. MariaDB only, as the whole bench site.
  */
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { WORDPRESS_VERSION } from "./stack/core.ts";
-import { globalStatus, serverVersion } from "./stack/mariadb.ts";
-import { stopMariaDbWhenIdle } from "./stack/known-sites.ts";
-import { ensurePanelBuilt } from "./stack/panel.ts";
-import { pluginDir, repoRoot, stackDir } from "./stack/paths.ts";
-import { CommandError, run } from "./stack/process.ts";
-import { ensurePhpTools } from "./stack/php-tools.ts";
-import { benchProfile } from "./stack/profiles.ts";
-import { Site } from "./stack/site.ts";
-import { NGINX, PHP, ensureSystemPackages } from "./stack/system.ts";
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WORDPRESS_VERSION } from './stack/core.ts';
+import { globalStatus, serverVersion } from './stack/mariadb.ts';
+import { stopMariaDbWhenIdle } from './stack/known-sites.ts';
+import { ensurePanelBuilt } from './stack/panel.ts';
+import { pluginDir, repoRoot, stackDir } from './stack/paths.ts';
+import { CommandError, run } from './stack/process.ts';
+import { ensurePhpTools } from './stack/php-tools.ts';
+import { benchProfile } from './stack/profiles.ts';
+import { Site } from './stack/site.ts';
+import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
 import {
-  checkAdminAnswer,
-  checkAnswer,
-  type AdminExpectation,
-  type RowKind,
-} from "./bench/checks.ts";
+	checkAdminAnswer,
+	checkAnswer,
+	type AdminExpectation,
+	type RowKind,
+} from './bench/checks.ts';
 import {
-  PROFILE_HEADER,
-  medianSplit,
-  parseServerTiming,
-  timingTable,
-  type Split,
-  type TimingRow,
-} from "./bench/timing.ts";
+	PROFILE_HEADER,
+	medianSplit,
+	parseServerTiming,
+	timingTable,
+	type Split,
+	type TimingRow,
+} from './bench/timing.ts';
 import {
-  adminTable,
-  loadTable,
-  median,
-  targetLines,
-  targets,
-  type AdminRow,
-  type LoadRow,
-} from "./bench/report.ts";
+	adminTable,
+	loadTable,
+	median,
+	targetLines,
+	targets,
+	type AdminRow,
+	type LoadRow,
+} from './bench/report.ts';
 import {
-  checkImportReport,
-  importTable,
-  importTargets,
-  type ImportExpectation,
-  type ImportReport,
-  type ImportRow,
-  type ImportRunKind,
-} from "./bench/import.ts";
+	checkImportReport,
+	importTable,
+	importTargets,
+	type ImportExpectation,
+	type ImportReport,
+	type ImportRow,
+	type ImportRunKind,
+} from './bench/import.ts';
 
-const BENCH_DIR = path.join(repoRoot, "tools", "bench");
+const BENCH_DIR = path.join( repoRoot, 'tools', 'bench' );
 // A production host: `*.example` is one of the default staging patterns, whose sites use no slot.
-const CLIENT_SITE = "https://bench-client.example.com";
-const INSTALLED_VERSION = "0.0.1";
+const CLIENT_SITE = 'https://bench-client.example.com';
+const INSTALLED_VERSION = '0.0.1';
 
 interface Options {
-  quick: boolean;
-  licences: number;
-  duration: number;
-  warmup: number;
-  connections: number;
-  threads: number;
-  samples: number;
-  /** A git revision whose plugin/ is benched, or null for the working tree's. */
-  pluginRev: string | null;
-  /** Which rows run: all, the load (every row but the import) or the import alone. */
-  only: "all" | "load" | "import";
-  /** The import row's larger size in licences; the smaller is a tenth of it. */
-  importLicences: number;
+	quick: boolean;
+	licences: number;
+	duration: number;
+	warmup: number;
+	connections: number;
+	threads: number;
+	samples: number;
+	/** A git revision whose plugin/ is benched, or null for the working tree's. */
+	pluginRev: string | null;
+	/** Which rows run: all, the load (every row but the import) or the import alone. */
+	only: 'all' | 'load' | 'import';
+	/** The import row's larger size in licences; the smaller is a tenth of it. */
+	importLicences: number;
 }
 
 interface Fixtures {
-  product_slug: string;
-  license_key: string;
-  api_key: string;
-  licences: number;
-  /** Seeded licences with status suspended. */
-  suspended: number;
-  /** Seeded activations (the bench's own activation comes on top). */
-  activations: number;
-  seconds: number;
+	product_slug: string;
+	license_key: string;
+	api_key: string;
+	licences: number;
+	/** Seeded licences with status suspended. */
+	suspended: number;
+	/** Seeded activations (the bench's own activation comes on top). */
+	activations: number;
+	seconds: number;
 }
 
 interface Row {
-  name: string;
-  kind: RowKind;
-  method: "GET" | "POST";
-  path: string;
-  body?: string;
-  fastLane: boolean | null;
+	name: string;
+	kind: RowKind;
+	method: 'GET' | 'POST';
+	path: string;
+	body?: string;
+	fastLane: boolean | null;
 }
 
 interface Answer {
-  status: number;
-  text: string;
-  ms: number;
-  /** The profiling plugin's header, when the request asked for it. */
-  serverTiming: string | null;
+	status: number;
+	text: string;
+	ms: number;
+	/** The profiling plugin's header, when the request asked for it. */
+	serverTiming: string | null;
 }
 
-function options(args: string[]): Options {
-  const quick = args.includes("--quick");
-  const number = (name: string, fallback: number): number => {
-    const given = args.find((arg) => arg.startsWith(`--${name}=`));
-    if (!given) {
-      return fallback;
-    }
-    const value = Number(given.slice(name.length + 3));
-    if (!Number.isFinite(value) || value <= 0) {
-      throw new CommandError(
-        `--${name} takes a positive number, not "${given}"`,
-      );
-    }
-    return value;
-  };
-  for (const arg of args) {
-    if (
-      arg !== "--quick" &&
-      !/^--(licences|duration|warmup|connections|threads|samples|plugin|import)=/.test(
-        arg,
-      ) &&
-      !/^--only=(load|import)$/.test(arg)
-    ) {
-      throw new CommandError(
-        `Unknown argument ${arg}. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
-          "[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] " +
-          "[--only=load|import] [--import=N]",
-      );
-    }
-  }
-  const only = args
-    .find((arg) => arg.startsWith("--only="))
-    ?.slice("--only=".length) as "load" | "import" | undefined;
-  return {
-    quick,
-    licences: Math.round(number("licences", quick ? 100 : 1000)),
-    duration: number("duration", 10),
-    warmup: number("warmup", 2),
-    connections: Math.round(number("connections", 8)),
-    threads: Math.round(number("threads", 2)),
-    samples: Math.round(number("samples", 20)),
-    pluginRev:
-      args
-        .find((arg) => arg.startsWith("--plugin="))
-        ?.slice("--plugin=".length) ?? null,
-    only: only ?? "all",
-    importLicences: Math.max(10, Math.round(number("import", 100000))),
-  };
+function options( args: string[] ): Options {
+	const quick = args.includes( '--quick' );
+	const number = ( name: string, fallback: number ): number => {
+		const given = args.find( ( arg ) => arg.startsWith( `--${ name }=` ) );
+		if ( ! given ) {
+			return fallback;
+		}
+		const value = Number( given.slice( name.length + 3 ) );
+		if ( ! Number.isFinite( value ) || value <= 0 ) {
+			throw new CommandError(
+				`--${ name } takes a positive number, not "${ given }"`
+			);
+		}
+		return value;
+	};
+	for ( const arg of args ) {
+		if (
+			arg !== '--quick' &&
+			! /^--(licences|duration|warmup|connections|threads|samples|plugin|import)=/.test(
+				arg
+			) &&
+			! /^--only=(load|import)$/.test( arg )
+		) {
+			throw new CommandError(
+				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
+					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] ' +
+					'[--only=load|import] [--import=N]'
+			);
+		}
+	}
+	const only = args
+		.find( ( arg ) => arg.startsWith( '--only=' ) )
+		?.slice( '--only='.length ) as 'load' | 'import' | undefined;
+	return {
+		quick,
+		licences: Math.round( number( 'licences', quick ? 100 : 1000 ) ),
+		duration: number( 'duration', 10 ),
+		warmup: number( 'warmup', 2 ),
+		connections: Math.round( number( 'connections', 8 ) ),
+		threads: Math.round( number( 'threads', 2 ) ),
+		samples: Math.round( number( 'samples', 20 ) ),
+		pluginRev:
+			args
+				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
+				?.slice( '--plugin='.length ) ?? null,
+		only: only ?? 'all',
+		importLicences: Math.max(
+			10,
+			Math.round( number( 'import', 100000 ) )
+		),
+	};
 }
 
 /**
  * plugin/ as committed at a revision, extracted once under .stack/bench-plugin/<sha>/, with the working tree's
  * built panel (plugin/build is not committed).
  */
-function pluginAt(rev: string): string {
-  const sha = run("git", ["rev-parse", "--verify", `${rev}^{commit}`], {
-    cwd: repoRoot,
-  }).trim();
-  const dir = path.join(stackDir, "bench-plugin", sha);
-  const plugin = path.join(dir, "plugin");
-  if (!fs.existsSync(path.join(plugin, "svc-licensing.php"))) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    const tar = path.join(dir, "plugin.tar");
-    run("git", ["archive", "--output", tar, sha, "plugin"], {
-      cwd: repoRoot,
-    });
-    run("tar", ["-xf", tar, "-C", dir]);
-    fs.rmSync(tar);
-  }
-  const build = path.join(pluginDir, "build");
-  if (fs.existsSync(build) && !fs.existsSync(path.join(plugin, "build"))) {
-    fs.cpSync(build, path.join(plugin, "build"), { recursive: true });
-  }
-  return plugin;
+function pluginAt( rev: string ): string {
+	const sha = run( 'git', [ 'rev-parse', '--verify', `${ rev }^{commit}` ], {
+		cwd: repoRoot,
+	} ).trim();
+	const dir = path.join( stackDir, 'bench-plugin', sha );
+	const plugin = path.join( dir, 'plugin' );
+	if ( ! fs.existsSync( path.join( plugin, 'svc-licensing.php' ) ) ) {
+		fs.rmSync( dir, { recursive: true, force: true } );
+		fs.mkdirSync( dir, { recursive: true } );
+		const tar = path.join( dir, 'plugin.tar' );
+		run( 'git', [ 'archive', '--output', tar, sha, 'plugin' ], {
+			cwd: repoRoot,
+		} );
+		run( 'tar', [ '-xf', tar, '-C', dir ] );
+		fs.rmSync( tar );
+	}
+	const build = path.join( pluginDir, 'build' );
+	if (
+		fs.existsSync( build ) &&
+		! fs.existsSync( path.join( plugin, 'build' ) )
+	) {
+		fs.cpSync( build, path.join( plugin, 'build' ), { recursive: true } );
+	}
+	return plugin;
 }
 
-const log = (message: string) => process.stderr.write(`${message}\n`);
+const log = ( message: string ) => process.stderr.write( `${ message }\n` );
 
-function php(site: Site, ...args: string[]): Record<string, unknown> {
-  const output = run(PHP, [
-    path.join(BENCH_DIR, "seed.php"),
-    site.docroot,
-    site.url,
-    ...args,
-  ]);
-  return JSON.parse(output.trim().split("\n").pop() as string);
+function php( site: Site, ...args: string[] ): Record< string, unknown > {
+	const output = run( PHP, [
+		path.join( BENCH_DIR, 'seed.php' ),
+		site.docroot,
+		site.url,
+		...args,
+	] );
+	return JSON.parse( output.trim().split( '\n' ).pop() as string );
 }
 
-function setFastLane(site: Site, on: boolean): void {
-  php(site, "fast-lane", on ? "on" : "off");
+function setFastLane( site: Site, on: boolean ): void {
+	php( site, 'fast-lane', on ? 'on' : 'off' );
 }
 
-function rows(fixtures: Fixtures): Row[] {
-  const licence = {
-    license_key: fixtures.license_key,
-    product_slug: fixtures.product_slug,
-    site_url: CLIENT_SITE,
-  };
-  const update = `/wp-json/svc/v1/updates/check?${new URLSearchParams({
-    ...licence,
-    current_version: INSTALLED_VERSION,
-  })}`;
-  const list: Row[] = [
-    {
-      name: "hello world (plain PHP file)",
-      kind: "hello",
-      method: "GET",
-      path: "/bench-hello.php",
-      fastLane: null,
-    },
-    {
-      name: "SHORTINIT + one query",
-      kind: "shortinit",
-      method: "GET",
-      path: "/bench-shortinit.php",
-      fastLane: null,
-    },
-    {
-      name: "trivial REST route (baseline)",
-      kind: "trivial",
-      method: "GET",
-      path: "/wp-json/bench/v1/trivial",
-      fastLane: null,
-    },
-    {
-      name: "health",
-      kind: "health",
-      method: "GET",
-      path: "/wp-json/svc/v1/health",
-      fastLane: null,
-    },
-  ];
-  const licenceRows: Array<[string, RowKind, "GET" | "POST", string]> = [
-    ["validate", "validate", "POST", "/wp-json/svc/v1/licenses/validate"],
-    [
-      "activate (site already active)",
-      "activate",
-      "POST",
-      "/wp-json/svc/v1/licenses/activate",
-    ],
-    ["update check", "update", "GET", update],
-  ];
-  for (const [name, kind, method, route] of licenceRows) {
-    for (const on of [true, false]) {
-      list.push({
-        name: `${name}, fast lane ${on ? "on" : "off"}`,
-        kind,
-        method,
-        path: route,
-        body: method === "POST" ? JSON.stringify(licence) : undefined,
-        fastLane: on,
-      });
-    }
-  }
-  return list;
+function rows( fixtures: Fixtures ): Row[] {
+	const licence = {
+		license_key: fixtures.license_key,
+		product_slug: fixtures.product_slug,
+		site_url: CLIENT_SITE,
+	};
+	const update = `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
+		...licence,
+		current_version: INSTALLED_VERSION,
+	} ) }`;
+	const list: Row[] = [
+		{
+			name: 'hello world (plain PHP file)',
+			kind: 'hello',
+			method: 'GET',
+			path: '/bench-hello.php',
+			fastLane: null,
+		},
+		{
+			name: 'SHORTINIT + one query',
+			kind: 'shortinit',
+			method: 'GET',
+			path: '/bench-shortinit.php',
+			fastLane: null,
+		},
+		{
+			name: 'trivial REST route (baseline)',
+			kind: 'trivial',
+			method: 'GET',
+			path: '/wp-json/bench/v1/trivial',
+			fastLane: null,
+		},
+		{
+			name: 'health',
+			kind: 'health',
+			method: 'GET',
+			path: '/wp-json/svc/v1/health',
+			fastLane: null,
+		},
+	];
+	const licenceRows: Array< [ string, RowKind, 'GET' | 'POST', string ] > = [
+		[ 'validate', 'validate', 'POST', '/wp-json/svc/v1/licenses/validate' ],
+		[
+			'activate (site already active)',
+			'activate',
+			'POST',
+			'/wp-json/svc/v1/licenses/activate',
+		],
+		[ 'update check', 'update', 'GET', update ],
+	];
+	for ( const [ name, kind, method, route ] of licenceRows ) {
+		for ( const on of [ true, false ] ) {
+			list.push( {
+				name: `${ name }, fast lane ${ on ? 'on' : 'off' }`,
+				kind,
+				method,
+				path: route,
+				body: method === 'POST' ? JSON.stringify( licence ) : undefined,
+				fastLane: on,
+			} );
+		}
+	}
+	return list;
 }
 
 async function send(
-  site: Site,
-  method: string,
-  route: string,
-  body?: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const started = performance.now();
-  const response = await fetch(site.url + route, {
-    method,
-    body,
-    headers: body
-      ? { "Content-Type": "application/json", ...headers }
-      : headers,
-    redirect: "manual",
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    text,
-    ms: performance.now() - started,
-    serverTiming: response.headers.get("server-timing"),
-  };
+	site: Site,
+	method: string,
+	route: string,
+	body?: string,
+	headers: Record< string, string > = {}
+): Promise< Answer > {
+	const started = performance.now();
+	const response = await fetch( site.url + route, {
+		method,
+		body,
+		headers: body
+			? { 'Content-Type': 'application/json', ...headers }
+			: headers,
+		redirect: 'manual',
+		signal: AbortSignal.timeout( 30_000 ),
+	} );
+	const text = await response.text();
+	return {
+		status: response.status,
+		text,
+		ms: performance.now() - started,
+		serverTiming: response.headers.get( 'server-timing' ),
+	};
 }
 
 /**
@@ -342,229 +348,241 @@ async function send(
  * the median of each part. Null for rows that are not REST answers (hello world, SHORTINIT).
  */
 async function profileRow(
-  site: Site,
-  row: Row,
-  count: number,
-): Promise<TimingRow | null> {
-  const splits: Split[] = [];
-  for (let i = 0; i < count; i++) {
-    const answer = await send(
-      site,
-      row.method,
-      row.path,
-      row.body,
-      PROFILE_HEADER,
-    );
-    const split = parseServerTiming(answer.serverTiming);
-    if (!split) {
-      return null;
-    }
-    splits.push(split);
-  }
-  return medianSplit(row.name, splits);
+	site: Site,
+	row: Row,
+	count: number
+): Promise< TimingRow | null > {
+	const splits: Split[] = [];
+	for ( let i = 0; i < count; i++ ) {
+		const answer = await send(
+			site,
+			row.method,
+			row.path,
+			row.body,
+			PROFILE_HEADER
+		);
+		const split = parseServerTiming( answer.serverTiming );
+		if ( ! split ) {
+			return null;
+		}
+		splits.push( split );
+	}
+	return medianSplit( row.name, splits );
 }
 
 /** What reading Questions twice adds to it (the SHOW itself): the lowest of three tries. */
 function statusReadCost(): number {
-  let cost = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const first = globalStatus("Questions");
-    cost = Math.min(cost, globalStatus("Questions") - first);
-  }
-  return cost;
+	let cost = Infinity;
+	for ( let i = 0; i < 3; i++ ) {
+		const first = globalStatus( 'Questions' );
+		cost = Math.min( cost, globalStatus( 'Questions' ) - first );
+	}
+	return cost;
 }
 
 /**
  * Statements MariaDB received per request of `request`, from the server's Questions counter (see the header).
  */
 async function queriesPerRequest(
-  request: () => Promise<unknown>,
-  count: number,
-): Promise<number> {
-  const overhead = statusReadCost();
-  const samples: number[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const before = globalStatus("Questions");
-    for (let i = 0; i < count; i++) {
-      await request();
-    }
-    const after = globalStatus("Questions");
-    samples.push((after - before - overhead) / count);
-    if (
-      samples.length >= 2 &&
-      samples[samples.length - 1] === samples[samples.length - 2]
-    ) {
-      break;
-    }
-  }
-  return Math.min(...samples);
+	request: () => Promise< unknown >,
+	count: number
+): Promise< number > {
+	const overhead = statusReadCost();
+	const samples: number[] = [];
+	for ( let attempt = 0; attempt < 3; attempt++ ) {
+		const before = globalStatus( 'Questions' );
+		for ( let i = 0; i < count; i++ ) {
+			await request();
+		}
+		const after = globalStatus( 'Questions' );
+		samples.push( ( after - before - overhead ) / count );
+		if (
+			samples.length >= 2 &&
+			samples[ samples.length - 1 ] === samples[ samples.length - 2 ]
+		) {
+			break;
+		}
+	}
+	return Math.min( ...samples );
 }
 
 interface WrkResult {
-  requests: number;
-  duration_us: number;
-  non_2xx: number;
-  connect_errors: number;
-  read_errors: number;
-  write_errors: number;
-  timeouts: number;
-  p50_us: number;
-  p90_us: number;
-  p99_us: number;
-  mean_us: number;
-  max_us: number;
+	requests: number;
+	duration_us: number;
+	non_2xx: number;
+	connect_errors: number;
+	read_errors: number;
+	write_errors: number;
+	timeouts: number;
+	p50_us: number;
+	p90_us: number;
+	p99_us: number;
+	mean_us: number;
+	max_us: number;
 }
 
-function wrk(site: Site, row: Row, seconds: number, opts: Options): WrkResult {
-  const result = spawnSync(
-    "wrk",
-    [
-      `-t${opts.threads}`,
-      `-c${opts.connections}`,
-      `-d${seconds}s`,
-      "--timeout",
-      "10s",
-      "--latency",
-      "-s",
-      path.join(BENCH_DIR, "wrk.lua"),
-      site.url + row.path,
-    ],
-    {
-      encoding: "utf8",
-      env: {
-        ...process.env,
-        BENCH_METHOD: row.method,
-        BENCH_BODY: row.body ?? "",
-      },
-    },
-  );
-  const line = (result.stdout ?? "")
-    .split("\n")
-    .find((l) => l.startsWith("BENCH_JSON "));
-  if (result.status !== 0 || !line) {
-    throw new CommandError(
-      `wrk failed on ${row.name} (exit ${result.status}):\n${result.stdout}${result.stderr}`,
-    );
-  }
-  return JSON.parse(line.slice("BENCH_JSON ".length)) as WrkResult;
+function wrk(
+	site: Site,
+	row: Row,
+	seconds: number,
+	opts: Options
+): WrkResult {
+	const result = spawnSync(
+		'wrk',
+		[
+			`-t${ opts.threads }`,
+			`-c${ opts.connections }`,
+			`-d${ seconds }s`,
+			'--timeout',
+			'10s',
+			'--latency',
+			'-s',
+			path.join( BENCH_DIR, 'wrk.lua' ),
+			site.url + row.path,
+		],
+		{
+			encoding: 'utf8',
+			env: {
+				...process.env,
+				BENCH_METHOD: row.method,
+				BENCH_BODY: row.body ?? '',
+			},
+		}
+	);
+	const line = ( result.stdout ?? '' )
+		.split( '\n' )
+		.find( ( l ) => l.startsWith( 'BENCH_JSON ' ) );
+	if ( result.status !== 0 || ! line ) {
+		throw new CommandError(
+			`wrk failed on ${ row.name } (exit ${ result.status }):\n${ result.stdout }${ result.stderr }`
+		);
+	}
+	return JSON.parse( line.slice( 'BENCH_JSON '.length ) ) as WrkResult;
 }
 
-function machine(site: Site, opts: Options): Record<string, unknown> {
-  const firstLine = (command: string, args: string[]) => {
-    const result = spawnSync(command, args, { encoding: "utf8" });
-    return `${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n")[0];
-  };
-  const profile = benchProfile();
-  const git = spawnSync("git", ["rev-parse", "HEAD"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  }).stdout.trim();
-  const dirty =
-    spawnSync("git", ["status", "--porcelain"], {
-      cwd: repoRoot,
-      encoding: "utf8",
-    }).stdout.trim() !== "";
-  return {
-    nproc: os.availableParallelism(),
-    cpu: os.cpus()[0]?.model ?? "",
-    memory_gb: Math.round(os.totalmem() / 2 ** 30),
-    loadavg_at_start: os.loadavg().map((n) => Number(n.toFixed(2))),
-    php: run(PHP, ["-r", "echo PHP_VERSION;"]).trim(),
-    mariadb: serverVersion(),
-    nginx: firstLine(NGINX, ["-v"]),
-    wrk: opts.quick ? null : firstLine("wrk", ["-v"]),
-    wordpress: WORDPRESS_VERSION,
-    fpm: { pm: "static", children: profile.fpmChildren },
-    nginx_workers: profile.nginxWorkers,
-    php_settings: profile.phpSettings,
-    wrk_threads: opts.threads,
-    wrk_connections: opts.connections,
-    wrk_duration_s: opts.duration,
-    wrk_warmup_s: opts.warmup,
-    query_samples: opts.samples,
-    git: `${git}${dirty ? " (with uncommitted changes)" : ""}`,
-    plugin: opts.pluginRev
-      ? `revision ${opts.pluginRev} (${path.relative(repoRoot, site.profile.pluginSource ?? "")})`
-      : "working tree plugin/",
-    // Whether the plugin's code knows the switch yet; if not, both fast-lane rows run the same route.
-    fast_lane_in_plugin: pluginMentions(
-      site.profile.pluginSource ?? pluginDir,
-      "fast_lane",
-    ),
-  };
+function machine( site: Site, opts: Options ): Record< string, unknown > {
+	const firstLine = ( command: string, args: string[] ) => {
+		const result = spawnSync( command, args, { encoding: 'utf8' } );
+		return `${ result.stdout ?? '' }${ result.stderr ?? '' }`
+			.trim()
+			.split( '\n' )[ 0 ];
+	};
+	const profile = benchProfile();
+	const git = spawnSync( 'git', [ 'rev-parse', 'HEAD' ], {
+		cwd: repoRoot,
+		encoding: 'utf8',
+	} ).stdout.trim();
+	const dirty =
+		spawnSync( 'git', [ 'status', '--porcelain' ], {
+			cwd: repoRoot,
+			encoding: 'utf8',
+		} ).stdout.trim() !== '';
+	return {
+		nproc: os.availableParallelism(),
+		cpu: os.cpus()[ 0 ]?.model ?? '',
+		memory_gb: Math.round( os.totalmem() / 2 ** 30 ),
+		loadavg_at_start: os.loadavg().map( ( n ) => Number( n.toFixed( 2 ) ) ),
+		php: run( PHP, [ '-r', 'echo PHP_VERSION;' ] ).trim(),
+		mariadb: serverVersion(),
+		nginx: firstLine( NGINX, [ '-v' ] ),
+		wrk: opts.quick ? null : firstLine( 'wrk', [ '-v' ] ),
+		wordpress: WORDPRESS_VERSION,
+		fpm: { pm: 'static', children: profile.fpmChildren },
+		nginx_workers: profile.nginxWorkers,
+		php_settings: profile.phpSettings,
+		wrk_threads: opts.threads,
+		wrk_connections: opts.connections,
+		wrk_duration_s: opts.duration,
+		wrk_warmup_s: opts.warmup,
+		query_samples: opts.samples,
+		git: `${ git }${ dirty ? ' (with uncommitted changes)' : '' }`,
+		plugin: opts.pluginRev
+			? `revision ${ opts.pluginRev } (${ path.relative( repoRoot, site.profile.pluginSource ?? '' ) })`
+			: 'working tree plugin/',
+		// Whether the plugin's code knows the switch yet; if not, both fast-lane rows run the same route.
+		fast_lane_in_plugin: pluginMentions(
+			site.profile.pluginSource ?? pluginDir,
+			'fast_lane'
+		),
+	};
 }
 
-function pluginMentions(plugin: string, needle: string): boolean {
-  const dir = path.join(plugin, "src");
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".php"))
-    .some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes(needle));
+function pluginMentions( plugin: string, needle: string ): boolean {
+	const dir = path.join( plugin, 'src' );
+	return fs
+		.readdirSync( dir, { recursive: true, encoding: 'utf8' } )
+		.filter( ( f ) => f.endsWith( '.php' ) )
+		.some( ( f ) =>
+			fs.readFileSync( path.join( dir, f ), 'utf8' ).includes( needle )
+		);
 }
 
 interface AdminRequest {
-  name: string;
-  kind: "admin-list" | "admin-stats";
-  route: string;
-  expected: AdminExpectation;
+	name: string;
+	kind: 'admin-list' | 'admin-stats';
+	route: string;
+	expected: AdminExpectation;
 }
 
 /** The admin rows and what each must answer for the seeded data (seed.php: licence 0 is bench@example.com). */
-function adminRequests(fixtures: Fixtures): AdminRequest[] {
-  const licences = fixtures.licences;
-  const middle = Math.max(1, Math.floor(licences / 2));
-  const deep = Math.max(1, Math.min(1000, Math.floor(licences / 40)));
-  const base = "/wp-json/svc/v1/admin";
-  const email = `customer${middle}@example.com`;
-  const found = middle < licences ? 1 : 0;
-  return [
-    {
-      name: "list, first page",
-      kind: "admin-list",
-      route: `${base}/licenses`,
-      expected: {
-        total: licences,
-        page: 1,
-        rows: Math.min(20, licences),
-      },
-    },
-    {
-      name: "list, search by email",
-      kind: "admin-list",
-      route: `${base}/licenses?search=${encodeURIComponent(email)}`,
-      expected: { total: found, rows: found, email },
-    },
-    {
-      name: "list, status filter",
-      kind: "admin-list",
-      route: `${base}/licenses?status=suspended`,
-      expected: {
-        total: fixtures.suspended,
-        rows: Math.min(20, fixtures.suspended),
-        status: "suspended",
-      },
-    },
-    {
-      name: `list, page ${deep}`,
-      kind: "admin-list",
-      route: `${base}/licenses?page=${deep}&per_page=20`,
-      expected: {
-        total: licences,
-        page: deep,
-        rows: Math.max(0, Math.min(20, licences - (deep - 1) * 20)),
-      },
-    },
-    {
-      name: "stats",
-      kind: "admin-stats",
-      route: `${base}/stats`,
-      // The bench's own activation of the bench licence comes on top of the seeded ones.
-      expected: {
-        total: licences,
-        activations: fixtures.activations + 1,
-      },
-    },
-  ];
+function adminRequests( fixtures: Fixtures ): AdminRequest[] {
+	const licences = fixtures.licences;
+	const middle = Math.max( 1, Math.floor( licences / 2 ) );
+	const deep = Math.max( 1, Math.min( 1000, Math.floor( licences / 40 ) ) );
+	const base = '/wp-json/svc/v1/admin';
+	const email = `customer${ middle }@example.com`;
+	const found = middle < licences ? 1 : 0;
+	return [
+		{
+			name: 'list, first page',
+			kind: 'admin-list',
+			route: `${ base }/licenses`,
+			expected: {
+				total: licences,
+				page: 1,
+				rows: Math.min( 20, licences ),
+			},
+		},
+		{
+			name: 'list, search by email',
+			kind: 'admin-list',
+			route: `${ base }/licenses?search=${ encodeURIComponent( email ) }`,
+			expected: { total: found, rows: found, email },
+		},
+		{
+			name: 'list, status filter',
+			kind: 'admin-list',
+			route: `${ base }/licenses?status=suspended`,
+			expected: {
+				total: fixtures.suspended,
+				rows: Math.min( 20, fixtures.suspended ),
+				status: 'suspended',
+			},
+		},
+		{
+			name: `list, page ${ deep }`,
+			kind: 'admin-list',
+			route: `${ base }/licenses?page=${ deep }&per_page=20`,
+			expected: {
+				total: licences,
+				page: deep,
+				rows: Math.max(
+					0,
+					Math.min( 20, licences - ( deep - 1 ) * 20 )
+				),
+			},
+		},
+		{
+			name: 'stats',
+			kind: 'admin-stats',
+			route: `${ base }/stats`,
+			// The bench's own activation of the bench licence comes on top of the seeded ones.
+			expected: {
+				total: licences,
+				activations: fixtures.activations + 1,
+			},
+		},
+	];
 }
 
 /**
@@ -572,473 +590,490 @@ function adminRequests(fixtures: Fixtures): AdminRequest[] {
  * data, and the row's problem is the first wrong answer.
  */
 async function admin(
-  site: Site,
-  fixtures: Fixtures,
-  repeats: number,
-  countQueries = true,
-): Promise<AdminRow[]> {
-  const headers = { "X-Service-Key": fixtures.api_key };
-  const result: AdminRow[] = [];
-  for (const { name, kind, route, expected } of adminRequests(fixtures)) {
-    let problem: string | null = null;
-    const request = async () => {
-      const answer = await send(site, "GET", route, undefined, headers);
-      problem ??= checkAdminAnswer(kind, answer, expected);
-      return answer;
-    };
-    const first = await request();
-    const times: number[] = [];
-    for (let i = 0; i < repeats; i++) {
-      times.push((await request()).ms);
-    }
-    const queries = countQueries
-      ? await queriesPerRequest(request, repeats)
-      : NaN;
-    let total: number | null = null;
-    try {
-      const body = JSON.parse(first.text);
-      total = body.total ?? body.licenses?.total ?? null;
-    } catch {
-      // Reported by the check.
-    }
-    result.push({
-      name,
-      path: route.replace("/wp-json/svc/v1", ""),
-      medianMs: median(times),
-      maxMs: Math.max(...times),
-      queriesPerRequest: queries,
-      total,
-      problem,
-    });
-  }
-  return result;
+	site: Site,
+	fixtures: Fixtures,
+	repeats: number,
+	countQueries = true
+): Promise< AdminRow[] > {
+	const headers = { 'X-Service-Key': fixtures.api_key };
+	const result: AdminRow[] = [];
+	for ( const { name, kind, route, expected } of adminRequests( fixtures ) ) {
+		let problem: string | null = null;
+		const request = async () => {
+			const answer = await send( site, 'GET', route, undefined, headers );
+			problem ??= checkAdminAnswer( kind, answer, expected );
+			return answer;
+		};
+		const first = await request();
+		const times: number[] = [];
+		for ( let i = 0; i < repeats; i++ ) {
+			times.push( ( await request() ).ms );
+		}
+		const queries = countQueries
+			? await queriesPerRequest( request, repeats )
+			: NaN;
+		let total: number | null = null;
+		try {
+			const body = JSON.parse( first.text );
+			total = body.total ?? body.licenses?.total ?? null;
+		} catch {
+			// Reported by the check.
+		}
+		result.push( {
+			name,
+			path: route.replace( '/wp-json/svc/v1', '' ),
+			medianMs: median( times ),
+			maxMs: Math.max( ...times ),
+			queriesPerRequest: queries,
+			total,
+			problem,
+		} );
+	}
+	return result;
 }
 
 async function prepare(
-  site: Site,
-  opts: Options,
-): Promise<{ fixtures: Fixtures; problems: string[] }> {
-  let started = Date.now();
-  await site.reset();
-  log(
-    `Bench site ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${site.url} (MariaDB, nginx + php-fpm)`,
-  );
-  started = Date.now();
-  const fixtures = php(
-    site,
-    "seed",
-    String(opts.licences),
-  ) as unknown as Fixtures;
-  log(
-    `Seeded ${fixtures.licences} licences and ${fixtures.activations} activations in ${fixtures.seconds} s`,
-  );
-  // The one activation the licence rows need, made through the plugin's own route.
-  const activation = await send(
-    site,
-    "POST",
-    "/wp-json/svc/v1/licenses/activate",
-    JSON.stringify({
-      license_key: fixtures.license_key,
-      product_slug: fixtures.product_slug,
-      site_url: CLIENT_SITE,
-    }),
-  );
-  const problem = checkAnswer("activate", activation);
-  return {
-    fixtures,
-    problems: problem ? [`first activation: ${problem}`] : [],
-  };
+	site: Site,
+	opts: Options
+): Promise< { fixtures: Fixtures; problems: string[] } > {
+	let started = Date.now();
+	await site.reset();
+	log(
+		`Bench site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } (MariaDB, nginx + php-fpm)`
+	);
+	started = Date.now();
+	const fixtures = php(
+		site,
+		'seed',
+		String( opts.licences )
+	) as unknown as Fixtures;
+	log(
+		`Seeded ${ fixtures.licences } licences and ${ fixtures.activations } activations in ${ fixtures.seconds } s`
+	);
+	// The one activation the licence rows need, made through the plugin's own route.
+	const activation = await send(
+		site,
+		'POST',
+		'/wp-json/svc/v1/licenses/activate',
+		JSON.stringify( {
+			license_key: fixtures.license_key,
+			product_slug: fixtures.product_slug,
+			site_url: CLIENT_SITE,
+		} )
+	);
+	const problem = checkAnswer( 'activate', activation );
+	return {
+		fixtures,
+		problems: problem ? [ `first activation: ${ problem }` ] : [],
+	};
 }
 
 /** The update check's download link serves the seeded ZIP, whose SHA-256 the answer named. */
-async function checkPackage(offer: {
-  package: string;
-  package_hash: string;
-}): Promise<string | null> {
-  const response = await fetch(offer.package, {
-    signal: AbortSignal.timeout(30_000),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
-  if (response.status !== 200) {
-    return `download: HTTP ${response.status}`;
-  }
-  if (bytes.subarray(0, 4).toString("binary") !== "PK\x03\x04") {
-    return "download: not a ZIP";
-  }
-  return digest === offer.package_hash
-    ? null
-    : `download: ${digest} is not ${offer.package_hash}`;
+async function checkPackage( offer: {
+	package: string;
+	package_hash: string;
+} ): Promise< string | null > {
+	const response = await fetch( offer.package, {
+		signal: AbortSignal.timeout( 30_000 ),
+	} );
+	const bytes = Buffer.from( await response.arrayBuffer() );
+	const digest = `sha256:${ createHash( 'sha256' ).update( bytes ).digest( 'hex' ) }`;
+	if ( response.status !== 200 ) {
+		return `download: HTTP ${ response.status }`;
+	}
+	if ( bytes.subarray( 0, 4 ).toString( 'binary' ) !== 'PK\x03\x04' ) {
+		return 'download: not a ZIP';
+	}
+	return digest === offer.package_hash
+		? null
+		: `download: ${ digest } is not ${ offer.package_hash }`;
 }
 
-async function quickRun(site: Site, opts: Options): Promise<number> {
-  const { fixtures, problems } = await prepare(site, opts);
-  const lines = ["| row | answers | result |", "|---|---:|---|"];
-  for (const row of rows(fixtures)) {
-    if (row.fastLane !== null) {
-      setFastLane(site, row.fastLane);
-    }
-    let problem: string | null = null;
-    let answers = 0;
-    for (; answers < 3 && problem === null; answers++) {
-      const answer = await send(site, row.method, row.path, row.body);
-      problem = checkAnswer(row.kind, answer);
-      if (row.kind === "update" && problem === null && answers === 0) {
-        problem = await checkPackage(JSON.parse(answer.text));
-      }
-    }
-    lines.push(`| ${row.name} | ${answers} | ${problem ?? "ok"} |`);
-    if (problem) {
-      problems.push(`${row.name}: ${problem}`);
-    }
-  }
-  setFastLane(site, true);
-  for (const row of await admin(site, fixtures, 2, false)) {
-    lines.push(`| admin ${row.name} | 3 | ${row.problem ?? "ok"} |`);
-    if (row.problem) {
-      problems.push(`admin ${row.name}: ${row.problem}`);
-    }
-  }
-  console.log(lines.join("\n"));
-  console.log(
-    problems.length === 0
-      ? "\nbench --quick: every row answered 2xx with the expected body."
-      : `\nbench --quick failed:\n${problems.map((p) => `  ${p}`).join("\n")}`,
-  );
-  return problems.length === 0 ? 0 : 1;
+async function quickRun( site: Site, opts: Options ): Promise< number > {
+	const { fixtures, problems } = await prepare( site, opts );
+	const lines = [ '| row | answers | result |', '|---|---:|---|' ];
+	for ( const row of rows( fixtures ) ) {
+		if ( row.fastLane !== null ) {
+			setFastLane( site, row.fastLane );
+		}
+		let problem: string | null = null;
+		let answers = 0;
+		for ( ; answers < 3 && problem === null; answers++ ) {
+			const answer = await send( site, row.method, row.path, row.body );
+			problem = checkAnswer( row.kind, answer );
+			if ( row.kind === 'update' && problem === null && answers === 0 ) {
+				problem = await checkPackage( JSON.parse( answer.text ) );
+			}
+		}
+		lines.push( `| ${ row.name } | ${ answers } | ${ problem ?? 'ok' } |` );
+		if ( problem ) {
+			problems.push( `${ row.name }: ${ problem }` );
+		}
+	}
+	setFastLane( site, true );
+	for ( const row of await admin( site, fixtures, 2, false ) ) {
+		lines.push( `| admin ${ row.name } | 3 | ${ row.problem ?? 'ok' } |` );
+		if ( row.problem ) {
+			problems.push( `admin ${ row.name }: ${ row.problem }` );
+		}
+	}
+	console.log( lines.join( '\n' ) );
+	console.log(
+		problems.length === 0
+			? '\nbench --quick: every row answered 2xx with the expected body.'
+			: `\nbench --quick failed:\n${ problems.map( ( p ) => `  ${ p }` ).join( '\n' ) }`
+	);
+	return problems.length === 0 ? 0 : 1;
 }
 
-async function full(site: Site, opts: Options): Promise<number> {
-  const startedAt = new Date();
-  const { fixtures, problems } = await prepare(site, opts);
-  const info = machine(site, opts);
-  const measured: LoadRow[] = [];
-  const timings: TimingRow[] = [];
-  for (const row of rows(fixtures)) {
-    setFastLane(site, row.fastLane ?? true);
-    const request = () => send(site, row.method, row.path, row.body);
-    const problem = checkAnswer(row.kind, await request());
-    if (problem) {
-      problems.push(`${row.name}: ${problem}`);
-    }
-    const queries = await queriesPerRequest(request, opts.samples);
-    const timing = await profileRow(site, row, opts.samples);
-    if (timing) {
-      timings.push(timing);
-    }
-    log(`${row.name}: warm-up ${opts.warmup} s`);
-    wrk(site, row, opts.warmup, opts);
-    log(`${row.name}: ${opts.duration} s`);
-    const result = wrk(site, row, opts.duration, opts);
-    measured.push({
-      name: row.name,
-      fastLane: row.fastLane,
-      requestsPerSecond: result.requests / (result.duration_us / 1e6),
-      p50Ms: result.p50_us / 1000,
-      p99Ms: result.p99_us / 1000,
-      requests: result.requests,
-      non2xx: result.non_2xx,
-      socketErrors:
-        result.connect_errors +
-        result.read_errors +
-        result.write_errors +
-        result.timeouts,
-      queriesPerRequest: queries,
-      ratioToTrivial: NaN,
-      problem,
-    });
-  }
-  setFastLane(site, true);
-  const trivial = measured.find((row) => row.name.startsWith("trivial"));
-  for (const row of measured) {
-    row.ratioToTrivial =
-      row.requestsPerSecond / (trivial?.requestsPerSecond ?? NaN);
-  }
-  log(
-    "Admin routes: 1 untimed + 5 timed requests each, then 5 to count queries",
-  );
-  const adminRows = await admin(site, fixtures, 5);
-  for (const row of adminRows) {
-    if (row.problem) {
-      problems.push(`admin ${row.name}: ${row.problem}`);
-    }
-  }
-  const imported =
-    opts.only === "load"
-      ? { rows: [], problems: [] }
-      : await importRows(site, opts);
-  problems.push(...imported.problems);
-  const goals = [
-    ...targets(measured, adminRows, fixtures.licences),
-    ...importTargets(imported.rows),
-  ];
+async function full( site: Site, opts: Options ): Promise< number > {
+	const startedAt = new Date();
+	const { fixtures, problems } = await prepare( site, opts );
+	const info = machine( site, opts );
+	const measured: LoadRow[] = [];
+	const timings: TimingRow[] = [];
+	for ( const row of rows( fixtures ) ) {
+		setFastLane( site, row.fastLane ?? true );
+		const request = () => send( site, row.method, row.path, row.body );
+		const problem = checkAnswer( row.kind, await request() );
+		if ( problem ) {
+			problems.push( `${ row.name }: ${ problem }` );
+		}
+		const queries = await queriesPerRequest( request, opts.samples );
+		const timing = await profileRow( site, row, opts.samples );
+		if ( timing ) {
+			timings.push( timing );
+		}
+		log( `${ row.name }: warm-up ${ opts.warmup } s` );
+		wrk( site, row, opts.warmup, opts );
+		log( `${ row.name }: ${ opts.duration } s` );
+		const result = wrk( site, row, opts.duration, opts );
+		measured.push( {
+			name: row.name,
+			fastLane: row.fastLane,
+			requestsPerSecond: result.requests / ( result.duration_us / 1e6 ),
+			p50Ms: result.p50_us / 1000,
+			p99Ms: result.p99_us / 1000,
+			requests: result.requests,
+			non2xx: result.non_2xx,
+			socketErrors:
+				result.connect_errors +
+				result.read_errors +
+				result.write_errors +
+				result.timeouts,
+			queriesPerRequest: queries,
+			ratioToTrivial: NaN,
+			problem,
+		} );
+	}
+	setFastLane( site, true );
+	const trivial = measured.find( ( row ) =>
+		row.name.startsWith( 'trivial' )
+	);
+	for ( const row of measured ) {
+		row.ratioToTrivial =
+			row.requestsPerSecond / ( trivial?.requestsPerSecond ?? NaN );
+	}
+	log(
+		'Admin routes: 1 untimed + 5 timed requests each, then 5 to count queries'
+	);
+	const adminRows = await admin( site, fixtures, 5 );
+	for ( const row of adminRows ) {
+		if ( row.problem ) {
+			problems.push( `admin ${ row.name }: ${ row.problem }` );
+		}
+	}
+	const imported =
+		opts.only === 'load'
+			? { rows: [], problems: [] }
+			: await importRows( site, opts );
+	problems.push( ...imported.problems );
+	const goals = [
+		...targets( measured, adminRows, fixtures.licences ),
+		...importTargets( imported.rows ),
+	];
 
-  const footnote =
-    `¹ MariaDB's Questions counter over ${opts.samples} sequential requests of the row, less the counter reads; ` +
-    "it includes the 6 commands of the connection every PHP request opens (SET NAMES twice, sql_mode read and set, " +
-    "database select, quit), so SHORTINIT + SELECT 1 counts 7. " +
-    `wrk: ${opts.threads} threads, ${opts.connections} connections, ${opts.duration} s after a ${opts.warmup} s warm-up, ` +
-    `on the same ${info.nproc} cores as nginx (${info.nginx_workers} workers), php-fpm (pm = static, ${benchProfile().fpmChildren} children) and MariaDB. ` +
-    `Fast lane in the plugin's code: ${info.fast_lane_in_plugin ? "yes" : "no (both settings run the same route)"}.`;
-  const output = [
-    "",
-    `## npm run bench — ${startedAt.toISOString()}, ${fixtures.licences.toLocaleString("en-US")} licences, ${info.plugin}, PHP ${info.php}, ${info.nproc} cores`,
-    "",
-    loadTable(measured),
-    "",
-    footnote,
-    "",
-    adminTable(adminRows, fixtures.licences),
-    "",
-    `Where one request's time goes (median of ${opts.samples} sequential requests, measured in PHP; tools/bench/site/profile.php):`,
-    "",
-    timingTable(timings),
-    "",
-    "core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); " +
-      "to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
-      "less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.",
-    ...(imported.rows.length > 0
-      ? ["", importTable(imported.rows), "", IMPORT_FOOTNOTE]
-      : []),
-    "",
-    targetLines(goals),
-  ];
-  if (problems.length > 0) {
-    output.push(
-      "",
-      "Wrong answers (the rows were still measured):",
-      ...problems.map((p) => `  ${p}`),
-    );
-  }
-  console.log(output.join("\n"));
+	const footnote =
+		`¹ MariaDB's Questions counter over ${ opts.samples } sequential requests of the row, less the counter reads; ` +
+		'it includes the 6 commands of the connection every PHP request opens (SET NAMES twice, sql_mode read and set, ' +
+		'database select, quit), so SHORTINIT + SELECT 1 counts 7. ' +
+		`wrk: ${ opts.threads } threads, ${ opts.connections } connections, ${ opts.duration } s after a ${ opts.warmup } s warm-up, ` +
+		`on the same ${ info.nproc } cores as nginx (${ info.nginx_workers } workers), php-fpm (pm = static, ${ benchProfile().fpmChildren } children) and MariaDB. ` +
+		`Fast lane in the plugin's code: ${ info.fast_lane_in_plugin ? 'yes' : 'no (both settings run the same route)' }.`;
+	const output = [
+		'',
+		`## npm run bench — ${ startedAt.toISOString() }, ${ fixtures.licences.toLocaleString( 'en-US' ) } licences, ${ info.plugin }, PHP ${ info.php }, ${ info.nproc } cores`,
+		'',
+		loadTable( measured ),
+		'',
+		footnote,
+		'',
+		adminTable( adminRows, fixtures.licences ),
+		'',
+		`Where one request's time goes (median of ${ opts.samples } sequential requests, measured in PHP; tools/bench/site/profile.php):`,
+		'',
+		timingTable( timings ),
+		'',
+		'core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); ' +
+			"to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
+			'less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.',
+		...( imported.rows.length > 0
+			? [ '', importTable( imported.rows ), '', IMPORT_FOOTNOTE ]
+			: [] ),
+		'',
+		targetLines( goals ),
+	];
+	if ( problems.length > 0 ) {
+		output.push(
+			'',
+			'Wrong answers (the rows were still measured):',
+			...problems.map( ( p ) => `  ${ p }` )
+		);
+	}
+	console.log( output.join( '\n' ) );
 
-  writeResults(startedAt, {
-    started_at: startedAt.toISOString(),
-    machine: {
-      ...info,
-      loadavg_at_end: os.loadavg().map((n) => Number(n.toFixed(2))),
-    },
-    fixtures: {
-      licences: fixtures.licences,
-      activations: fixtures.activations,
-      seed_seconds: fixtures.seconds,
-      product_slug: fixtures.product_slug,
-      client_site: CLIENT_SITE,
-    },
-    rows: measured,
-    admin: adminRows,
-    timings,
-    import: imported.rows,
-    targets: goals,
-    problems,
-    markdown: output.join("\n").trim(),
-  });
-  return problems.length === 0 ? 0 : 1;
+	writeResults( startedAt, {
+		started_at: startedAt.toISOString(),
+		machine: {
+			...info,
+			loadavg_at_end: os
+				.loadavg()
+				.map( ( n ) => Number( n.toFixed( 2 ) ) ),
+		},
+		fixtures: {
+			licences: fixtures.licences,
+			activations: fixtures.activations,
+			seed_seconds: fixtures.seconds,
+			product_slug: fixtures.product_slug,
+			client_site: CLIENT_SITE,
+		},
+		rows: measured,
+		admin: adminRows,
+		timings,
+		import: imported.rows,
+		targets: goals,
+		problems,
+		markdown: output.join( '\n' ).trim(),
+	} );
+	return problems.length === 0 ? 0 : 1;
 }
 
 /** Writes a run's figures to bench-results/<ISO timestamp>.json. */
-function writeResults(startedAt: Date, data: Record<string, unknown>): void {
-  const dir = path.join(repoRoot, "bench-results");
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(
-    dir,
-    `${startedAt.toISOString().replace(/[:.]/g, "-")}.json`,
-  );
-  fs.writeFileSync(file, JSON.stringify(data, null, "\t") + "\n");
-  log(`\nWrote ${path.relative(repoRoot, file)}`);
+function writeResults(
+	startedAt: Date,
+	data: Record< string, unknown >
+): void {
+	const dir = path.join( repoRoot, 'bench-results' );
+	fs.mkdirSync( dir, { recursive: true } );
+	const file = path.join(
+		dir,
+		`${ startedAt.toISOString().replace( /[:.]/g, '-' ) }.json`
+	);
+	fs.writeFileSync( file, JSON.stringify( data, null, '\t' ) + '\n' );
+	log( `\nWrote ${ path.relative( repoRoot, file ) }` );
 }
 
 const IMPORT_FOOTNOTE =
-  "¹ licences and activations in use read, over the seconds. ² memory_get_peak_usage( true ) of the wp command's " +
-  "PHP process (tools/bench/site/peak.php). Each size on a freshly reset site: a dry run (everything written, then " +
-  "rolled back), the import, and a re-run that finds every row unchanged; every report checked against the seed.";
+	"¹ licences and activations in use read, over the seconds. ² memory_get_peak_usage( true ) of the wp command's " +
+	'PHP process (tools/bench/site/peak.php). Each size on a freshly reset site: a dry run (everything written, then ' +
+	'rolled back), the import, and a re-run that finds every row unchanged; every report checked against the seed.';
 
 interface ImportSeed {
-  seconds: number;
-  written: Record<string, number>;
-  expected: ImportExpectation;
+	seconds: number;
+	written: Record< string, number >;
+	expected: ImportExpectation;
 }
 
 /** One `wp svc import edd-sl --format=json` on the bench site: its report, wall-clock seconds and peak memory. */
 function timeImport(
-  site: Site,
-  run: ImportRunKind,
+	site: Site,
+	kind: ImportRunKind
 ): {
-  report: ImportReport | null;
-  seconds: number;
-  peakBytes: number;
-  error: string | null;
+	report: ImportReport | null;
+	seconds: number;
+	peakBytes: number;
+	error: string | null;
 } {
-  const peakFile = path.join(site.runDir, "bench-import-peak.json");
-  fs.rmSync(peakFile, { force: true });
-  const started = performance.now();
-  const result = spawnSync(
-    path.join(repoRoot, "vendor", "bin", "wp"),
-    [
-      "svc",
-      "import",
-      "edd-sl",
-      "--format=json",
-      ...(run === "dry run" ? ["--dry-run"] : []),
-      `--path=${site.docroot}`,
-      `--url=${site.url}`,
-      "--allow-root",
-    ],
-    {
-      encoding: "utf8",
-      maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, SVC_BENCH_PEAK_FILE: peakFile },
-    },
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const peak = fs.existsSync(peakFile)
-    ? (JSON.parse(fs.readFileSync(peakFile, "utf8")) as {
-        peak_bytes: number;
-      })
-    : null;
-  const line = (result.stdout ?? "").split("\n").find((l) => l.startsWith("{"));
-  const error =
-    result.status !== 0 || !line
-      ? `wp svc import edd-sl exited ${result.status}: ${(result.stderr ?? "")
-          .split("\n")
-          .filter((l) => /^(Error|Warning|PHP Fatal)/.test(l))
-          .slice(0, 3)
-          .join(" ")}`
-      : null;
-  return {
-    report: line ? (JSON.parse(line) as ImportReport) : null,
-    seconds,
-    peakBytes: peak?.peak_bytes ?? NaN,
-    error,
-  };
+	const peakFile = path.join( site.runDir, 'bench-import-peak.json' );
+	fs.rmSync( peakFile, { force: true } );
+	const started = performance.now();
+	const result = spawnSync(
+		path.join( repoRoot, 'vendor', 'bin', 'wp' ),
+		[
+			'svc',
+			'import',
+			'edd-sl',
+			'--format=json',
+			...( kind === 'dry run' ? [ '--dry-run' ] : [] ),
+			`--path=${ site.docroot }`,
+			`--url=${ site.url }`,
+			'--allow-root',
+		],
+		{
+			encoding: 'utf8',
+			maxBuffer: 256 * 1024 * 1024,
+			env: { ...process.env, SVC_BENCH_PEAK_FILE: peakFile },
+		}
+	);
+	const seconds = ( performance.now() - started ) / 1000;
+	const peak = fs.existsSync( peakFile )
+		? ( JSON.parse( fs.readFileSync( peakFile, 'utf8' ) ) as {
+				peak_bytes: number;
+			} )
+		: null;
+	const line = ( result.stdout ?? '' )
+		.split( '\n' )
+		.find( ( l ) => l.startsWith( '{' ) );
+	const error =
+		result.status !== 0 || ! line
+			? `wp svc import edd-sl exited ${ result.status }: ${ (
+					result.stderr ?? ''
+				)
+					.split( '\n' )
+					.filter( ( l ) => /^(Error|Warning|PHP Fatal)/.test( l ) )
+					.slice( 0, 3 )
+					.join( ' ' ) }`
+			: null;
+	return {
+		report: line ? ( JSON.parse( line ) as ImportReport ) : null,
+		seconds,
+		peakBytes: peak?.peak_bytes ?? NaN,
+		error,
+	};
 }
 
 /** The import row: at a tenth of --import and at --import, the smaller first (see the header). */
 async function importRows(
-  site: Site,
-  opts: Options,
-): Promise<{ rows: ImportRow[]; problems: string[] }> {
-  const rows: ImportRow[] = [];
-  const problems: string[] = [];
-  for (const licences of [
-    Math.round(opts.importLicences / 10),
-    opts.importLicences,
-  ]) {
-    await site.reset();
-    const seed = JSON.parse(
-      run(PHP, [
-        path.join(BENCH_DIR, "import-seed.php"),
-        site.docroot,
-        site.url,
-        "edd-sl",
-        String(licences),
-      ])
-        .trim()
-        .split("\n")
-        .pop() as string,
-    ) as ImportSeed;
-    const activations =
-      seed.expected.new.activations +
-      (seed.expected.refused["activation no_licence"] ?? 0);
-    log(
-      `Import: seeded EDD SL with ${licences} licences and ${activations} activations in use in ${seed.seconds} s`,
-    );
-    for (const kind of ["dry run", "import", "re-run"] as const) {
-      log(`Import: ${kind} of ${licences} licences`);
-      const timed = timeImport(site, kind);
-      const problem =
-        timed.error ??
-        (timed.report
-          ? checkImportReport(kind, timed.report, seed.expected)
-          : "no report");
-      if (problem) {
-        problems.push(`import ${kind} of ${licences}: ${problem}`);
-      }
-      rows.push({
-        licences,
-        activations,
-        run: kind,
-        seconds: timed.seconds,
-        peakBytes: timed.peakBytes,
-        rowsPerSecond: (licences + activations) / timed.seconds,
-        arrived: timed.report?.arrived ?? {},
-        refused: timed.report?.refused.length ?? 0,
-        problem,
-      });
-      log(
-        `Import: ${kind} of ${licences} licences took ${timed.seconds.toFixed(1)} s, peak ${(timed.peakBytes / 2 ** 20).toFixed(0)} MiB${problem ? ` (${problem})` : ""}`,
-      );
-    }
-  }
-  return { rows, problems };
+	site: Site,
+	opts: Options
+): Promise< { rows: ImportRow[]; problems: string[] } > {
+	const measured: ImportRow[] = [];
+	const problems: string[] = [];
+	for ( const licences of [
+		Math.round( opts.importLicences / 10 ),
+		opts.importLicences,
+	] ) {
+		await site.reset();
+		const seed = JSON.parse(
+			run( PHP, [
+				path.join( BENCH_DIR, 'import-seed.php' ),
+				site.docroot,
+				site.url,
+				'edd-sl',
+				String( licences ),
+			] )
+				.trim()
+				.split( '\n' )
+				.pop() as string
+		) as ImportSeed;
+		const activations =
+			seed.expected.new.activations +
+			( seed.expected.refused[ 'activation no_licence' ] ?? 0 );
+		log(
+			`Import: seeded EDD SL with ${ licences } licences and ${ activations } activations in use in ${ seed.seconds } s`
+		);
+		for ( const kind of [ 'dry run', 'import', 're-run' ] as const ) {
+			log( `Import: ${ kind } of ${ licences } licences` );
+			const timed = timeImport( site, kind );
+			const problem =
+				timed.error ??
+				( timed.report
+					? checkImportReport( kind, timed.report, seed.expected )
+					: 'no report' );
+			if ( problem ) {
+				problems.push(
+					`import ${ kind } of ${ licences }: ${ problem }`
+				);
+			}
+			measured.push( {
+				licences,
+				activations,
+				run: kind,
+				seconds: timed.seconds,
+				peakBytes: timed.peakBytes,
+				rowsPerSecond: ( licences + activations ) / timed.seconds,
+				arrived: timed.report?.arrived ?? {},
+				refused: timed.report?.refused.length ?? 0,
+				problem,
+			} );
+			log(
+				`Import: ${ kind } of ${ licences } licences took ${ timed.seconds.toFixed( 1 ) } s, peak ${ ( timed.peakBytes / 2 ** 20 ).toFixed( 0 ) } MiB${ problem ? ` (${ problem })` : '' }`
+			);
+		}
+	}
+	return { rows: measured, problems };
 }
 
 /** --only=import: the import row alone. */
-async function importOnly(site: Site, opts: Options): Promise<number> {
-  const startedAt = new Date();
-  const info = machine(site, opts);
-  const imported = await importRows(site, opts);
-  const goals = importTargets(imported.rows);
-  const output = [
-    "",
-    `## npm run bench -- --only=import — ${startedAt.toISOString()}, ${info.plugin}, PHP ${info.php}, MariaDB ${info.mariadb}, ${info.nproc} cores`,
-    "",
-    importTable(imported.rows),
-    "",
-    IMPORT_FOOTNOTE,
-    "",
-    targetLines(goals),
-  ];
-  if (imported.problems.length > 0) {
-    output.push(
-      "",
-      "Wrong reports (the runs were still measured):",
-      ...imported.problems.map((p) => `  ${p}`),
-    );
-  }
-  console.log(output.join("\n"));
-  writeResults(startedAt, {
-    started_at: startedAt.toISOString(),
-    machine: {
-      ...info,
-      loadavg_at_end: os.loadavg().map((n) => Number(n.toFixed(2))),
-    },
-    import: imported.rows,
-    targets: goals,
-    problems: imported.problems,
-    markdown: output.join("\n").trim(),
-  });
-  return imported.problems.length === 0 ? 0 : 1;
+async function importOnly( site: Site, opts: Options ): Promise< number > {
+	const startedAt = new Date();
+	const info = machine( site, opts );
+	const imported = await importRows( site, opts );
+	const goals = importTargets( imported.rows );
+	const output = [
+		'',
+		`## npm run bench -- --only=import — ${ startedAt.toISOString() }, ${ info.plugin }, PHP ${ info.php }, MariaDB ${ info.mariadb }, ${ info.nproc } cores`,
+		'',
+		importTable( imported.rows ),
+		'',
+		IMPORT_FOOTNOTE,
+		'',
+		targetLines( goals ),
+	];
+	if ( imported.problems.length > 0 ) {
+		output.push(
+			'',
+			'Wrong reports (the runs were still measured):',
+			...imported.problems.map( ( p ) => `  ${ p }` )
+		);
+	}
+	console.log( output.join( '\n' ) );
+	writeResults( startedAt, {
+		started_at: startedAt.toISOString(),
+		machine: {
+			...info,
+			loadavg_at_end: os
+				.loadavg()
+				.map( ( n ) => Number( n.toFixed( 2 ) ) ),
+		},
+		import: imported.rows,
+		targets: goals,
+		problems: imported.problems,
+		markdown: output.join( '\n' ).trim(),
+	} );
+	return imported.problems.length === 0 ? 0 : 1;
 }
 
-async function main(): Promise<number> {
-  const opts = options(process.argv.slice(2));
-  ensureSystemPackages({ bench: !opts.quick });
-  ensurePanelBuilt();
-  if (!opts.quick && opts.only !== "load") {
-    // Composer's WP-CLI runs the import row.
-    ensurePhpTools();
-  }
-  const site = new Site(
-    benchProfile(opts.pluginRev ? pluginAt(opts.pluginRev) : undefined),
-  );
-  try {
-    if (opts.quick) {
-      return await quickRun(site, opts);
-    }
-    return opts.only === "import"
-      ? await importOnly(site, opts)
-      : await full(site, opts);
-  } finally {
-    await site.stop();
-    await stopMariaDbWhenIdle();
-  }
+async function main(): Promise< number > {
+	const opts = options( process.argv.slice( 2 ) );
+	ensureSystemPackages( { bench: ! opts.quick } );
+	ensurePanelBuilt();
+	if ( ! opts.quick && opts.only !== 'load' ) {
+		// Composer's WP-CLI runs the import row.
+		ensurePhpTools();
+	}
+	const site = new Site(
+		benchProfile( opts.pluginRev ? pluginAt( opts.pluginRev ) : undefined )
+	);
+	try {
+		if ( opts.quick ) {
+			return await quickRun( site, opts );
+		}
+		return opts.only === 'import'
+			? await importOnly( site, opts )
+			: await full( site, opts );
+	} finally {
+		await site.stop();
+		await stopMariaDbWhenIdle();
+	}
 }
 
 main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof CommandError ? `\n${error.message}` : error);
-    process.exit(1);
-  },
+	( code ) => process.exit( code ),
+	( error: unknown ) => {
+		console.error(
+			error instanceof CommandError ? `\n${ error.message }` : error
+		);
+		process.exit( 1 );
+	}
 );

@@ -103,8 +103,8 @@ final class ImportMapRepository extends TableRepository {
 	 * Records what several old rows of one kind became, in one INSERT per 500 rows (a move-in writes each batch's
 	 * map rows at once rather than one statement a row).
 	 *
-	 * @param string                                                          $source Source.
-	 * @param string                                                          $kind   Kind.
+	 * @param string                                                        $source Source.
+	 * @param string                                                        $kind   Kind.
 	 * @param list<array{old_id: string, new_id: int, fingerprint: string}> $rows   Rows.
 	 */
 	public function add_many( string $source, string $kind, array $rows ): void {
