@@ -652,7 +652,7 @@ final class MoveIn {
 			$licences = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
 			$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
 			$touched  = array();
-			$arrived  = array();
+			$sites    = array();
 			foreach ( $rows as $row ) {
 				$old = (string) $row['id'];
 				if ( isset( $known[ $old ] ) ) {
@@ -664,16 +664,25 @@ final class MoveIn {
 					if ( null === $licence ) {
 						throw new Refused( Refused::NO_LICENCE, (string) $row['license_id'] );
 					}
-					$arrived[] = array(
-						'old_id'      => $old,
-						'new_id'      => $this->activations->carry_over( $licence['new_id'], Rows::site( (string) $row['site'] ), (bool) (int) $row['is_local'] ),
-						'fingerprint' => '',
+					$sites[ $old ] = array(
+						'license_id' => $licence['new_id'],
+						'site'       => Rows::site( (string) $row['site'] ),
+						'staging'    => (bool) (int) $row['is_local'],
 					);
-					$touched[] = $licence['new_id'];
-					$run->count( 'activations', 'new' );
 				} catch ( Refused $refused ) {
 					$run->refuse( 'activation', $old, $refused, self::message( $refused ) );
 				}
+			}
+			$ids     = $this->activations->carry_over( array_values( $sites ) );
+			$arrived = array();
+			foreach ( array_keys( $sites ) as $i => $old ) {
+				$arrived[] = array(
+					'old_id'      => (string) $old,
+					'new_id'      => $ids[ $i ],
+					'fingerprint' => '',
+				);
+				$touched[] = $sites[ $old ]['license_id'];
+				$run->count( 'activations', 'new' );
 			}
 			$this->map->add_many( $run->source, ImportMapRepository::ACTIVATION, $arrived );
 			if ( array() !== $touched ) {
