@@ -32,7 +32,8 @@ use Throwable;
  * do and rolls it back, so its report is the import's. Rows that cannot move in are refused, each listed with its
  * reason, and the others still move in. A second run reads the map: rows it has seen with the same values are
  * left alone, changed ones are updated, new ones added. Licences and activations are read in batches of BATCH
- * rows after the last id, so memory stays bounded whatever the size. Every licence is written through
+ * rows after the last id, so memory stays bounded whatever the size; a batch's map rows are one INSERT, and its
+ * activations one INSERT IGNORE and one read of their ids. Every licence is written through
  * LicenceAdmin (its rules and its license.created or license.updated event); products through Products, releases
  * through Releases, tiers and prices through Catalog.
  */
