@@ -42,7 +42,18 @@
  *                                          wrong one; no wrk, no timings
  *   npm run bench -- --plugin=<git rev>    the plugin as committed at that revision instead of plugin/ (extracted
  *                                          under .stack/bench-plugin/), e.g. to compare before and after a change
+ *   npm run bench -- --only=import         the import row alone (--only=load: every row but the import)
+ *   npm run bench -- --import=N            the import row's larger size (100,000 by default; the smaller is N/10)
  * Also --duration=S --warmup=S --connections=N --threads=N --samples=N.
+ *
+ * The import row (issue 30): for each size, the smaller first, the site is reset and EDD Software Licensing's
+ * tables are seeded with N licences and 1.5 N activations in use (tools/bench/import-seed.php, multi-row INSERTs),
+ * then `wp svc import edd-sl --format=json` runs three times through Composer's WP-CLI: a dry run, the written
+ * import, and a re-run that finds everything unchanged. Each is timed by the wall clock (WP-CLI's start included)
+ * and its PHP process's memory_get_peak_usage( true ) is written by a bench-only must-use plugin
+ * (tools/bench/site/peak.php) to a file named in its environment, so the command's own output is untouched.
+ * Every report is checked against the seed's expected counts (tools/bench/import.ts); the target (shown, never
+ * asserted) is a peak at N at most 1.5 times the peak at N/10. MariaDB only, as the whole bench site.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -55,6 +66,7 @@ import { stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { pluginDir, repoRoot, stackDir } from './stack/paths.ts';
 import { CommandError, run } from './stack/process.ts';
+import { ensurePhpTools } from './stack/php-tools.ts';
 import { benchProfile } from './stack/profiles.ts';
 import { Site } from './stack/site.ts';
 import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
@@ -81,6 +93,15 @@ import {
 	type AdminRow,
 	type LoadRow,
 } from './bench/report.ts';
+import {
+	checkImportReport,
+	importTable,
+	importTargets,
+	type ImportExpectation,
+	type ImportReport,
+	type ImportRow,
+	type ImportRunKind,
+} from './bench/import.ts';
 
 const BENCH_DIR = path.join( repoRoot, 'tools', 'bench' );
 // A production host: `*.example` is one of the default staging patterns, whose sites use no slot.
@@ -97,6 +118,10 @@ interface Options {
 	samples: number;
 	/** A git revision whose plugin/ is benched, or null for the working tree's. */
 	pluginRev: string | null;
+	/** Which rows run: all, the load (every row but the import) or the import alone. */
+	only: 'all' | 'load' | 'import';
+	/** The import row's larger size in licences; the smaller is a tenth of it. */
+	importLicences: number;
 }
 
 interface Fixtures {
@@ -146,16 +171,21 @@ function options( args: string[] ): Options {
 	for ( const arg of args ) {
 		if (
 			arg !== '--quick' &&
-			! /^--(licences|duration|warmup|connections|threads|samples|plugin)=/.test(
+			! /^--(licences|duration|warmup|connections|threads|samples|plugin|import)=/.test(
 				arg
-			)
+			) &&
+			! /^--only=(load|import)$/.test( arg )
 		) {
 			throw new CommandError(
 				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
-					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>]'
+					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] ' +
+					'[--only=load|import] [--import=N]'
 			);
 		}
 	}
+	const only = args
+		.find( ( arg ) => arg.startsWith( '--only=' ) )
+		?.slice( '--only='.length ) as 'load' | 'import' | undefined;
 	return {
 		quick,
 		licences: Math.round( number( 'licences', quick ? 100 : 1000 ) ),
@@ -168,6 +198,11 @@ function options( args: string[] ): Options {
 			args
 				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
 				?.slice( '--plugin='.length ) ?? null,
+		only: only ?? 'all',
+		importLicences: Math.max(
+			10,
+			Math.round( number( 'import', 100000 ) )
+		),
 	};
 }
 
@@ -642,9 +677,7 @@ async function checkPackage( offer: {
 		signal: AbortSignal.timeout( 30_000 ),
 	} );
 	const bytes = Buffer.from( await response.arrayBuffer() );
-	const digest = `sha256:${ createHash( 'sha256' )
-		.update( bytes )
-		.digest( 'hex' ) }`;
+	const digest = `sha256:${ createHash( 'sha256' ).update( bytes ).digest( 'hex' ) }`;
 	if ( response.status !== 200 ) {
 		return `download: HTTP ${ response.status }`;
 	}
@@ -750,7 +783,15 @@ async function full( site: Site, opts: Options ): Promise< number > {
 			problems.push( `admin ${ row.name }: ${ row.problem }` );
 		}
 	}
-	const goals = targets( measured, adminRows, fixtures.licences );
+	const imported =
+		opts.only === 'load'
+			? { rows: [], problems: [] }
+			: await importRows( site, opts );
+	problems.push( ...imported.problems );
+	const goals = [
+		...targets( measured, adminRows, fixtures.licences ),
+		...importTargets( imported.rows ),
+	];
 
 	const footnote =
 		`¹ MariaDB's Questions counter over ${ opts.samples } sequential requests of the row, less the counter reads; ` +
@@ -776,6 +817,9 @@ async function full( site: Site, opts: Options ): Promise< number > {
 		'core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); ' +
 			"to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
 			'less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.',
+		...( imported.rows.length > 0
+			? [ '', importTable( imported.rows ), '', IMPORT_FOOTNOTE ]
+			: [] ),
 		'',
 		targetLines( goals ),
 	];
@@ -788,55 +832,235 @@ async function full( site: Site, opts: Options ): Promise< number > {
 	}
 	console.log( output.join( '\n' ) );
 
+	writeResults( startedAt, {
+		started_at: startedAt.toISOString(),
+		machine: {
+			...info,
+			loadavg_at_end: os
+				.loadavg()
+				.map( ( n ) => Number( n.toFixed( 2 ) ) ),
+		},
+		fixtures: {
+			licences: fixtures.licences,
+			activations: fixtures.activations,
+			seed_seconds: fixtures.seconds,
+			product_slug: fixtures.product_slug,
+			client_site: CLIENT_SITE,
+		},
+		rows: measured,
+		admin: adminRows,
+		timings,
+		import: imported.rows,
+		targets: goals,
+		problems,
+		markdown: output.join( '\n' ).trim(),
+	} );
+	return problems.length === 0 ? 0 : 1;
+}
+
+/** Writes a run's figures to bench-results/<ISO timestamp>.json. */
+function writeResults(
+	startedAt: Date,
+	data: Record< string, unknown >
+): void {
 	const dir = path.join( repoRoot, 'bench-results' );
 	fs.mkdirSync( dir, { recursive: true } );
 	const file = path.join(
 		dir,
 		`${ startedAt.toISOString().replace( /[:.]/g, '-' ) }.json`
 	);
-	fs.writeFileSync(
-		file,
-		JSON.stringify(
-			{
-				started_at: startedAt.toISOString(),
-				machine: {
-					...info,
-					loadavg_at_end: os
-						.loadavg()
-						.map( ( n ) => Number( n.toFixed( 2 ) ) ),
-				},
-				fixtures: {
-					licences: fixtures.licences,
-					activations: fixtures.activations,
-					seed_seconds: fixtures.seconds,
-					product_slug: fixtures.product_slug,
-					client_site: CLIENT_SITE,
-				},
-				rows: measured,
-				admin: adminRows,
-				timings,
-				targets: goals,
-				problems,
-				markdown: output.join( '\n' ).trim(),
-			},
-			null,
-			'\t'
-		) + '\n'
-	);
+	fs.writeFileSync( file, JSON.stringify( data, null, '\t' ) + '\n' );
 	log( `\nWrote ${ path.relative( repoRoot, file ) }` );
-	return problems.length === 0 ? 0 : 1;
+}
+
+const IMPORT_FOOTNOTE =
+	"¹ licences and activations in use read, over the seconds. ² memory_get_peak_usage( true ) of the wp command's " +
+	'PHP process (tools/bench/site/peak.php). Each size on a freshly reset site: a dry run (everything written, then ' +
+	'rolled back), the import, and a re-run that finds every row unchanged; every report checked against the seed.';
+
+interface ImportSeed {
+	seconds: number;
+	written: Record< string, number >;
+	expected: ImportExpectation;
+}
+
+/** One `wp svc import edd-sl --format=json` on the bench site: its report, wall-clock seconds and peak memory. */
+function timeImport(
+	site: Site,
+	kind: ImportRunKind
+): {
+	report: ImportReport | null;
+	seconds: number;
+	peakBytes: number;
+	error: string | null;
+} {
+	const peakFile = path.join( site.runDir, 'bench-import-peak.json' );
+	fs.rmSync( peakFile, { force: true } );
+	const started = performance.now();
+	const result = spawnSync(
+		path.join( repoRoot, 'vendor', 'bin', 'wp' ),
+		[
+			'svc',
+			'import',
+			'edd-sl',
+			'--format=json',
+			...( kind === 'dry run' ? [ '--dry-run' ] : [] ),
+			`--path=${ site.docroot }`,
+			`--url=${ site.url }`,
+			'--allow-root',
+		],
+		{
+			encoding: 'utf8',
+			maxBuffer: 256 * 1024 * 1024,
+			env: { ...process.env, SVC_BENCH_PEAK_FILE: peakFile },
+		}
+	);
+	const seconds = ( performance.now() - started ) / 1000;
+	const peak = fs.existsSync( peakFile )
+		? ( JSON.parse( fs.readFileSync( peakFile, 'utf8' ) ) as {
+				peak_bytes: number;
+			} )
+		: null;
+	const line = ( result.stdout ?? '' )
+		.split( '\n' )
+		.find( ( l ) => l.startsWith( '{' ) );
+	const error =
+		result.status !== 0 || ! line
+			? `wp svc import edd-sl exited ${ result.status }: ${ (
+					result.stderr ?? ''
+				)
+					.split( '\n' )
+					.filter( ( l ) => /^(Error|Warning|PHP Fatal)/.test( l ) )
+					.slice( 0, 3 )
+					.join( ' ' ) }`
+			: null;
+	return {
+		report: line ? ( JSON.parse( line ) as ImportReport ) : null,
+		seconds,
+		peakBytes: peak?.peak_bytes ?? NaN,
+		error,
+	};
+}
+
+/** The import row: at a tenth of --import and at --import, the smaller first (see the header). */
+async function importRows(
+	site: Site,
+	opts: Options
+): Promise< { rows: ImportRow[]; problems: string[] } > {
+	const measured: ImportRow[] = [];
+	const problems: string[] = [];
+	for ( const licences of [
+		Math.round( opts.importLicences / 10 ),
+		opts.importLicences,
+	] ) {
+		await site.reset();
+		const seed = JSON.parse(
+			run( PHP, [
+				path.join( BENCH_DIR, 'import-seed.php' ),
+				site.docroot,
+				site.url,
+				'edd-sl',
+				String( licences ),
+			] )
+				.trim()
+				.split( '\n' )
+				.pop() as string
+		) as ImportSeed;
+		const activations =
+			seed.expected.new.activations +
+			( seed.expected.refused[ 'activation no_licence' ] ?? 0 );
+		log(
+			`Import: seeded EDD SL with ${ licences } licences and ${ activations } activations in use in ${ seed.seconds } s`
+		);
+		for ( const kind of [ 'dry run', 'import', 're-run' ] as const ) {
+			log( `Import: ${ kind } of ${ licences } licences` );
+			const timed = timeImport( site, kind );
+			const problem =
+				timed.error ??
+				( timed.report
+					? checkImportReport( kind, timed.report, seed.expected )
+					: 'no report' );
+			if ( problem ) {
+				problems.push(
+					`import ${ kind } of ${ licences }: ${ problem }`
+				);
+			}
+			measured.push( {
+				licences,
+				activations,
+				run: kind,
+				seconds: timed.seconds,
+				peakBytes: timed.peakBytes,
+				rowsPerSecond: ( licences + activations ) / timed.seconds,
+				arrived: timed.report?.arrived ?? {},
+				refused: timed.report?.refused.length ?? 0,
+				problem,
+			} );
+			log(
+				`Import: ${ kind } of ${ licences } licences took ${ timed.seconds.toFixed( 1 ) } s, peak ${ ( timed.peakBytes / 2 ** 20 ).toFixed( 0 ) } MiB${ problem ? ` (${ problem })` : '' }`
+			);
+		}
+	}
+	return { rows: measured, problems };
+}
+
+/** --only=import: the import row alone. */
+async function importOnly( site: Site, opts: Options ): Promise< number > {
+	const startedAt = new Date();
+	const info = machine( site, opts );
+	const imported = await importRows( site, opts );
+	const goals = importTargets( imported.rows );
+	const output = [
+		'',
+		`## npm run bench -- --only=import — ${ startedAt.toISOString() }, ${ info.plugin }, PHP ${ info.php }, MariaDB ${ info.mariadb }, ${ info.nproc } cores`,
+		'',
+		importTable( imported.rows ),
+		'',
+		IMPORT_FOOTNOTE,
+		'',
+		targetLines( goals ),
+	];
+	if ( imported.problems.length > 0 ) {
+		output.push(
+			'',
+			'Wrong reports (the runs were still measured):',
+			...imported.problems.map( ( p ) => `  ${ p }` )
+		);
+	}
+	console.log( output.join( '\n' ) );
+	writeResults( startedAt, {
+		started_at: startedAt.toISOString(),
+		machine: {
+			...info,
+			loadavg_at_end: os
+				.loadavg()
+				.map( ( n ) => Number( n.toFixed( 2 ) ) ),
+		},
+		import: imported.rows,
+		targets: goals,
+		problems: imported.problems,
+		markdown: output.join( '\n' ).trim(),
+	} );
+	return imported.problems.length === 0 ? 0 : 1;
 }
 
 async function main(): Promise< number > {
 	const opts = options( process.argv.slice( 2 ) );
 	ensureSystemPackages( { bench: ! opts.quick } );
 	ensurePanelBuilt();
+	if ( ! opts.quick && opts.only !== 'load' ) {
+		// Composer's WP-CLI runs the import row.
+		ensurePhpTools();
+	}
 	const site = new Site(
 		benchProfile( opts.pluginRev ? pluginAt( opts.pluginRev ) : undefined )
 	);
 	try {
-		return opts.quick
-			? await quickRun( site, opts )
+		if ( opts.quick ) {
+			return await quickRun( site, opts );
+		}
+		return opts.only === 'import'
+			? await importOnly( site, opts )
 			: await full( site, opts );
 	} finally {
 		await site.stop();

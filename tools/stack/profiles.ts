@@ -93,6 +93,10 @@ export function benchProfile( pluginSource?: string ): SiteProfile {
 				files,
 				'profile.php'
 			),
+			'wp-content/mu-plugins/svc-bench-peak.php': path.join(
+				files,
+				'peak.php'
+			),
 		},
 	};
 }

@@ -32,7 +32,8 @@ use Throwable;
  * do and rolls it back, so its report is the import's. Rows that cannot move in are refused, each listed with its
  * reason, and the others still move in. A second run reads the map: rows it has seen with the same values are
  * left alone, changed ones are updated, new ones added. Licences and activations are read in batches of BATCH
- * rows after the last id, so memory stays bounded whatever the size. Every licence is written through
+ * rows after the last id, so memory stays bounded whatever the size; a batch's map rows are one INSERT, and its
+ * activations one INSERT IGNORE and one read of their ids. Every licence is written through
  * LicenceAdmin (its rules and its license.created or license.updated event); products through Products, releases
  * through Releases, tiers and prices through Catalog.
  */
@@ -603,6 +604,7 @@ final class MoveIn {
 		$known   = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_column( $drafts, 'old_id' ) );
 		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENCE, array_values( $holders ) );
 		$seen    = array();
+		$arrived = array();
 		foreach ( $drafts as $i => $draft ) {
 			$old    = (string) $draft['old_id'];
 			$hash   = $hashes[ $i ];
@@ -623,8 +625,11 @@ final class MoveIn {
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
 					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
-					$id = (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'];
-					$this->map->add( $run->source, ImportMapRepository::LICENCE, $old, $id, $print );
+					$arrived[] = array(
+						'old_id'      => $old,
+						'new_id'      => (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'],
+						'fingerprint' => $print,
+					);
 					++$run->written;
 					$run->count( 'licences', 'new' );
 				} elseif ( null !== $holder && $holder !== $mapped['new_id'] ) {
@@ -646,6 +651,7 @@ final class MoveIn {
 				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
 			}
 		}
+		$this->map->add_many( $run->source, ImportMapRepository::LICENCE, $arrived );
 	}
 
 	/**
@@ -693,6 +699,7 @@ final class MoveIn {
 			$licences = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
 			$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
 			$touched  = array();
+			$sites    = array();
 			foreach ( $rows as $row ) {
 				$old = (string) $row['id'];
 				if ( isset( $known[ $old ] ) ) {
@@ -704,14 +711,27 @@ final class MoveIn {
 					if ( null === $licence ) {
 						throw new Refused( Refused::NO_LICENCE, (string) $row['license_id'] );
 					}
-					$id = $this->activations->carry_over( $licence['new_id'], Rows::site( (string) $row['site'] ), (bool) (int) $row['is_local'] );
-					$this->map->add( $run->source, ImportMapRepository::ACTIVATION, $old, $id, '' );
-					$touched[] = $licence['new_id'];
-					$run->count( 'activations', 'new' );
+					$sites[ $old ] = array(
+						'license_id' => $licence['new_id'],
+						'site'       => Rows::site( (string) $row['site'] ),
+						'staging'    => (bool) (int) $row['is_local'],
+					);
 				} catch ( Refused $refused ) {
 					$run->refuse( 'activation', $old, $refused, self::message( $refused ) );
 				}
 			}
+			$ids     = $this->activations->carry_over( array_values( $sites ) );
+			$arrived = array();
+			foreach ( array_keys( $sites ) as $i => $old ) {
+				$arrived[] = array(
+					'old_id'      => (string) $old,
+					'new_id'      => $ids[ $i ],
+					'fingerprint' => '',
+				);
+				$touched[] = $sites[ $old ]['license_id'];
+				$run->count( 'activations', 'new' );
+			}
+			$this->map->add_many( $run->source, ImportMapRepository::ACTIVATION, $arrived );
 			if ( array() !== $touched ) {
 				$this->licenses->recount_activations( $touched );
 			}

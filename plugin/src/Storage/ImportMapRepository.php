@@ -100,6 +100,28 @@ final class ImportMapRepository extends TableRepository {
 	}
 
 	/**
+	 * Records what several old rows of one kind became, in one INSERT per 500 rows (a move-in writes each batch's
+	 * map rows at once rather than one statement a row).
+	 *
+	 * @param string                                                        $source Source.
+	 * @param string                                                        $kind   Kind.
+	 * @param list<array{old_id: string, new_id: int, fingerprint: string}> $rows   Rows.
+	 */
+	public function add_many( string $source, string $kind, array $rows ): void {
+		$now = gmdate( 'Y-m-d H:i:s' );
+		foreach ( array_chunk( $rows, 500 ) as $chunk ) {
+			$tuples = array();
+			foreach ( $chunk as $row ) {
+				$tuples[] = $this->db->prepare( '(%s, %s, %s, %d, %s, %s, %s)', $source, $kind, $row['old_id'], $row['new_id'], $row['fingerprint'], $now, $now );
+			}
+			$this->db->query(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant, tuples prepared above.
+				"INSERT INTO {$this->table()} (source, kind, old_id, new_id, fingerprint, created_at, updated_at) VALUES " . implode( ', ', $tuples )
+			);
+		}
+	}
+
+	/**
 	 * Records the values a mapped row moved in with this time.
 	 *
 	 * @param string $source      Source.
