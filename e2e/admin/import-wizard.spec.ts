@@ -15,6 +15,7 @@ import {
 	changeFixture,
 	dropFixture,
 	holdSource,
+	ourLicence,
 	freshBase,
 	freshTag,
 	totals,
@@ -57,21 +58,12 @@ test.describe.serial( 'the import wizard', () => {
 		giveBack.push( await holdSource( 'slm' ) );
 		headers = await keyHeaders( request, 'admin' );
 		// A licence of ours whose key the old system also holds (licence 11): refused, never merged.
-		const product = await (
-			await request.post( `${ API }/admin/products`, {
-				headers,
-				data: { name: `Ours ${ tag }` },
-			} )
-		).json();
-		const taken = await (
-			await request.post( `${ API }/admin/licenses`, {
-				headers,
-				data: {
-					product_id: product.id,
-					customer_email: `ours-${ tag }@example.com`,
-				},
-			} )
-		).json();
+		const taken = await ourLicence(
+			request,
+			headers,
+			`Ours ${ tag }`,
+			tag
+		);
 		const fixture = await buildFixture( request, {
 			source: 'edd-sl',
 			base,
@@ -79,7 +71,7 @@ test.describe.serial( 'the import wizard', () => {
 			package: makeZip( {
 				'acme-pro/acme-pro.php': `<?php\n/* Plugin Name: Acme Pro ${ randomUUID() } */\n`,
 			} ).toString( 'base64' ),
-			taken_key: taken.license_key,
+			taken_key: taken.key,
 		} );
 		proDownload = fixture.downloads.pro;
 		await dropFixture( request, 'slm' );

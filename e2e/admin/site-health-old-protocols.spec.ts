@@ -14,29 +14,10 @@ import {
 import { fastLane } from '../fixtures/env';
 import { holdSource } from '../fixtures/import';
 import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
+import { infoSection } from '../fixtures/site-health';
 
 const EDD = 'EDD Software Licensing';
 const SLM = 'Software License Manager';
-
-/** The Licence Service section's fields as label => value, read from its table on the Info tab. */
-async function infoSection( page: Page ): Promise< Record< string, string > > {
-	await page.goto( '/wp-admin/site-health.php?tab=debug' );
-	const section = page.locator(
-		'#health-check-accordion-block-svc-licensing'
-	);
-	await expect( section ).toBeAttached();
-	return section.locator( 'tr' ).evaluateAll( ( rows ) =>
-		Object.fromEntries(
-			rows.map( ( row ) => {
-				const cells = row.querySelectorAll( 'td' );
-				return [
-					cells[ 0 ]?.textContent?.trim() ?? '',
-					cells[ 1 ]?.textContent?.trim() ?? '',
-				];
-			} )
-		)
-	);
-}
 
 /** One protocol's two fields. */
 async function protocolInfo( page: Page, name: string ) {

@@ -12,6 +12,7 @@ import {
 	createLicense,
 	setSettings,
 } from '../fixtures/test-helpers';
+import { infoSection } from '../fixtures/site-health';
 
 const SECRET = `whsec_sitehealth${ Date.now() }`;
 const TESTS = {
@@ -43,26 +44,6 @@ async function statusOf( page: Page, test_id: string ) {
 				anchors.map( ( a ) => ( a as HTMLAnchorElement ).href )
 			),
 	};
-}
-
-/** The Info section's fields as label => value, read from its table. */
-async function infoSection( page: Page ): Promise< Record< string, string > > {
-	await page.goto( '/wp-admin/site-health.php?tab=debug' );
-	const section = page.locator(
-		'#health-check-accordion-block-svc-licensing'
-	);
-	await expect( section ).toBeAttached();
-	return section.locator( 'tr' ).evaluateAll( ( rows ) =>
-		Object.fromEntries(
-			rows.map( ( row ) => {
-				const cells = row.querySelectorAll( 'td' );
-				return [
-					cells[ 0 ]?.textContent?.trim() ?? '',
-					cells[ 1 ]?.textContent?.trim() ?? '',
-				];
-			} )
-		)
-	);
 }
 
 test.describe( 'Site Health', () => {

@@ -25,12 +25,11 @@ import {
 	freshBase,
 	freshTag,
 	holdSource,
+	ourLicence,
 	runImport,
 } from '../fixtures/import';
 import { race } from '../fixtures/race';
 import { fastLane } from '../fixtures/env';
-
-const ADMIN = '/wp-json/svc/v1/admin';
 
 interface EddFixture {
 	downloads: Record< 'pro' | 'lite' | 'bundle' | 'ebook', number >;
@@ -85,23 +84,12 @@ test.describe.serial( 'EDD SL client protocol', () => {
 	test.beforeAll( async ( { request } ) => {
 		giveBack = await holdSource( 'edd-sl' );
 		const headers = await keyHeaders( request, 'admin' );
-		const product = await (
-			await request.post( `${ ADMIN }/products`, {
-				headers,
-				data: { name: `Ours ${ tag }` },
-			} )
-		).json();
-		const takenKey = (
-			await (
-				await request.post( `${ ADMIN }/licenses`, {
-					headers,
-					data: {
-						product_id: product.id,
-						customer_email: `ours-${ tag }@example.com`,
-					},
-				} )
-			).json()
-		).license_key;
+		const { key: takenKey } = await ourLicence(
+			request,
+			headers,
+			`Ours ${ tag }`,
+			tag
+		);
 		fixture = await buildFixture( request, {
 			source: 'edd-sl',
 			base,

@@ -13,6 +13,7 @@ import {
 	freshBase,
 	freshTag,
 	holdSource,
+	ourLicence,
 	runImport,
 } from '../fixtures/import';
 import { fastLane } from '../fixtures/env';
@@ -58,23 +59,13 @@ test.describe.serial( 'SLM client protocol', () => {
 	test.beforeAll( async ( { request } ) => {
 		giveBack = await holdSource( 'slm' );
 		const headers = await keyHeaders( request, 'admin' );
-		product = await (
-			await request.post( `${ ADMIN }/products`, {
-				headers,
-				data: { name: `SLM Proto ${ tag }` },
-			} )
-		).json();
-		const takenKey = (
-			await (
-				await request.post( `${ ADMIN }/licenses`, {
-					headers,
-					data: {
-						product_id: product.id,
-						customer_email: `ours-${ tag }@example.com`,
-					},
-				} )
-			).json()
-		).license_key;
+		let takenKey: string;
+		( { product, key: takenKey } = await ourLicence(
+			request,
+			headers,
+			`SLM Proto ${ tag }`,
+			tag
+		) );
 		fixture = await buildFixture( request, {
 			source: 'slm',
 			base,

@@ -18,6 +18,7 @@ import {
 	fixtureIds,
 	freshTag,
 	holdSource,
+	ourLicence,
 	readImportMap,
 	refusals,
 	runImport,
@@ -82,23 +83,12 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 		giveBack = await holdSource( 'edd-sl' );
 		headers = await keyHeaders( request, 'admin' );
 		// A licence of ours whose key the old system also holds (licence 11): refused, never merged.
-		const product = await (
-			await request.post( `${ ADMIN }/products`, {
-				headers,
-				data: { name: `Ours ${ tag }` },
-			} )
-		).json();
-		takenKey = (
-			await (
-				await request.post( `${ ADMIN }/licenses`, {
-					headers,
-					data: {
-						product_id: product.id,
-						customer_email: `ours-${ tag }@example.com`,
-					},
-				} )
-			).json()
-		).license_key;
+		( { key: takenKey } = await ourLicence(
+			request,
+			headers,
+			`Ours ${ tag }`,
+			tag
+		) );
 		fixture = await buildFixture( request, {
 			source: 'edd-sl',
 			base,

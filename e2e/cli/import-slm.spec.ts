@@ -16,6 +16,7 @@ import {
 	fixtureIds,
 	freshTag,
 	holdSource,
+	ourLicence,
 	readImportMap,
 	refusals,
 	runImport,
@@ -23,8 +24,6 @@ import {
 	type Report,
 } from '../fixtures/import';
 import { cliLines } from './wp';
-
-const ADMIN = '/wp-json/svc/v1/admin';
 
 interface SlmFixture {
 	keys: Record< string, string >;
@@ -63,23 +62,12 @@ test.describe.serial( 'wp svc import slm', () => {
 	test.beforeAll( async ( { request } ) => {
 		giveBack = await holdSource( 'slm' );
 		headers = await keyHeaders( request, 'admin' );
-		product = await (
-			await request.post( `${ ADMIN }/products`, {
-				headers,
-				data: { name: `SLM Pro ${ tag }` },
-			} )
-		).json();
-		takenKey = (
-			await (
-				await request.post( `${ ADMIN }/licenses`, {
-					headers,
-					data: {
-						product_id: product.id,
-						customer_email: `ours-${ tag }@example.com`,
-					},
-				} )
-			).json()
-		).license_key;
+		( { product, key: takenKey } = await ourLicence(
+			request,
+			headers,
+			`SLM Pro ${ tag }`,
+			tag
+		) );
 		fixture = await buildFixture( request, {
 			source: 'slm',
 			base,
