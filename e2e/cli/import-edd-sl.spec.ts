@@ -3,7 +3,8 @@
  * e2e/mu-plugins/svc-test-import.php) move in. The dry run names every refused row and writes nothing; the import
  * brings products with their package, tiers, licences with their old keys and activations, and the old keys then
  * validate, activate and download over /svc/v1; a re-import after a week on the old plugin brings only the new
- * licence and the changed expiry; a fault midway leaves nothing.
+ * licence and the changed expiry, releases here the sites released there (a slot comes free; a site activated here
+ * stays) and carries a regenerated key (the old key stops working); a fault midway leaves nothing.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -307,7 +308,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 		expect( ( await download.body() ).equals( zip ) ).toBe( true );
 	} );
 
-	test( 'a re-import brings only the new licence and the changed expiry', async ( {
+	test( 'a re-import brings only the new licence and the changed expiry, releases the released sites and carries a changed key', async ( {
 		request,
 	} ) => {
 		const change = await changeFixture( request, {
@@ -325,8 +326,10 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 			releases: { new: 0, changed: 0, unchanged: 2 },
 			prices: { new: 0, changed: 0, unchanged: 2 },
 			licences: { new: 1, changed: 1, unchanged: 7 },
+			keys: { new: 1, changed: 1, unchanged: 7 },
 			'bundle links': { new: 0, changed: 0, unchanged: 2 },
-			activations: { new: 0, changed: 0, unchanged: 3 },
+			// Sites 2 (its row deleted) and 3 (activated = 0) were released in EDD; site 1 is still in use there.
+			activations: { new: 0, changed: 0, unchanged: 1, released: 2 },
 		} );
 		expect( refusals( report ) ).toEqual(
 			[
@@ -337,8 +340,8 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 		const after = await totals( request, headers, tag );
 		expect( after.licences ).toBe( before.licences + 1 );
 		expect( after.products ).toBe( before.products );
-		// One license.created and one license.updated: nothing else was written.
-		expect( after.events ).toBe( before.events + 2 );
+		// One license.created, one license.updated, one license.rotated and two license.deactivated: nothing else.
+		expect( after.events ).toBe( before.events + 5 );
 
 		expect(
 			await (
@@ -358,6 +361,62 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 				} )
 			).json()
 		).toMatchObject( { valid: true, expires: change.expires } );
+
+		// Licence 12's key was regenerated in EDD: the old key is unknown here, the new one is the licence.
+		const old12 = await post( request, 'validate', {
+			license_key: fixture.keys[ '12' ],
+			product_slug: fixture.slugs.pro,
+			site_url: 'example.com',
+		} );
+		expect( old12.status() ).toBe( 404 );
+		expect( ( await old12.json() ).code ).toBe( 'license_not_found' );
+		expect(
+			await (
+				await post( request, 'validate', {
+					license_key: change.rekeyed,
+					product_slug: fixture.slugs.pro,
+					site_url: 'example.com',
+				} )
+			).json()
+		).toMatchObject( { valid: true, activation_limit: 3 } );
+
+		// Licence 4 (limit 2) was full with site 3 and the site activated here; site 3's slot is free now, the
+		// site activated here stays, and a new site takes the free slot.
+		const key4 = fixture.keys[ '4' ];
+		for ( const [ site, active ] of [
+			[ fixture.sites[ '2' ], false ],
+			[ fixture.sites[ '3' ], false ],
+			[ `third-${ tag }.example`, true ],
+		] as const ) {
+			expect(
+				await (
+					await post( request, 'validate', {
+						license_key: key4,
+						product_slug: fixture.slugs.pro,
+						site_url: site,
+					} )
+				).json()
+			).toMatchObject( {
+				valid: true,
+				activation_count: 1,
+				already_activated: active,
+			} );
+		}
+		const fourth = await post( request, 'activate', {
+			license_key: key4,
+			product_slug: fixture.slugs.pro,
+			site_url: `fourth-${ tag }.example`,
+		} );
+		expect( fourth.status(), await fourth.text() ).toBe( 200 );
+		expect( await fourth.json() ).toMatchObject( { activation_count: 2 } );
+
+		// Run again with nothing changed: nothing is released or re-keyed twice.
+		const again = await runImport( 'edd-sl' );
+		expect( again.code, again.stderr ).toBe( 0 );
+		expect( ( again.report as Report ).arrived ).toMatchObject( {
+			keys: { new: 0, changed: 0, unchanged: 9 },
+			activations: { new: 0, changed: 0, unchanged: 1, released: 0 },
+		} );
 	} );
 
 	test( 'a fault midway leaves nothing: no product, licence, event or map row', async ( {

@@ -3,7 +3,8 @@
  * e2e/mu-plugins/svc-test-import.php) move in. SLM has no products: a licence names one of ours in product_ref, or
  * --product gives it. The dry run names every refused row and writes nothing; after the import the old keys
  * validate and activate over /svc/v1 within their domain limits; a re-import brings only the new licence and the
- * changed expiry; a fault midway leaves nothing.
+ * changed expiry, releases here the domain deleted there (its slot comes free; a site activated here stays) and
+ * carries an edited key (the old key stops working); a fault midway leaves nothing.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { keyHeaders } from '../fixtures/test-helpers';
@@ -213,7 +214,7 @@ test.describe.serial( 'wp svc import slm', () => {
 		);
 	} );
 
-	test( 'a re-import brings only the new licence and the changed expiry', async ( {
+	test( 'a re-import brings only the new licence and the changed expiry, releases the released domain and carries the edited key', async ( {
 		request,
 	} ) => {
 		const change = await changeFixture( request, {
@@ -227,11 +228,17 @@ test.describe.serial( 'wp svc import slm', () => {
 		expect( run.code, run.stderr ).toBe( 0 );
 		expect( ( run.report as Report ).arrived ).toMatchObject( {
 			licences: { new: 1, changed: 1, unchanged: 3 },
-			activations: { new: 0, changed: 0, unchanged: 2 },
+			keys: { new: 1, changed: 1, unchanged: 3 },
+			// Domain 2 was deleted in SLM: released here; domain 1 is still registered there.
+			activations: { new: 0, changed: 0, unchanged: 1, released: 1 },
 		} );
+		expect( refusals( run.report as Report ) ).toEqual(
+			refusedRows( base )
+		);
 		const after = await totals( request, headers, tag );
 		expect( after.licences ).toBe( before.licences + 1 );
-		expect( after.events ).toBe( before.events + 2 );
+		// One license.created, one license.updated, one license.rotated and one license.deactivated.
+		expect( after.events ).toBe( before.events + 4 );
 		expect(
 			await (
 				await post( request, 'validate', {
@@ -241,15 +248,47 @@ test.describe.serial( 'wp svc import slm', () => {
 				} )
 			).json()
 		).toMatchObject( { valid: true } );
+		// Licence 1's key was edited in SLM: its new key is the licence, with the changed expiry; the old key is
+		// unknown here (licence 6, which shares it in SLM, stays refused).
 		expect(
 			await (
 				await post( request, 'validate', {
-					license_key: fixture.keys[ '1' ],
+					license_key: change.rekeyed,
 					product_slug: product.slug,
 					site_url: fixture.domains[ '1' ],
 				} )
 			).json()
-		).toMatchObject( { valid: true, expires: change.expires } );
+		).toMatchObject( {
+			valid: true,
+			expires: change.expires,
+			activation_count: 1,
+			already_activated: true,
+		} );
+		const old = await post( request, 'validate', {
+			license_key: fixture.keys[ '1' ],
+			product_slug: product.slug,
+			site_url: fixture.domains[ '1' ],
+		} );
+		expect( old.status() ).toBe( 404 );
+		expect( ( await old.json() ).code ).toBe( 'license_not_found' );
+		// Its limit of 2 was full; domain 2's slot is free now and a new site takes it.
+		const third = await post( request, 'activate', {
+			license_key: change.rekeyed,
+			product_slug: product.slug,
+			site_url: `slm-three-${ tag }.example`,
+		} );
+		expect( third.status(), await third.text() ).toBe( 200 );
+		expect( await third.json() ).toMatchObject( { activation_count: 2 } );
+		// The site activated here after the import (licence 2) stays.
+		expect(
+			await (
+				await post( request, 'validate', {
+					license_key: fixture.keys[ '2' ],
+					product_slug: product.slug,
+					site_url: `slm-pending-${ tag }.example`,
+				} )
+			).json()
+		).toMatchObject( { activation_count: 1, already_activated: true } );
 	} );
 
 	test( 'a fault midway leaves nothing', async ( { request } ) => {

@@ -7,7 +7,9 @@
  *   source's tables from the layouts below and fills them with the edge cases the specs name; answers what it
  *   made (old ids, keys, slugs, the package's SHA-256).
  * - POST /import/change {source, base}: one new licence and one changed expiry, as a week of selling on the old
- *   plugin would leave them.
+ *   plugin would leave them; and sites released and a key changed in the old plugin: EDD SL's site 3 set
+ *   `activated` = 0 and its site 2 deleted, licence 12 given a new key (its "regenerate key"); SLM's domain 2 deleted
+ *   and licence 1's key edited. Answers the new licence's key and expiry and the changed key (`rekeyed`).
  * - POST /import/fault {at}: the import throws just before it writes its licence number `at` (0-based; null: no
  *   fault), through the plugin's own hook (Hooks::MOVE_IN_LICENCE).
  * - GET /import/map {source}: the import map as stored (kind => old id => new id, and a licence's parent).
@@ -516,6 +518,11 @@ add_action(
 					if ( 'slm' === $request->get_param( 'source' ) ) {
 						$expiry = gmdate( 'Y-m-d', time() + 2 * 365 * DAY_IN_SECONDS );
 						$wpdb->update( "{$p}lic_key_tbl", array( 'date_expiry' => $expiry ), array( 'id' => $base + 1 ) );
+						// A site released and a key edited in SLM's admin during the week.
+						$wpdb->delete( "{$p}lic_reg_domain_tbl", array( 'id' => $base + 2 ) );
+						$rekeyed = 'SLM-' . substr( md5( $tag . 'rekeyed' ), 0, 13 );
+						$wpdb->update( "{$p}lic_key_tbl", array( 'license_key' => $rekeyed ), array( 'id' => $base + 1 ) );
+						$wpdb->update( "{$p}lic_reg_domain_tbl", array( 'lic_key' => $rekeyed ), array( 'lic_key_id' => $base + 1 ) );
 						$key = 'SLM-' . substr( md5( $tag . 'new' ), 0, 13 );
 						$wpdb->insert(
 							"{$p}lic_key_tbl",
@@ -533,10 +540,17 @@ add_action(
 						return array(
 							'key'     => $key,
 							'expires' => $expiry . 'T23:59:59Z',
+							'rekeyed' => $rekeyed,
 						);
 					}
 					$expiration = time() + 2 * 365 * DAY_IN_SECONDS;
 					$wpdb->update( "{$p}edd_licenses", array( 'expiration' => $expiration ), array( 'id' => $base + 1 ) );
+					// Sites released in EDD during the week: one deactivated (EDD keeps the row, activated = 0), one
+					// row deleted; and licence 12's key regenerated.
+					$wpdb->update( "{$p}edd_license_activations", array( 'activated' => 0 ), array( 'site_id' => $base + 3 ) );
+					$wpdb->delete( "{$p}edd_license_activations", array( 'site_id' => $base + 2 ) );
+					$rekeyed = svc_test_import_edd_key();
+					$wpdb->update( "{$p}edd_licenses", array( 'license_key' => $rekeyed ), array( 'id' => $base + 12 ) );
 					$key = svc_test_import_edd_key();
 					$wpdb->insert(
 						"{$p}edd_licenses",
@@ -558,6 +572,7 @@ add_action(
 					return array(
 						'key'     => $key,
 						'expires' => gmdate( 'Y-m-d\TH:i:s\Z', $expiration ),
+						'rekeyed' => $rekeyed,
 					);
 				},
 			)

@@ -188,7 +188,7 @@ final class Plugin {
 		);
 		$sdk    = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' );
 		// One move-in for the panel's routes and `wp svc import`.
-		$move_in = new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings );
+		$move_in = new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations );
 		ProgressStream::add_hooks();
 		( new RestApi(
 			array(

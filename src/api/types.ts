@@ -444,7 +444,13 @@ export interface ImportReport {
 	written: boolean;
 	arrived: Record<
 		string,
-		{ new: number; changed: number; unchanged: number }
+		{
+			new: number;
+			changed: number;
+			unchanged: number;
+			/** Activations only: sites the old plugin released since they moved in, released here. */
+			released?: number;
+		}
 	>;
 	refused: {
 		kind: string;

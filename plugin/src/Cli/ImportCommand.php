@@ -149,8 +149,8 @@ final class ImportCommand {
 	/**
 	 * Prints a report.
 	 *
-	 * @param array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>} $report Report.
-	 * @param bool                                                                                                                                                                                                                                   $json   As JSON.
+	 * @param array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int, released?: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>} $report Report.
+	 * @param bool                                                                                                                                                                                                                                                   $json   As JSON.
 	 */
 	private function report( array $report, bool $json ): void {
 		if ( $json ) {
@@ -159,9 +159,10 @@ final class ImportCommand {
 		}
 		$rows = array();
 		foreach ( $report['arrived'] as $kind => $counts ) {
-			$rows[] = array( 'what' => $kind ) + $counts;
+			// Only activations are released (sites the old plugin released since they moved in); the others show none.
+			$rows[] = array( 'what' => $kind ) + $counts + array( 'released' => '' );
 		}
-		$this->out->rows( array( 'format' => 'table' ), $rows, array( 'what', 'new', 'changed', 'unchanged' ) );
+		$this->out->rows( array( 'format' => 'table' ), $rows, array( 'what', 'new', 'changed', 'unchanged', 'released' ) );
 		foreach ( $report['refused'] as $refused ) {
 			/* translators: 1: kind (licence, activation, product, release), 2: its id in the old system, 3: why. */
 			WP_CLI::warning( sprintf( __( 'Refused %1$s %2$s: %3$s', 'svc-licensing' ), $refused['kind'], $refused['old_id'], $refused['message'] ) );

@@ -215,10 +215,11 @@ final class LicenceAdmin {
 	 *
 	 * @param array<string, mixed> $license The licence as it is.
 	 * @param Actor                $actor   Who re-keys it.
+	 * @param LicenseKey|null      $key     The key another system gave it since (a re-import); null: a new one.
 	 * @return string The new full key, shown this once.
 	 */
-	public function rotate_key( array $license, Actor $actor ): string {
-		$key = LicenseKey::generate();
+	public function rotate_key( array $license, Actor $actor, ?LicenseKey $key = null ): string {
+		$key = $key ?? LicenseKey::generate();
 		$id  = (int) $license['id'];
 		$this->transaction->run(
 			function () use ( $id, $key, $license, $actor ): void {

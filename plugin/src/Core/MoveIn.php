@@ -36,6 +36,12 @@ use Throwable;
  * activations one INSERT IGNORE and one read of their ids. Every licence is written through
  * LicenceAdmin (its rules and its license.created or license.updated event); products through Products, releases
  * through Releases, tiers and prices through Catalog.
+ *
+ * A re-import also carries two changes the old plugin makes to rows it has seen (docs/moving-in.md, "A re-import:
+ * released sites and changed keys"): a key the old system changed since (the map keeps a fingerprint of each
+ * licence's key as it moved in, kind `key`) becomes the licence's key here through LicenceAdmin::rotate_key, and
+ * every mapped activation the source no longer has in use is released here through Activations::release (its slot
+ * and its license.deactivated event), walking the map's activation rows in batches.
  */
 final class MoveIn {
 	public const BATCH = 500;
@@ -104,6 +110,13 @@ final class MoveIn {
 	private $map;
 
 	/**
+	 * Activation use cases (a re-import releases what the old system released).
+	 *
+	 * @var Activations
+	 */
+	private $sites_here;
+
+	/**
 	 * Key hashing secret.
 	 *
 	 * @var KeySecret
@@ -155,9 +168,11 @@ final class MoveIn {
 	 * @param Transaction          $transaction  Transactions.
 	 * @param SourceTables[]       $sources      The sources' readers.
 	 * @param Settings             $settings     Settings (a written import turns its source's old protocol on).
+	 * @param Activations          $sites_here   Activation use cases (releases).
 	 */
-	public function __construct( LicenceAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $licenses, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings ) {
+	public function __construct( LicenceAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $licenses, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here ) {
 		$this->settings     = $settings;
+		$this->sites_here   = $sites_here;
 		$this->admin        = $admin;
 		$this->products     = $products;
 		$this->releases     = $releases;
@@ -184,7 +199,7 @@ final class MoveIn {
 	 * @param Actor                                   $actor    Who moves in.
 	 * @param string|null                             $product  A product of ours (slug or id) for the licences that name none (SLM).
 	 * @param (callable(string, int, int): void)|null $progress Called after each batch: phase, rows done, rows in all.
-	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
+	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int, released?: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
 	 * @throws Throwable Whatever fault ended the run, after everything was rolled back; a ServiceError before it
 	 *                   starts when the source is unknown, its tables are missing, or the product named is not ours.
 	 */
@@ -200,6 +215,7 @@ final class MoveIn {
 					$this->move_licences( $source, $run );
 					$this->link_parents( $source, $run );
 					$this->move_activations( $source, $run );
+					$this->release_gone( $source, $run );
 				},
 				static function () use ( $dry_run ): bool {
 					return ! $dry_run;
@@ -602,6 +618,8 @@ final class MoveIn {
 		}
 		$holders = $this->licenses->holders( $hashes );
 		$known   = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_column( $drafts, 'old_id' ) );
+		$keys    = $this->map->find( $run->source, ImportMapRepository::KEY, array_column( $drafts, 'old_id' ) );
+		$keyed   = array();
 		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENCE, array_values( $holders ) );
 		$seen    = array();
 		$arrived = array();
@@ -612,6 +630,7 @@ final class MoveIn {
 			$mapped = $known[ $old ] ?? null;
 			$fields = $draft['fields'];
 			$print  = Rows::fingerprint( $fields + array( 'product_id' => $draft['product_id'] ) );
+			$key    = Rows::fingerprint( array( 'key' => $hash ) );
 			try {
 				if ( isset( $seen[ $hash ] ) ) {
 					throw new Refused( Refused::KEY_TWICE, $seen[ $hash ] );
@@ -625,24 +644,34 @@ final class MoveIn {
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
 					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
+					$id        = (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'];
 					$arrived[] = array(
 						'old_id'      => $old,
-						'new_id'      => (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'],
+						'new_id'      => $id,
 						'fingerprint' => $print,
+					);
+					$keyed[]   = array(
+						'old_id'      => $old,
+						'new_id'      => $id,
+						'fingerprint' => $key,
 					);
 					++$run->written;
 					$run->count( 'licences', 'new' );
+					$run->count( 'keys', 'new' );
 				} elseif ( null !== $holder && $holder !== $mapped['new_id'] ) {
 					throw new Refused( Refused::KEY_TAKEN );
-				} elseif ( $mapped['fingerprint'] !== $print ) {
-					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
-					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
-					$this->admin->update( $mapped['new_id'], $fields, $run->actor );
-					$this->map->refresh( $run->source, ImportMapRepository::LICENCE, $old, $print );
-					++$run->written;
-					$run->count( 'licences', 'changed' );
 				} else {
-					$run->count( 'licences', 'unchanged' );
+					$this->carry_key( $draft, $mapped['new_id'], $holder, $keys[ $old ] ?? null, $key, $run, $keyed );
+					if ( $mapped['fingerprint'] !== $print ) {
+						// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
+						do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
+						$this->admin->update( $mapped['new_id'], $fields, $run->actor );
+						$this->map->refresh( $run->source, ImportMapRepository::LICENCE, $old, $print );
+						++$run->written;
+						$run->count( 'licences', 'changed' );
+					} else {
+						$run->count( 'licences', 'unchanged' );
+					}
 				}
 				$seen[ $hash ] = $old;
 			} catch ( Refused $refused ) {
@@ -652,6 +681,42 @@ final class MoveIn {
 			}
 		}
 		$this->map->add_many( $run->source, ImportMapRepository::LICENCE, $arrived );
+		$this->map->add_many( $run->source, ImportMapRepository::KEY, $keyed );
+	}
+
+	/**
+	 * A mapped licence gets the key the old system gave it since the last run; a key changed here (a customer's
+	 * rotation) is kept while the old system's key stays the one that moved in. A licence that moved in before the
+	 * map kept keys has no key row: its key counts as changed when the licence here holds another.
+	 *
+	 * @param array<string, mixed>                                          $draft  Draft (its key).
+	 * @param int                                                           $id     The licence here.
+	 * @param int|null                                                      $holder The licence here that holds the draft's key, if any (this one or none).
+	 * @param array{new_id: int, fingerprint: string}|null                  $known  The key's map row, if any.
+	 * @param string                                                        $print  The draft key's fingerprint.
+	 * @param MoveInRun                                                     $run    This run.
+	 * @param list<array{old_id: string, new_id: int, fingerprint: string}> $keyed  Key map rows to add, added to.
+	 */
+	private function carry_key( array $draft, int $id, ?int $holder, ?array $known, string $print, MoveInRun $run, array &$keyed ): void {
+		if ( null !== $known && $known['fingerprint'] === $print ) {
+			$run->count( 'keys', 'unchanged' );
+			return;
+		}
+		if ( $holder === $id ) {
+			$run->count( 'keys', 'unchanged' );
+		} else {
+			$this->admin->rotate_key( $this->admin->find( $id ), $run->actor, $draft['key'] );
+			$run->count( 'keys', 'changed' );
+		}
+		if ( null === $known ) {
+			$keyed[] = array(
+				'old_id'      => (string) $draft['old_id'],
+				'new_id'      => $id,
+				'fingerprint' => $print,
+			);
+		} else {
+			$this->map->refresh( $run->source, ImportMapRepository::KEY, (string) $draft['old_id'], $print );
+		}
 	}
 
 	/**
@@ -737,6 +802,40 @@ final class MoveIn {
 			}
 			$done += count( $rows );
 			$run->progress( 'activations', $done, max( $total, $done ) );
+		}
+	}
+
+	/**
+	 * Releases here every activation this source brought in that the source no longer has in use (a site the old
+	 * plugin released since), unless it was released here already. The map's activation rows are walked in batches;
+	 * an activation made here is not in the map and is never touched.
+	 *
+	 * @param SourceTables $source Source.
+	 * @param MoveInRun    $run    This run.
+	 */
+	private function release_gone( SourceTables $source, MoveInRun $run ): void {
+		$after = '';
+		while ( array() !== ( $rows = $this->map->after( $run->source, ImportMapRepository::ACTIVATION, $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
+			$after  = (string) end( $rows )['old_id'];
+			$in_use = array_fill_keys( $source->in_use( array_column( $rows, 'old_id' ) ), true );
+			$gone   = array();
+			foreach ( $rows as $row ) {
+				if ( ! isset( $in_use[ $row['old_id'] ] ) ) {
+					$gone[] = $row['new_id'];
+				}
+			}
+			if ( array() === $gone ) {
+				continue;
+			}
+			foreach ( $this->activations->still_here( $gone ) as $activation ) {
+				$context = array(
+					'via'    => 'import',
+					'source' => $run->source,
+				);
+				if ( $this->sites_here->release( $activation['license_id'], $activation['site_url'], $run->actor, $context ) ) {
+					$run->count( 'activations', 'released' );
+				}
+			}
 		}
 	}
 }

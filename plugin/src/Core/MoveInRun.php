@@ -73,9 +73,11 @@ final class MoveInRun {
 	public $copied = array();
 
 	/**
-	 * Counts by kind: new, changed, unchanged.
+	 * Counts by kind: new, changed, unchanged; activations also released (sites the old system released since they
+	 * moved in, released here by a re-import). Keys: a new licence's key is new, a mapped licence's key changed when
+	 * the old system gave it another since, else unchanged.
 	 *
-	 * @var array<string, array{new: int, changed: int, unchanged: int}>
+	 * @var array<string, array{new: int, changed: int, unchanged: int, released?: int}>
 	 */
 	public $arrived = array();
 
@@ -106,23 +108,26 @@ final class MoveInRun {
 		$this->actor    = $actor;
 		$this->product  = $product;
 		$this->listener = $listener;
-		foreach ( array( 'products', 'releases', 'prices', 'licences', 'bundle links', 'activations' ) as $kind ) {
+		foreach ( array( 'products', 'releases', 'prices', 'licences', 'keys', 'bundle links', 'activations' ) as $kind ) {
 			$this->arrived[ $kind ] = array(
 				'new'       => 0,
 				'changed'   => 0,
 				'unchanged' => 0,
 			);
 		}
+		$this->arrived['activations']['released'] = 0;
 	}
 
 	/**
 	 * Counts a row.
 	 *
 	 * @param string $kind  Kind.
-	 * @param string $state new, changed or unchanged.
+	 * @param string $state new, changed, unchanged or released.
 	 */
 	public function count( string $kind, string $state ): void {
-		if ( 'new' === $state ) {
+		if ( 'released' === $state ) {
+			$this->arrived[ $kind ]['released'] = ( $this->arrived[ $kind ]['released'] ?? 0 ) + 1;
+		} elseif ( 'new' === $state ) {
 			++$this->arrived[ $kind ]['new'];
 		} elseif ( 'changed' === $state ) {
 			++$this->arrived[ $kind ]['changed'];

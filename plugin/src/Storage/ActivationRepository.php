@@ -57,6 +57,33 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
+	 * Which of these activations are still here, with their licence and site (a re-import releases those the old
+	 * system no longer has; one gone already was released here).
+	 *
+	 * @param int[] $ids Activation ids.
+	 * @return list<array{id: int, license_id: int, site_url: string}>
+	 */
+	public function still_here( array $ids ): array {
+		$found = array();
+		foreach ( array_chunk( array_values( array_unique( $ids ) ), 500 ) as $chunk ) {
+			$marks = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
+			$rows  = (array) $this->db->get_results(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant, values as placeholders.
+				$this->db->prepare( "SELECT id, license_id, site_url FROM {$this->table()} WHERE id IN ({$marks}) ORDER BY id", $chunk ),
+				ARRAY_A
+			);
+			foreach ( $rows as $row ) {
+				$found[] = array(
+					'id'         => (int) $row['id'],
+					'license_id' => (int) $row['license_id'],
+					'site_url'   => (string) $row['site_url'],
+				);
+			}
+		}
+		return $found;
+	}
+
+	/**
 	 * Records that the site checked in (and with which server fingerprint).
 	 *
 	 * @param int         $activation_id Activation.

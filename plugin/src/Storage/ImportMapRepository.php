@@ -18,6 +18,7 @@ final class ImportMapRepository extends TableRepository {
 	public const TIER       = 'tier';
 	public const LICENCE    = 'licence';
 	public const ACTIVATION = 'activation';
+	public const KEY        = 'key';
 
 	/**
 	 * Table name.
@@ -49,6 +50,32 @@ final class ImportMapRepository extends TableRepository {
 					'fingerprint' => (string) $row['fingerprint'],
 				);
 			}
+		}
+		return $found;
+	}
+
+	/**
+	 * The next mapped rows of a kind after an old id, in old id order (keyset paging on the (source, kind, old_id)
+	 * key, so a re-import walks every activation it brought in bounded memory).
+	 *
+	 * @param string $source Source.
+	 * @param string $kind   Kind.
+	 * @param string $after  Old id ('' for the first batch).
+	 * @param int    $limit  Batch size.
+	 * @return list<array{old_id: string, new_id: int}>
+	 */
+	public function after( string $source, string $kind, string $after, int $limit ): array {
+		$rows = (array) $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "SELECT old_id, new_id FROM {$this->table()} WHERE source = %s AND kind = %s AND old_id > %s ORDER BY old_id LIMIT %d", $source, $kind, $after, $limit ),
+			ARRAY_A
+		);
+		$found = array();
+		foreach ( $rows as $row ) {
+			$found[] = array(
+				'old_id' => (string) $row['old_id'],
+				'new_id' => (int) $row['new_id'],
+			);
 		}
 		return $found;
 	}

@@ -1,6 +1,7 @@
 /**
- * An import's report as two tables: what arrives per kind (new, changed, unchanged), and every refused row with its
- * id in the old plugin and the reason, none left out.
+ * An import's report as two tables: what arrives per kind (new, changed, unchanged; activations also released:
+ * sites the old plugin released since they moved in), and every refused row with its id in the old plugin and the
+ * reason, none left out.
  */
 import { __, sprintf } from '@wordpress/i18n';
 import type { ImportReport } from '../../api/types';
@@ -10,6 +11,7 @@ const KINDS: Record< string, string > = {
 	releases: __( 'Releases', 'svc-licensing' ),
 	prices: __( 'Prices and tiers', 'svc-licensing' ),
 	licences: __( 'Licences', 'svc-licensing' ),
+	keys: __( 'Keys', 'svc-licensing' ),
 	'bundle links': __( 'Bundle links', 'svc-licensing' ),
 	activations: __( 'Activations', 'svc-licensing' ),
 };
@@ -56,6 +58,9 @@ export function ImportReportTables( { report }: { report: ImportReport } ) {
 						<th scope="col">
 							{ __( 'Unchanged', 'svc-licensing' ) }
 						</th>
+						<th scope="col">
+							{ __( 'Released', 'svc-licensing' ) }
+						</th>
 					</tr>
 				</thead>
 				<tbody>
@@ -66,6 +71,11 @@ export function ImportReportTables( { report }: { report: ImportReport } ) {
 								<td>{ counts.new.toLocaleString() }</td>
 								<td>{ counts.changed.toLocaleString() }</td>
 								<td>{ counts.unchanged.toLocaleString() }</td>
+								<td>
+									{ counts.released === undefined
+										? ''
+										: counts.released.toLocaleString() }
+								</td>
 							</tr>
 						)
 					) }

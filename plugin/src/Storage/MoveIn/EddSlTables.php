@@ -212,6 +212,27 @@ final class EddSlTables implements SourceTables {
 	}
 
 	/**
+	 * The activations among these ids that are still activated.
+	 *
+	 * @param string[] $old_ids Old ids.
+	 * @return list<string>
+	 */
+	public function in_use( array $old_ids ): array {
+		if ( array() === $old_ids ) {
+			return array();
+		}
+		$t     = $this->tables();
+		$marks = implode( ', ', array_fill( 0, count( $old_ids ), '%d' ) );
+		return array_map(
+			'strval',
+			(array) $this->db->get_col(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table names of the source's layout, values as placeholders.
+				$this->db->prepare( "SELECT site_id FROM {$t['activations']} WHERE activated = 1 AND site_id IN ({$marks})", array_map( 'intval', array_values( $old_ids ) ) )
+			)
+		);
+	}
+
+	/**
 	 * Counts.
 	 *
 	 * @return array{licences: int, activations: int}

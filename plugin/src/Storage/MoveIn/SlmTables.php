@@ -120,6 +120,27 @@ final class SlmTables implements SourceTables {
 	}
 
 	/**
+	 * The registered domains among these ids that are still there.
+	 *
+	 * @param string[] $old_ids Old ids.
+	 * @return list<string>
+	 */
+	public function in_use( array $old_ids ): array {
+		if ( array() === $old_ids ) {
+			return array();
+		}
+		$t     = $this->tables();
+		$marks = implode( ', ', array_fill( 0, count( $old_ids ), '%d' ) );
+		return array_map(
+			'strval',
+			(array) $this->db->get_col(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table names of the source's layout, values as placeholders.
+				$this->db->prepare( "SELECT id FROM {$t['domains']} WHERE id IN ({$marks})", array_map( 'intval', array_values( $old_ids ) ) )
+			)
+		);
+	}
+
+	/**
 	 * Counts.
 	 *
 	 * @return array{licences: int, activations: int}

@@ -62,6 +62,15 @@ interface SourceTables {
 	public function activations( int $after, int $limit ): array;
 
 	/**
+	 * Which of these activations' old ids the source still has in use (a re-import releases here the sites the old
+	 * plugin released since: EDD SL's `activated` = 0 or a deleted row, SLM's deleted domain row).
+	 *
+	 * @param string[] $old_ids Old activation ids (one batch of the import map's).
+	 * @return list<string> The ones still in use.
+	 */
+	public function in_use( array $old_ids ): array;
+
+	/**
 	 * How many licences and activations in use there are: licences, activations.
 	 *
 	 * @return array{licences: int, activations: int}
