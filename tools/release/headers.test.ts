@@ -48,7 +48,10 @@ test( "readme.txt has WordPress.org's header fields and sections", () => {
 	}
 	assert.match(
 		README,
-		new RegExp( `^= ${ readme[ 'Stable tag' ].replace( /\./g, '\\.' ) } =$`, 'm' ),
+		new RegExp(
+			`^= ${ readme[ 'Stable tag' ].replace( /\./g, '\\.' ) } =$`,
+			'm'
+		),
 		'the changelog has no entry for the stable tag'
 	);
 } );
@@ -64,7 +67,10 @@ test( 'a disagreement is found, field by field', () => {
 		[ 'Requires at least', 'Requires PHP', 'Stable tag' ]
 	);
 	assert.deepEqual(
-		headerDisagreements( PLUGIN, readme.replace( /^Stable tag:.*\n/m, '' ) ),
+		headerDisagreements(
+			PLUGIN,
+			readme.replace( /^Stable tag:.*\n/m, '' )
+		),
 		[
 			'Requires at least: the plugin header says 6.5, readme.txt says 6.0',
 			'Requires PHP: the plugin header says 7.4, readme.txt says 8.1',

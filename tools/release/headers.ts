@@ -35,7 +35,10 @@ export function readHeader(
 }
 
 /** Each field where readme.txt and the plugin header disagree, in words; none when they agree. */
-export function headerDisagreements( plugin: string, readme: string ): string[] {
+export function headerDisagreements(
+	plugin: string,
+	readme: string
+): string[] {
 	const header = readHeader( plugin, 'plugin' );
 	const readmeHeader = readHeader( readme, 'readme' );
 	const pairs: Array< [ string, string ] > = [
@@ -48,7 +51,9 @@ export function headerDisagreements( plugin: string, readme: string ): string[] 
 		const want = header[ pluginField ];
 		const have = readmeHeader[ readmeField ];
 		if ( want === undefined ) {
-			problems.push( `${ readmeField }: the plugin header has no ${ pluginField }` );
+			problems.push(
+				`${ readmeField }: the plugin header has no ${ pluginField }`
+			);
 		} else if ( have === undefined ) {
 			problems.push( `${ readmeField }: readme.txt has none` );
 		} else if ( have !== want ) {

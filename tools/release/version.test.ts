@@ -32,18 +32,37 @@ test( 'the version command changes every place, and only the version', () => {
 		const before = pluginVersion( root );
 		const run = spawnSync(
 			process.execPath,
-			[ '--import', 'tsx', path.join( repoRoot, 'tools/release/version.ts' ), '7.8.9' ],
-			{ encoding: 'utf8', env: { ...process.env, SVC_VERSION_ROOT: root } }
+			[
+				'--import',
+				'tsx',
+				path.join( repoRoot, 'tools/release/version.ts' ),
+				'7.8.9',
+			],
+			{
+				encoding: 'utf8',
+				env: { ...process.env, SVC_VERSION_ROOT: root },
+			}
 		);
 		assert.equal( run.status, 0, run.stderr );
-		assert.match( run.stdout, new RegExp( `${ before.replace( /\./g, '\\.' ) } -> 7\\.8\\.9` ) );
+		assert.match(
+			run.stdout,
+			new RegExp( `${ before.replace( /\./g, '\\.' ) } -> 7\\.8\\.9` )
+		);
 
 		const plugin = read( root, 'plugin/svc-licensing.php' );
 		const readme = read( root, 'plugin/readme.txt' );
 		assert.equal( readHeader( plugin, 'plugin' ).Version, '7.8.9' );
-		assert.equal( read( root, 'plugin/src/version.php' ).match( /return '([^']+)';/ )?.[ 1 ], '7.8.9' );
+		assert.equal(
+			read( root, 'plugin/src/version.php' ).match(
+				/return '([^']+)';/
+			)?.[ 1 ],
+			'7.8.9'
+		);
 		assert.equal( readHeader( readme, 'readme' )[ 'Stable tag' ], '7.8.9' );
-		assert.equal( JSON.parse( read( root, 'package.json' ) ).version, '7.8.9' );
+		assert.equal(
+			JSON.parse( read( root, 'package.json' ) ).version,
+			'7.8.9'
+		);
 		const lock = JSON.parse( read( root, 'package-lock.json' ) );
 		assert.equal( lock.version, '7.8.9' );
 		assert.equal( lock.packages[ '' ].version, '7.8.9' );
@@ -52,12 +71,24 @@ test( 'the version command changes every place, and only the version', () => {
 		// Nothing else moved: putting the old version back gives the checkout's bytes.
 		for ( const file of VERSIONED_FILES ) {
 			const original = read( repoRoot, file );
-			assert.notEqual( read( root, file ), original, `${ file } unchanged` );
+			assert.notEqual(
+				read( root, file ),
+				original,
+				`${ file } unchanged`
+			);
 		}
 		const back = spawnSync(
 			process.execPath,
-			[ '--import', 'tsx', path.join( repoRoot, 'tools/release/version.ts' ), before ],
-			{ encoding: 'utf8', env: { ...process.env, SVC_VERSION_ROOT: root } }
+			[
+				'--import',
+				'tsx',
+				path.join( repoRoot, 'tools/release/version.ts' ),
+				before,
+			],
+			{
+				encoding: 'utf8',
+				env: { ...process.env, SVC_VERSION_ROOT: root },
+			}
 		);
 		assert.equal( back.status, 0, back.stderr );
 		for ( const file of VERSIONED_FILES ) {
@@ -75,8 +106,16 @@ test( 'a version that is not X.Y.Z is refused, and nothing is written', () => {
 	try {
 		const run = spawnSync(
 			process.execPath,
-			[ '--import', 'tsx', path.join( repoRoot, 'tools/release/version.ts' ), 'v1.2' ],
-			{ encoding: 'utf8', env: { ...process.env, SVC_VERSION_ROOT: root } }
+			[
+				'--import',
+				'tsx',
+				path.join( repoRoot, 'tools/release/version.ts' ),
+				'v1.2',
+			],
+			{
+				encoding: 'utf8',
+				env: { ...process.env, SVC_VERSION_ROOT: root },
+			}
 		);
 		assert.equal( run.status, 2 );
 		assert.match( run.stderr, /X\.Y\.Z/ );

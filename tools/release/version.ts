@@ -26,7 +26,10 @@ const PLACES: Place[] = [
 	{ file: 'package.json', pattern: /^(  "version": ")([^"]+)(",)$/m },
 	// The lock file's own entry, twice: at the top and as packages[""].
 	{ file: 'package-lock.json', pattern: /^(  "version": ")([^"]+)(",)$/m },
-	{ file: 'package-lock.json', pattern: /^(      "version": ")([^"]+)(",)$/m },
+	{
+		file: 'package-lock.json',
+		pattern: /^(      "version": ")([^"]+)(",)$/m,
+	},
 ];
 
 /** Every file the command edits. */
@@ -39,7 +42,9 @@ export const VERSION_PATTERN = /^[0-9]+\.[0-9]+\.[0-9]+$/;
 /** Writes `version` into every place; checks them all before writing any. Returns the old version. */
 export function setVersion( root: string, version: string ): string {
 	if ( ! VERSION_PATTERN.test( version ) ) {
-		throw new Error( `The version is X.Y.Z in digits (e.g. 0.2.0), not "${ version }".` );
+		throw new Error(
+			`The version is X.Y.Z in digits (e.g. 0.2.0), not "${ version }".`
+		);
 	}
 	const old = pluginVersion( root );
 	const texts = new Map< string, string >();
@@ -61,7 +66,9 @@ export function setVersion( root: string, version: string ): string {
 		const start = match.index + match[ 1 ].length;
 		texts.set(
 			file,
-			text.slice( 0, start ) + version + text.slice( start + match[ 2 ].length )
+			text.slice( 0, start ) +
+				version +
+				text.slice( start + match[ 2 ].length )
 		);
 	}
 	for ( const [ file, text ] of texts ) {
@@ -75,7 +82,9 @@ if ( process.argv[ 1 ] === fileURLToPath( import.meta.url ) ) {
 	const root = process.env.SVC_VERSION_ROOT || repoRoot;
 	try {
 		const old = setVersion( root, version );
-		console.log( `Version ${ old } -> ${ version } in ${ VERSIONED_FILES.join( ', ' ) }.` );
+		console.log(
+			`Version ${ old } -> ${ version } in ${ VERSIONED_FILES.join( ', ' ) }.`
+		);
 	} catch ( error ) {
 		console.error( error instanceof Error ? error.message : error );
 		process.exit( 2 );
