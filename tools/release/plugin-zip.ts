@@ -3,7 +3,7 @@
  * header), as a site owner uploads it through Plugins -> Add New -> Upload Plugin. It builds the panel and blocks
  * when their sources changed and refreshes the plugin's SDK copy (as `npm run build` does), stages what a site runs
  * under one top folder `svc-licensing/`, and zips that with the system `zip`. What goes in is a list of top-level
- * names (SHIPPED); inside them, developer files (DEV_FILE) are left out. It prints the size.
+ * names (SHIPPED); inside them, developer files (isDevFile) are left out. It prints the size.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,7 +108,10 @@ export function buildPluginZip(
 }
 
 if ( process.argv[ 1 ] === fileURLToPath( import.meta.url ) ) {
-	const { file, bytes, files } = buildPluginZip();
+	// An output folder other than dist/ may be given (the e2e spec writes into its own output folder).
+	const { file, bytes, files } = buildPluginZip(
+		process.argv[ 2 ] ? path.resolve( process.argv[ 2 ] ) : undefined
+	);
 	console.log(
 		`${ path.relative( repoRoot, file ) }: ${ ( bytes / 1024 ).toFixed( 0 ) } KB (${ bytes } bytes, ${ files } files)`
 	);
