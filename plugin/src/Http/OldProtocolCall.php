@@ -72,10 +72,7 @@ final class OldProtocolCall {
 	 * @param string $name Name.
 	 */
 	public static function param( string $name ): string {
-		// phpcs:disable WordPress.Security.NonceVerification -- a licence client's call: the licence key is the credential.
-		$value = $_POST[ $name ] ?? $_GET[ $name ] ?? ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitised below.
-		// phpcs:enable WordPress.Security.NonceVerification
-		return is_string( $value ) ? trim( sanitize_text_field( wp_unslash( $value ) ) ) : '';
+		return trim( sanitize_text_field( self::raw( $name ) ) );
 	}
 
 	/**
@@ -85,10 +82,19 @@ final class OldProtocolCall {
 	 * @param string $name Name.
 	 */
 	public static function decoded_param( string $name ): string {
+		return trim( sanitize_text_field( rawurldecode( self::raw( $name ) ) ) );
+	}
+
+	/**
+	 * A parameter as sent, POST before GET, unslashed and not yet sanitised ('' when absent or not a string).
+	 *
+	 * @param string $name Name.
+	 */
+	private static function raw( string $name ): string {
 		// phpcs:disable WordPress.Security.NonceVerification -- a licence client's call: the licence key is the credential.
-		$value = $_POST[ $name ] ?? $_GET[ $name ] ?? ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- sanitised below.
+		$value = $_POST[ $name ] ?? $_GET[ $name ] ?? ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- each caller sanitises.
 		// phpcs:enable WordPress.Security.NonceVerification
-		return is_string( $value ) ? trim( sanitize_text_field( rawurldecode( wp_unslash( $value ) ) ) ) : '';
+		return is_string( $value ) ? wp_unslash( $value ) : '';
 	}
 
 	/**
