@@ -111,7 +111,7 @@ final class KeyCommand {
 					WP_CLI::line( $key );
 					return;
 				}
-				$this->out->item( $assoc_args, array_merge( array( 'api_key' => $key ), ApiKeyView::present( $row ) ) );
+				$this->out->item( $assoc_args, ApiKeyView::created( $row, $key ) );
 			}
 		);
 	}
