@@ -125,7 +125,7 @@ final class KeyCommand {
 	 * : Revoked keys too.
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show.
+	 * : Fields to show (any of GET /admin/api-keys' key: id, label, key_prefix, permissions, product_id, last_used_at, is_active, created_at).
 	 *
 	 * [--field=<field>]
 	 * : One field of each key.

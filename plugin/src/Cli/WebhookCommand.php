@@ -88,7 +88,7 @@ final class WebhookCommand {
 	 * ---
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show.
+	 * : Fields to show (any of GET /admin/webhooks' record: id, event_id, event_type, source, status, processed_at, processing_error, retry_count, next_retry_at, created_at).
 	 *
 	 * [--field=<field>]
 	 * : One field of each event.
