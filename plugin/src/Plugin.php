@@ -206,7 +206,7 @@ final class Plugin {
 				$webhooks,
 				new AdminWebhookController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
-				new StatsController( new StatsRepository( $wpdb ), $payments, $settings, $stats, $guard ),
+				new StatsController( $stats, $guard ),
 				new EventController( $client->events, $guard ),
 				new OnboardingController( new Onboarding( new StatsRepository( $wpdb ), $settings, $users ), $guard ),
 				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),

@@ -11,7 +11,7 @@ export const LAYER_OF_SEGMENT: Record< string, string > = {
 	Jobs: 'adapters',
 	Privacy: 'adapters',
 	Health: 'adapters',
-	// The admin API's shapes of a licence and a release, one for REST and WP-CLI alike.
+	// The admin API's objects, one presenter per resource, for REST and WP-CLI alike.
 	View: 'view',
 	Http: 'http',
 	// The WP-CLI commands: an entry point like the REST controllers, at their level.

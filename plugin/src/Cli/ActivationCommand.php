@@ -60,7 +60,7 @@ final class ActivationCommand {
 	 * : Licence id.
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show.
+	 * : Fields to show (any of the admin API's activation: id, site_url, server_fingerprint, activated_at, last_checked, is_staging).
 	 *
 	 * [--field=<field>]
 	 * : One field of each activation.

@@ -10,9 +10,9 @@ namespace Svc\Licensing\Cli;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\EventRepository;
+use Svc\Licensing\View\EventView;
 
 /**
  * Shows the last events, oldest of them first (as `tail` does), with GET /admin/events' filters. Reading only:
@@ -124,7 +124,7 @@ final class EventCommand {
 				}
 				$count        = max( 1, min( 1000, (int) $assoc_args['count'] ) );
 				list( $rows ) = $this->events->page( $filters, 1, $count );
-				$events       = array_reverse( array_map( array( self::class, 'present' ), $rows ) );
+				$events       = array_reverse( array_map( array( EventView::class, 'line' ), $rows ) );
 				if ( empty( $assoc_args['follow'] ) ) {
 					$this->out->rows( $assoc_args, $events, self::FIELDS );
 					return;
@@ -162,7 +162,7 @@ final class EventCommand {
 			}
 			sleep( $interval );
 			list( $rows ) = $this->events->page( $filters, 1, 1000 );
-			$events       = array_reverse( array_map( array( self::class, 'present' ), $rows ) );
+			$events       = array_reverse( array_map( array( EventView::class, 'line' ), $rows ) );
 		}
 	}
 
@@ -180,23 +180,5 @@ final class EventCommand {
 			throw new ServiceError( ErrorCode::INVALID_PARAMS, sprintf( __( '%1$s must be one of %2$s.', 'svc-licensing' ), $name, implode( ', ', $allowed ) ) );
 		}
 		return $value;
-	}
-
-	/**
-	 * An event as the commands show it: subject and actor as kind:label, the payload as JSON.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	private static function present( array $row ): array {
-		return array(
-			'id'         => (int) $row['id'],
-			'created_at' => IsoTime::from_storage( (string) $row['created_at'] ),
-			'type'       => (string) $row['type'],
-			'subject'    => $row['subject_type'] . ':' . $row['subject_id'],
-			'actor'      => $row['actor_kind'] . ':' . $row['actor_label'],
-			'product_id' => null === $row['product_id'] ? null : (int) $row['product_id'],
-			'payload'    => (string) $row['payload'],
-		);
 	}
 }

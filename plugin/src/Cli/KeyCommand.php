@@ -111,7 +111,7 @@ final class KeyCommand {
 					WP_CLI::line( $key );
 					return;
 				}
-				$this->out->item( $assoc_args, array_merge( array( 'api_key' => $key ), ApiKeyView::present( $row ) ) );
+				$this->out->item( $assoc_args, ApiKeyView::created( $row, $key ) );
 			}
 		);
 	}
@@ -125,7 +125,7 @@ final class KeyCommand {
 	 * : Revoked keys too.
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show.
+	 * : Fields to show (any of GET /admin/api-keys' key: id, label, key_prefix, permissions, product_id, last_used_at, is_active, created_at).
 	 *
 	 * [--field=<field>]
 	 * : One field of each key.

@@ -334,15 +334,7 @@ final class LicenseCommand {
 					WP_CLI::line( $key );
 					return;
 				}
-				$this->out->item(
-					$assoc_args,
-					array(
-						'id'                  => (int) $license['id'],
-						'new_license_key'     => $key,
-						'previous_key_prefix' => (string) $license['key_first'],
-						'rotated_at'          => IsoTime::format( time() ),
-					)
-				);
+				$this->out->item( $assoc_args, LicenseView::rotated( $license, $key, time() ) );
 			}
 		);
 	}

@@ -72,7 +72,7 @@ final class ReleaseCommand {
 	 * : Slug or id.
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show.
+	 * : Fields to show (any of the admin API's release, as GET /admin/releases/{id} answers it).
 	 *
 	 * [--field=<field>]
 	 * : One field of each release.

@@ -9,10 +9,10 @@
 namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\WebhookEndpoints;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Webhook\EventStatus;
 use Svc\Licensing\Payments\WebhookInbox;
 use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\View\PaymentEventView;
 use WP_CLI;
 
 /**
@@ -88,7 +88,7 @@ final class WebhookCommand {
 	 * ---
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show.
+	 * : Fields to show (any of GET /admin/webhooks' record: id, event_id, event_type, source, status, processed_at, processing_error, retry_count, next_retry_at, created_at).
 	 *
 	 * [--field=<field>]
 	 * : One field of each event.
@@ -115,7 +115,7 @@ final class WebhookCommand {
 		}
 		$type         = isset( $assoc_args['type'] ) ? (string) $assoc_args['type'] : null;
 		list( $rows ) = $this->events->page( $status, $type, null, 1, max( 1, min( 1000, (int) $assoc_args['per-page'] ) ) );
-		$this->out->rows( $assoc_args, array_map( array( self::class, 'present' ), $rows ), array( 'id', 'event_id', 'event_type', 'status', 'retry_count', 'next_retry_at', 'processing_error' ) );
+		$this->out->rows( $assoc_args, array_map( array( PaymentEventView::class, 'present' ), $rows ), array( 'id', 'event_id', 'event_type', 'status', 'retry_count', 'next_retry_at', 'processing_error' ) );
 	}
 
 	/**
@@ -155,7 +155,7 @@ final class WebhookCommand {
 		}
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
-				$this->out->item( $assoc_args, self::present( $this->inbox->retry( (int) $args[0], time() ) ) );
+				$this->out->item( $assoc_args, PaymentEventView::present( $this->inbox->retry( (int) $args[0], time() ) ) );
 			}
 		);
 	}
@@ -194,26 +194,6 @@ final class WebhookCommand {
 				/* translators: 1: the delivery replayed, 2: the new delivery, 3: its status, 4: "HTTP 200" or "no answer". */
 				WP_CLI::success( sprintf( __( 'Delivery %1$d replayed as delivery %2$d: %3$s (%4$s).', 'svc-licensing' ), (int) $args[0], (int) $delivery['id'], (string) $delivery['status'], $code ) );
 			}
-		);
-	}
-
-	/**
-	 * An event as the commands show it (without its payload).
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	private static function present( array $row ): array {
-		return array(
-			'id'               => (int) $row['id'],
-			'event_id'         => (string) $row['event_id'],
-			'event_type'       => (string) $row['event_type'],
-			'status'           => EventStatus::of( $row['processed_at'], $row['next_retry_at'] ),
-			'processed_at'     => IsoTime::from_storage( $row['processed_at'] ),
-			'processing_error' => null === $row['processing_error'] ? '' : (string) $row['processing_error'],
-			'retry_count'      => (int) $row['retry_count'],
-			'next_retry_at'    => IsoTime::from_storage( $row['next_retry_at'] ),
-			'created_at'       => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}
 }

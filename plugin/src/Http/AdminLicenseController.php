@@ -292,14 +292,7 @@ final class AdminLicenseController implements Controller {
 	public function rotate( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
 		$key     = $this->admin->rotate_key( $license, $this->guard->actor( $request ) );
-		return new WP_REST_Response(
-			array(
-				'id'                  => $license['id'],
-				'new_license_key'     => $key,
-				'previous_key_prefix' => (string) $license['key_first'],
-				'rotated_at'          => IsoTime::format( time() ),
-			)
-		);
+		return new WP_REST_Response( LicenseView::rotated( $license, $key, time() ) );
 	}
 
 	/**

@@ -8,11 +8,11 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Domain\Webhook\EventStatus;
 use Svc\Licensing\Payments\WebhookInbox;
 use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\View\PaymentEventView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -99,7 +99,7 @@ final class AdminWebhookController implements Controller {
 		$this->guard->assert_scope( $request, null );
 		list( $page, $per_page ) = Pagination::from_request( $request );
 		list( $rows, $total )    = $this->events->page( $request['status'], $request['type'], $request['event_id'], $page, $per_page );
-		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'present' ), $rows ), $total, $page, $per_page ) );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( PaymentEventView::class, 'present' ), $rows ), $total, $page, $per_page ) );
 	}
 
 	/**
@@ -109,7 +109,7 @@ final class AdminWebhookController implements Controller {
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
 		$row = $this->existing( $request );
-		return new WP_REST_Response( self::detail( $row ) );
+		return new WP_REST_Response( PaymentEventView::detail( $row ) );
 	}
 
 	/**
@@ -122,7 +122,7 @@ final class AdminWebhookController implements Controller {
 	public function reprocess( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
 		$row = $this->inbox->retry( (int) $request['id'], time() );
-		return new WP_REST_Response( self::detail( $row ) );
+		return new WP_REST_Response( PaymentEventView::detail( $row ) );
 	}
 
 	/**
@@ -135,36 +135,5 @@ final class AdminWebhookController implements Controller {
 	private function existing( WP_REST_Request $request ): array {
 		$this->guard->assert_scope( $request, null );
 		return $this->inbox->event( (int) $request['id'] );
-	}
-
-	/**
-	 * An event with its payload, decoded.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	private static function detail( array $row ): array {
-		return self::present( $row ) + array( 'payload' => json_decode( (string) $row['payload'], true ) );
-	}
-
-	/**
-	 * An event as the API shows it (the spec's record, payload aside).
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return array(
-			'id'               => $row['id'],
-			'event_id'         => (string) $row['event_id'],
-			'event_type'       => (string) $row['event_type'],
-			'source'           => (string) $row['source'],
-			'status'           => EventStatus::of( $row['processed_at'], $row['next_retry_at'] ),
-			'processed_at'     => IsoTime::from_storage( $row['processed_at'] ),
-			'processing_error' => $row['processing_error'],
-			'retry_count'      => $row['retry_count'],
-			'next_retry_at'    => IsoTime::from_storage( $row['next_retry_at'] ),
-			'created_at'       => IsoTime::from_storage( $row['created_at'] ),
-		);
 	}
 }

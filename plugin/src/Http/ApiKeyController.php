@@ -136,19 +136,7 @@ final class ApiKeyController implements Controller {
 		$product_id = null === $request->get_param( 'product_id' ) ? null : (int) $request->get_param( 'product_id' );
 		$this->guard->assert_scope( $request, $product_id );
 		list( $api_key, $row ) = $this->admin->create( (string) $request->get_param( 'label' ), (string) $request->get_param( 'permissions' ), $product_id, $this->guard->actor( $request ) );
-		$key                   = ApiKeyView::present( $row );
-		return new WP_REST_Response(
-			array(
-				'id'          => $key['id'],
-				'label'       => $key['label'],
-				'api_key'     => $api_key,
-				'key_prefix'  => $key['key_prefix'],
-				'permissions' => $key['permissions'],
-				'product_id'  => $key['product_id'],
-				'created_at'  => $key['created_at'],
-			),
-			201
-		);
+		return new WP_REST_Response( ApiKeyView::created( $row, $api_key ), 201 );
 	}
 
 	/**

@@ -10,10 +10,10 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\Money;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\CatalogRepository;
+use Svc\Licensing\View\PriceView;
+use Svc\Licensing\View\TierView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -157,7 +157,7 @@ final class CatalogController implements Controller {
 	 * GET /admin/tiers.
 	 */
 	public function list_tiers(): WP_REST_Response {
-		return new WP_REST_Response( array_map( array( self::class, 'present_tier' ), $this->catalog->tiers() ) );
+		return new WP_REST_Response( array_map( array( TierView::class, 'present' ), $this->catalog->tiers() ) );
 	}
 
 	/**
@@ -167,7 +167,7 @@ final class CatalogController implements Controller {
 	 */
 	public function create_tiers( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
-		return new WP_REST_Response( self::present_tier( $this->admin->create_tier( RequestFields::given( $request, self::tier_fields() ) ) ), 201 );
+		return new WP_REST_Response( TierView::present( $this->admin->create_tier( RequestFields::given( $request, self::tier_fields() ) ) ), 201 );
 	}
 
 	/**
@@ -176,7 +176,7 @@ final class CatalogController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get_tiers( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( self::present_tier( $this->tier( $request ) ) );
+		return new WP_REST_Response( TierView::present( $this->tier( $request ) ) );
 	}
 
 	/**
@@ -187,7 +187,7 @@ final class CatalogController implements Controller {
 	public function update_tiers( WP_REST_Request $request ): WP_REST_Response {
 		$this->guard->assert_scope( $request, null );
 		$tier = $this->tier( $request );
-		return new WP_REST_Response( self::present_tier( $this->admin->update_tier( (int) $tier['id'], RequestFields::given( $request, self::tier_fields() ) ) ) );
+		return new WP_REST_Response( TierView::present( $this->admin->update_tier( (int) $tier['id'], RequestFields::given( $request, self::tier_fields() ) ) ) );
 	}
 
 	/**
@@ -200,7 +200,7 @@ final class CatalogController implements Controller {
 		$this->guard->assert_scope( $request, null );
 		$tier = $this->tier( $request );
 		$this->admin->delete_tier( (int) $tier['id'] );
-		return self::deleted( self::present_tier( $tier ) );
+		return self::deleted( TierView::present( $tier ) );
 	}
 
 	/**
@@ -209,7 +209,7 @@ final class CatalogController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function list_prices( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( array_map( array( self::class, 'present_price' ), $this->catalog->prices( $this->guard->scope( $request ) ) ) );
+		return new WP_REST_Response( array_map( array( PriceView::class, 'present' ), $this->catalog->prices( $this->guard->scope( $request ) ) ) );
 	}
 
 	/**
@@ -220,7 +220,7 @@ final class CatalogController implements Controller {
 	 */
 	public function create_prices( WP_REST_Request $request ): WP_REST_Response {
 		$price = $this->admin->create_price( RequestFields::given( $request, self::price_fields() ), $this->guard->scope_check( $request ) );
-		return new WP_REST_Response( self::present_price( $price ), 201 );
+		return new WP_REST_Response( PriceView::present( $price ), 201 );
 	}
 
 	/**
@@ -229,7 +229,7 @@ final class CatalogController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get_prices( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( self::present_price( $this->price( $request ) ) );
+		return new WP_REST_Response( PriceView::present( $this->price( $request ) ) );
 	}
 
 	/**
@@ -241,7 +241,7 @@ final class CatalogController implements Controller {
 	public function update_prices( WP_REST_Request $request ): WP_REST_Response {
 		$price = $this->price( $request );
 		$price = $this->admin->update_price( (int) $price['id'], RequestFields::given( $request, self::price_fields() ), $this->guard->scope_check( $request ) );
-		return new WP_REST_Response( self::present_price( $price ) );
+		return new WP_REST_Response( PriceView::present( $price ) );
 	}
 
 	/**
@@ -253,7 +253,7 @@ final class CatalogController implements Controller {
 	public function delete_prices( WP_REST_Request $request ): WP_REST_Response {
 		$price = $this->price( $request );
 		$this->admin->delete_price( (int) $price['id'] );
-		return self::deleted( self::present_price( $price ) );
+		return self::deleted( PriceView::present( $price ) );
 	}
 
 	/**
@@ -298,45 +298,6 @@ final class CatalogController implements Controller {
 				'deleted'  => true,
 				'previous' => $previous,
 			)
-		);
-	}
-
-	/**
-	 * A tier as the API shows it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present_tier( array $row ): array {
-		$features = json_decode( (string) $row['features'], true );
-		return array(
-			'id'         => (int) $row['id'],
-			'label'      => (string) $row['label'],
-			'features'   => is_array( $features ) ? $features : array(),
-			'created_at' => IsoTime::from_storage( $row['created_at'] ),
-		);
-	}
-
-	/**
-	 * A price as the API shows it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present_price( array $row ): array {
-		$amount   = isset( $row['unit_amount'] ) ? (int) $row['unit_amount'] : null;
-		$currency = isset( $row['currency'] ) && '' !== $row['currency'] ? (string) $row['currency'] : null;
-		return array(
-			'id'                 => (int) $row['id'],
-			'processor_price_id' => (string) $row['processor_price_id'],
-			'product_id'         => (int) $row['product_id'],
-			'tier_id'            => null === $row['tier_id'] ? null : (int) $row['tier_id'],
-			'activation_limit'   => (int) $row['activation_limit'],
-			'period'             => (string) $row['period'],
-			'unit_amount'        => $amount,
-			'amount'             => null === $amount || null === $currency ? null : Money::to_major( $amount, $currency ),
-			'currency'           => $currency,
-			'created_at'         => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}
 }

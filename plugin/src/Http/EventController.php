@@ -10,10 +10,10 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
-use Svc\Licensing\Domain\Event\EventView;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\EventRepository;
+use Svc\Licensing\View\EventView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -138,16 +138,6 @@ final class EventController implements Controller {
 			$filters['product_id'] = $product;
 		}
 		list( $rows, $total ) = $this->events->page( $filters, $page, $per_page );
-		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'present' ), $rows ), $total, $page, $per_page ) );
-	}
-
-	/**
-	 * One event as the API shows it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return EventView::present( $row );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( EventView::class, 'present' ), $rows ), $total, $page, $per_page ) );
 	}
 }

@@ -10,11 +10,11 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Core\WebhookEndpoints;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\Event\EventType;
-use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Outbound\EndpointUrl;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\WebhookDeliveryRepository;
 use Svc\Licensing\Storage\WebhookEndpointRepository;
+use Svc\Licensing\View\WebhookEndpointView;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -173,7 +173,7 @@ final class OutboundWebhookController implements Controller {
 	public function list_endpoints( WP_REST_Request $request ): WP_REST_Response {
 		list( $page, $per_page ) = Pagination::from_request( $request );
 		list( $rows, $total )    = $this->endpoints->page( $this->guard->scope( $request ), $page, $per_page );
-		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'present' ), $rows ), $total, $page, $per_page ) );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( WebhookEndpointView::class, 'present' ), $rows ), $total, $page, $per_page ) );
 	}
 
 	/**
@@ -191,7 +191,7 @@ final class OutboundWebhookController implements Controller {
 			$product_id,
 			(string) $request->get_param( 'description' )
 		);
-		return new WP_REST_Response( array( 'secret' => $secret ) + self::present( $row ), 201 );
+		return new WP_REST_Response( array( 'secret' => $secret ) + WebhookEndpointView::present( $row ), 201 );
 	}
 
 	/**
@@ -200,7 +200,7 @@ final class OutboundWebhookController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( self::present( $this->admin->get( (int) $request['id'], $this->scope( $request ) ) ) );
+		return new WP_REST_Response( WebhookEndpointView::present( $this->admin->get( (int) $request['id'], $this->scope( $request ) ) ) );
 	}
 
 	/**
@@ -210,7 +210,7 @@ final class OutboundWebhookController implements Controller {
 	 */
 	public function update( WP_REST_Request $request ): WP_REST_Response {
 		$fields = RequestFields::given( $request, self::fields() );
-		return new WP_REST_Response( self::present( $this->admin->update( (int) $request['id'], $fields, $this->scope( $request ) ) ) );
+		return new WP_REST_Response( WebhookEndpointView::present( $this->admin->update( (int) $request['id'], $fields, $this->scope( $request ) ) ) );
 	}
 
 	/**
@@ -256,7 +256,7 @@ final class OutboundWebhookController implements Controller {
 			$filters['product_id'] = $product;
 		}
 		list( $rows, $total ) = $this->deliveries->page( $filters, $page, $per_page );
-		return new WP_REST_Response( Pagination::envelope( array_map( array( self::class, 'summary' ), $rows ), $total, $page, $per_page ) );
+		return new WP_REST_Response( Pagination::envelope( array_map( array( WebhookEndpointView::class, 'delivery' ), $rows ), $total, $page, $per_page ) );
 	}
 
 	/**
@@ -290,72 +290,12 @@ final class OutboundWebhookController implements Controller {
 	}
 
 	/**
-	 * An endpoint as the API shows it: never its secret.
-	 *
-	 * @param array<string, mixed> $row Row (decoded).
-	 * @return array<string, mixed>
-	 */
-	public static function present( array $row ): array {
-		return array(
-			'id'              => (int) $row['id'],
-			'url'             => (string) $row['url'],
-			'description'     => (string) $row['description'],
-			'event_types'     => $row['event_types'],
-			'product_id'      => $row['product_id'],
-			'is_active'       => (bool) $row['is_active'],
-			'failing_since'   => IsoTime::from_storage( $row['failing_since'] ),
-			'disabled_at'     => IsoTime::from_storage( $row['disabled_at'] ),
-			'disabled_reason' => null === $row['disabled_reason'] ? null : (string) $row['disabled_reason'],
-			'created_at'      => IsoTime::from_storage( (string) $row['created_at'] ),
-		);
-	}
-
-	/**
-	 * A delivery as lists show it.
-	 *
-	 * @param array<string, mixed> $row Row.
-	 * @return array<string, mixed>
-	 */
-	public static function summary( array $row ): array {
-		return array(
-			'id'               => (int) $row['id'],
-			'delivery_id'      => (string) $row['delivery_uuid'],
-			'endpoint_id'      => (int) $row['endpoint_id'],
-			'event_id'         => null === $row['event_id'] ? null : (int) $row['event_id'],
-			'event_type'       => (string) $row['event_type'],
-			'status'           => (string) $row['status'],
-			'attempts'         => (int) $row['attempts'],
-			'next_attempt_at'  => IsoTime::from_storage( $row['next_attempt_at'] ),
-			'last_status_code' => null === $row['last_status_code'] ? null : (int) $row['last_status_code'],
-			'last_error'       => null === $row['last_error'] ? null : (string) $row['last_error'],
-			'replay_of'        => null === $row['replay_of'] ? null : (int) $row['replay_of'],
-			'delivered_at'     => IsoTime::from_storage( $row['delivered_at'] ),
-			'created_at'       => IsoTime::from_storage( (string) $row['created_at'] ),
-		);
-	}
-
-	/**
 	 * A delivery with its body and attempts.
 	 *
 	 * @param array<string, mixed> $row Row.
 	 * @return array<string, mixed>
 	 */
 	private function detail( array $row ): array {
-		return self::summary( $row ) + array(
-			'body'         => (string) $row['body'],
-			'attempts_log' => array_map(
-				static function ( array $attempt ): array {
-					return array(
-						'attempt'          => (int) $attempt['attempt'],
-						'status_code'      => null === $attempt['status_code'] ? null : (int) $attempt['status_code'],
-						'error'            => null === $attempt['error'] ? null : (string) $attempt['error'],
-						'duration_ms'      => (int) $attempt['duration_ms'],
-						'response_excerpt' => (string) $attempt['response_excerpt'],
-						'created_at'       => IsoTime::from_storage( (string) $attempt['created_at'] ),
-					);
-				},
-				$this->deliveries->attempts_of( (int) $row['id'] )
-			),
-		);
+		return WebhookEndpointView::delivery_detail( $row, $this->deliveries->attempts_of( (int) $row['id'] ) );
 	}
 }

@@ -9,10 +9,6 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Domain\Access\Permission;
-use Svc\Licensing\Domain\Money;
-use Svc\Licensing\Storage\PaymentRepository;
-use Svc\Licensing\Storage\Settings;
-use Svc\Licensing\Storage\StatsRepository;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -24,32 +20,11 @@ use WP_REST_Server;
 final class StatsController implements Controller {
 
 	/**
-	 * Counts.
-	 *
-	 * @var StatsRepository
-	 */
-	private $stats;
-
-	/**
-	 * Transactions, for revenue.
-	 *
-	 * @var PaymentRepository
-	 */
-	private $payments;
-
-	/**
-	 * Settings.
-	 *
-	 * @var Settings
-	 */
-	private $settings;
-
-	/**
-	 * The figures of GET /admin/stats (and wp svc stats).
+	 * The figures of GET /admin/stats (and wp svc stats) and the daily series.
 	 *
 	 * @var Stats
 	 */
-	private $summary;
+	private $stats;
 
 	/**
 	 * Authentication, levels and scope.
@@ -61,18 +36,12 @@ final class StatsController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param StatsRepository   $stats    Counts.
-	 * @param PaymentRepository $payments Transactions, for revenue.
-	 * @param Settings          $settings Settings.
-	 * @param Stats             $summary  The figures of GET /admin/stats.
-	 * @param AdminGuard        $guard    Authentication, levels and scope.
+	 * @param Stats      $stats The figures of GET /admin/stats and the daily series.
+	 * @param AdminGuard $guard Authentication, levels and scope.
 	 */
-	public function __construct( StatsRepository $stats, PaymentRepository $payments, Settings $settings, Stats $summary, AdminGuard $guard ) {
-		$this->summary  = $summary;
-		$this->stats    = $stats;
-		$this->payments = $payments;
-		$this->settings = $settings;
-		$this->guard    = $guard;
+	public function __construct( Stats $stats, AdminGuard $guard ) {
+		$this->stats = $stats;
+		$this->guard = $guard;
 	}
 
 	/**
@@ -112,28 +81,7 @@ final class StatsController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function daily( WP_REST_Request $request ): WP_REST_Response {
-		$scope    = $this->guard->scope( $request );
-		$days     = (int) $request['days'];
-		$first    = strtotime( gmdate( 'Y-m-d' ) . ' 00:00:00 UTC' ) - ( $days - 1 ) * DAY_IN_SECONDS;
-		$currency = strtoupper( (string) $this->settings->get( 'currency' ) );
-		$counts   = $this->stats->daily( $scope, gmdate( 'Y-m-d H:i:s', $first ) );
-		$revenue  = $this->payments->daily_revenue( $currency, $first, $scope );
-		$series   = array();
-		for ( $i = 0; $i < $days; $i++ ) {
-			$day      = gmdate( 'Y-m-d', $first + $i * DAY_IN_SECONDS );
-			$series[] = array(
-				'date'        => $day,
-				'revenue'     => Money::to_major( $revenue[ $day ] ?? 0, $currency ),
-				'licenses'    => $counts['licenses'][ $day ] ?? 0,
-				'activations' => $counts['activations'][ $day ] ?? 0,
-			);
-		}
-		return new WP_REST_Response(
-			array(
-				'currency' => $currency,
-				'days'     => $series,
-			)
-		);
+		return new WP_REST_Response( $this->stats->daily( $this->guard->scope( $request ), (int) $request['days'], time() ) );
 	}
 
 	/**
@@ -142,6 +90,6 @@ final class StatsController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function get( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->summary->summary( $this->guard->scope( $request ), time() ) );
+		return new WP_REST_Response( $this->stats->summary( $this->guard->scope( $request ), time() ) );
 	}
 }

@@ -33,4 +33,25 @@ final class ApiKeyView {
 			'created_at'   => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}
+
+	/**
+	 * A new key as its creation answers it (`POST /admin/api-keys` and `wp svc key create`): the full key, shown
+	 * this once, beside the key object's identifying fields.
+	 *
+	 * @param array<string, mixed> $row     The new key's row.
+	 * @param string               $api_key The full key.
+	 * @return array<string, mixed>
+	 */
+	public static function created( array $row, string $api_key ): array {
+		$key = self::present( $row );
+		return array(
+			'id'          => $key['id'],
+			'label'       => $key['label'],
+			'api_key'     => $api_key,
+			'key_prefix'  => $key['key_prefix'],
+			'permissions' => $key['permissions'],
+			'product_id'  => $key['product_id'],
+			'created_at'  => $key['created_at'],
+		);
+	}
 }

@@ -42,4 +42,22 @@ final class LicenseView {
 			'price_id'           => null === $row['price_id'] ? null : (int) $row['price_id'],
 		);
 	}
+
+	/**
+	 * A new key's answer (`POST /admin/licenses/{id}/rotate-key` and `wp svc license rotate`): the full new key,
+	 * shown this once, and the old key's first group, so the admin can tell which one stopped working.
+	 *
+	 * @param array<string, mixed> $row     The licence row before the rotation.
+	 * @param string               $new_key The new key.
+	 * @param int                  $now     Unix time of the rotation.
+	 * @return array<string, mixed>
+	 */
+	public static function rotated( array $row, string $new_key, int $now ): array {
+		return array(
+			'id'                  => (int) $row['id'],
+			'new_license_key'     => $new_key,
+			'previous_key_prefix' => (string) $row['key_first'],
+			'rotated_at'          => IsoTime::format( $now ),
+		);
+	}
 }
