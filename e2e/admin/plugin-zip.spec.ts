@@ -5,19 +5,19 @@
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
-	copyHelper,
 	copyLeftovers,
 	openCopySite,
 	restoreCopyPlugin,
 	type CopySite,
 } from '../fixtures/copy-site';
 import { repoRoot } from '../fixtures/env';
-
-const PLUGIN_ROW = 'tr[data-plugin="svc-licensing/svc-licensing.php"]';
-/** Core's Plugins screen deletes, unzips and activates for real; on a busy machine a step takes longer than 5 s. */
-const BUSY_WAIT = 30_000;
+import {
+	BUSY_WAIT,
+	PLUGIN_ROW,
+	deleteThroughPluginsScreen,
+} from '../fixtures/plugins-screen';
 
 test.describe.configure( { mode: 'serial', timeout: 6 * BUSY_WAIT } );
 
@@ -40,25 +40,6 @@ function buildZip( outDir: string ) {
 	};
 }
 
-/** Deactivates (the copy site's helper) and deletes the plugin through the Plugins screen, as a site owner does. */
-async function deletePlugin( page: Page ) {
-	await copyHelper( site.request, 'POST', '/lifecycle', {
-		action: 'deactivate',
-	} );
-	await page.goto( '/wp-admin/plugins.php' );
-	page.once( 'dialog', ( dialog ) => dialog.accept() );
-	await page
-		.locator( PLUGIN_ROW )
-		.getByRole( 'link', { name: /^Delete/ } )
-		.click();
-	await expect( page.getByText( 'was successfully deleted' ) ).toBeVisible( {
-		timeout: BUSY_WAIT,
-	} );
-	expect( ( await copyLeftovers( site.request ) ).plugin_installed ).toBe(
-		false
-	);
-}
-
 test.beforeAll( async ( {}, testInfo ) => {
 	zip = buildZip( testInfo.outputPath( 'dist' ) );
 	site = await openCopySite();
@@ -71,7 +52,7 @@ test.afterAll( async () => {
 		return;
 	}
 	if ( ( await copyLeftovers( site.request ) ).plugin_installed ) {
-		await deletePlugin( site.page );
+		await deleteThroughPluginsScreen( site.page );
 	}
 	await restoreCopyPlugin( site.request );
 	await site.close();
@@ -79,7 +60,8 @@ test.afterAll( async () => {
 
 test( 'the plugin zip uploads through Plugins > Add New, activates, and the service answers health', async () => {
 	const { page, request } = site;
-	await deletePlugin( page );
+	await deleteThroughPluginsScreen( page );
+	expect( ( await copyLeftovers( request ) ).plugin_installed ).toBe( false );
 
 	await page.goto( '/wp-admin/plugin-install.php' );
 	await page.getByRole( 'button', { name: 'Upload Plugin' } ).click();

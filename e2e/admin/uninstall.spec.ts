@@ -3,12 +3,7 @@
  * confirmed by typing the site name, or SVC_LICENSING_REMOVE_ALL_DATA). Runs on the copy site: WordPress' delete
  * would empty a linked folder's target, the checkout.
  */
-import {
-	expect,
-	test,
-	type APIRequestContext,
-	type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
 	applyCopySuiteSettings,
 	copyKeyHeaders,
@@ -21,12 +16,16 @@ import {
 	type CopySite,
 } from '../fixtures/copy-site';
 import { fastLane } from '../fixtures/env';
+import {
+	BUSY_WAIT,
+	PLUGIN_ROW,
+	deleteThroughPluginsScreen,
+} from '../fixtures/plugins-screen';
 import { SUITE_SETTINGS } from '../fixtures/test-helpers';
 import { seedService, sha256 } from '../fixtures/seed';
 import { expectSnackbar, saveScreenshot } from './screens';
 
 const API = '/wp-json/svc/v1';
-const PLUGIN_ROW = 'tr[data-plugin="svc-licensing/svc-licensing.php"]';
 const NOTHING_LEFT = {
 	tables: [],
 	options: [],
@@ -58,37 +57,6 @@ test.afterAll( async () => {
 	await setCopyRemoveAllDataConstant( site.request, false );
 	await site.close();
 } );
-
-/**
- * How long a step of core's Plugins screen may take here: deactivating, deleting (through admin-ajax) and
- * activating each do real work, and on a busy machine that takes longer than the default 5 s wait, which says
- * nothing about the plugin.
- */
-const BUSY_WAIT = 30_000;
-
-/** Deletes the plugin through the Plugins screen, accepting core's confirm dialog. */
-async function deleteThroughPluginsScreen( page: Page ) {
-	await page.goto( '/wp-admin/plugins.php' );
-	const deactivate = page
-		.locator( PLUGIN_ROW )
-		.getByRole( 'link', { name: /^Deactivate/ } );
-	if ( await deactivate.isVisible() ) {
-		await deactivate.click();
-		await expect( page.locator( '#message' ) ).toContainText(
-			'deactivated',
-			{ timeout: BUSY_WAIT }
-		);
-	}
-	page.once( 'dialog', ( dialog ) => dialog.accept() );
-	await page
-		.locator( PLUGIN_ROW )
-		.getByRole( 'link', { name: /^Delete/ } )
-		.click();
-	// Core deletes through admin-ajax and then shows the message.
-	await expect( page.getByText( 'was successfully deleted' ) ).toBeVisible( {
-		timeout: BUSY_WAIT,
-	} );
-}
 
 /** Puts the plugin's files back and activates it through the Plugins screen. */
 async function reinstall() {

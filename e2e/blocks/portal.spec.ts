@@ -2,7 +2,7 @@
  * The "My licences" block (blocks/portal): a page made in the block editor with the block inserted through the
  * inserter, then used as customers would: a sign-in link by mail, their licences and none of anyone else's, a site
  * deactivated, the latest version downloaded, a new key. The routes' refusals are pinned at the HTTP level in
- * e2e/api/portal.spec.ts; here they are seen as a customer sees them.
+ * e2e/api/portal-*.spec.ts; here they are seen as a customer sees them.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -8,7 +8,13 @@
  * the service published. Once the licence has expired on the service, check_license says so and get_version offers
  * the version without a package, as EDD does.
  */
-import { expect, test, type Page } from '@playwright/test';
+import {
+	expect,
+	test,
+	type APIRequestContext,
+	type Browser,
+	type Page,
+} from '@playwright/test';
 import { keyHeaders } from '../fixtures/test-helpers';
 import {
 	buildFixture,
@@ -64,6 +70,38 @@ async function press( page: Page, button: string ) {
 		page.getByRole( 'button', { name: button } ).click(),
 	] );
 	return page.locator( '#old-edd-client-status' );
+}
+
+/**
+ * The site back at 2.0.0 (as a restored backup would be), then the licence screen's Check License, which must
+ * answer `status`, and core's update offer for the plugin after a forced check on the Updates screen, which offers
+ * 2.1.0. Answers the admin page (the caller closes it) and the offer.
+ */
+async function checkAtOldVersion(
+	browser: Browser,
+	request: APIRequestContext,
+	status: string
+) {
+	await putPluginFiles(
+		request,
+		'old-edd-client',
+		oldEddClientPackage( '2.0.0' )
+	);
+	const page = await clientAdmin( browser );
+	await expect( await press( page, 'Check License' ) ).toHaveText(
+		`License status: ${ status }`
+	);
+	// Core's Updates screen asks again after a minute only; that minute passes.
+	await clearUpdateMinute( request );
+	await page.goto( '/wp-admin/update-core.php?force-check=1' );
+	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
+		'You have version 2.0.0 installed. Update to 2.1.0.'
+	);
+	const data = await updateData( request );
+	return {
+		page,
+		offer: data.plugins ? data.plugins.response[ OLD_EDD_CLIENT ] : null,
+	};
 }
 
 test.beforeAll( async ( { request } ) => {
@@ -196,23 +234,11 @@ test( 'a copy that names its download by name alone is found: EDD’s item_id=0 
 	// No item_id in the seller's copy: the updater sends EDD's `false` (item_id=0), the licence screen the name
 	// rawurlencoded (so encoded twice on the wire), as EDD's sample plugin does.
 	await setOldEddClientItem( request, { item_id: '', item_name: itemName } );
-	await putPluginFiles(
+	const { page, offer } = await checkAtOldVersion(
+		browser,
 		request,
-		'old-edd-client',
-		oldEddClientPackage( '2.0.0' )
+		'valid'
 	);
-	const page = await clientAdmin( browser );
-	await expect( await press( page, 'Check License' ) ).toHaveText(
-		'License status: valid'
-	);
-	// Core's Updates screen asks again after a minute only; that minute passes.
-	await clearUpdateMinute( request );
-	await page.goto( '/wp-admin/update-core.php?force-check=1' );
-	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
-		'You have version 2.0.0 installed. Update to 2.1.0.'
-	);
-	const data = await updateData( request );
-	const offer = data.plugins ? data.plugins.response[ OLD_EDD_CLIENT ] : null;
 	expect( offer?.package ).toContain( '/downloads/' );
 	await page.context().close();
 } );
@@ -234,24 +260,11 @@ test( 'once the licence has expired on the service, check_license says expired a
 		item_id: itemId,
 		item_name: itemName,
 	} );
-	// The site back at 2.0.0, as a restored backup would be.
-	await putPluginFiles(
+	const { page, offer } = await checkAtOldVersion(
+		browser,
 		request,
-		'old-edd-client',
-		oldEddClientPackage( '2.0.0' )
+		'expired'
 	);
-	const page = await clientAdmin( browser );
-	await expect( await press( page, 'Check License' ) ).toHaveText(
-		'License status: expired'
-	);
-
-	await clearUpdateMinute( request );
-	await page.goto( '/wp-admin/update-core.php?force-check=1' );
-	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
-		'You have version 2.0.0 installed. Update to 2.1.0.'
-	);
-	const data = await updateData( request );
-	const offer = data.plugins ? data.plugins.response[ OLD_EDD_CLIENT ] : null;
 	expect( offer ).toMatchObject( { new_version: '2.1.0', package: '' } );
 	await page.goto( '/wp-admin/plugins.php' );
 	await expect(

@@ -22,8 +22,8 @@
  */
 
 defined( 'ABSPATH' ) || exit;
-
-if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_type() ) {
+require_once __DIR__ . '/svc-test-base.php';
+if ( ! svc_test_enabled() ) {
 	return;
 }
 
@@ -464,162 +464,137 @@ function svc_test_import_slm( int $base, string $tag, string $product, string $t
 	);
 }
 
-add_action(
-	'rest_api_init',
-	static function () {
-		$authorised = static function ( WP_REST_Request $request ): bool {
-			return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
-		};
-		register_rest_route(
-			'svc-test/v1',
-			'/import/fixture',
+svc_test_routes(
+	array(
+		'/import/fixture' => array(
 			array(
-				array(
-					'methods'             => 'POST',
-					'permission_callback' => $authorised,
-					'callback'            => static function ( WP_REST_Request $request ) {
-						global $wpdb;
-						$source = (string) $request->get_param( 'source' );
-						svc_test_import_drop( $source );
-						foreach ( svc_test_import_tables( $source ) as $sql ) {
-							$wpdb->query( $sql ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- test fixture DDL.
-						}
-						$base = (int) $request->get_param( 'base' );
-						$tag  = sanitize_key( (string) $request->get_param( 'tag' ) );
-						$key  = (string) $request->get_param( 'taken_key' );
-						if ( 'slm' === $source ) {
-							return svc_test_import_slm( $base, $tag, (string) $request->get_param( 'product' ), $key );
-						}
-						// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- the spec sends the ZIP it made.
-						return svc_test_import_edd( $base, $tag, (string) base64_decode( (string) $request->get_param( 'package' ) ), $key );
-					},
-				),
-				array(
-					'methods'             => 'DELETE',
-					'permission_callback' => $authorised,
-					'callback'            => static function ( WP_REST_Request $request ) {
-						svc_test_import_drop( (string) $request->get_param( 'source' ) );
-						return array( 'dropped' => true );
-					},
-				),
-			)
-		);
-		register_rest_route(
-			'svc-test/v1',
-			'/import/change',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => $authorised,
-				'callback'            => static function ( WP_REST_Request $request ) {
+				'methods'  => 'POST',
+				'callback' => static function ( WP_REST_Request $request ) {
 					global $wpdb;
-					$p    = $wpdb->prefix;
+					$source = (string) $request->get_param( 'source' );
+					svc_test_import_drop( $source );
+					foreach ( svc_test_import_tables( $source ) as $sql ) {
+						$wpdb->query( $sql ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- test fixture DDL.
+					}
 					$base = (int) $request->get_param( 'base' );
 					$tag  = sanitize_key( (string) $request->get_param( 'tag' ) );
-					if ( 'slm' === $request->get_param( 'source' ) ) {
-						$expiry = gmdate( 'Y-m-d', time() + 2 * 365 * DAY_IN_SECONDS );
-						$wpdb->update( "{$p}lic_key_tbl", array( 'date_expiry' => $expiry ), array( 'id' => $base + 1 ) );
-						// A site released and a key edited in SLM's admin during the week.
-						$wpdb->delete( "{$p}lic_reg_domain_tbl", array( 'id' => $base + 2 ) );
-						$rekeyed = 'SLM-' . substr( md5( $tag . 'rekeyed' ), 0, 13 );
-						$wpdb->update( "{$p}lic_key_tbl", array( 'license_key' => $rekeyed ), array( 'id' => $base + 1 ) );
-						$wpdb->update( "{$p}lic_reg_domain_tbl", array( 'lic_key' => $rekeyed ), array( 'lic_key_id' => $base + 1 ) );
-						$key = 'SLM-' . substr( md5( $tag . 'new' ), 0, 13 );
-						$wpdb->insert(
-							"{$p}lic_key_tbl",
-							array(
-								'id'                  => $base + 20,
-								'license_key'         => $key,
-								'max_allowed_domains' => 1,
-								'lic_status'          => 'active',
-								'email'               => "new-{$tag}@example.com",
-								'date_created'        => gmdate( 'Y-m-d' ),
-								'date_expiry'         => $expiry,
-								'product_ref'         => (string) $request->get_param( 'product' ),
-							)
-						);
-						return array(
-							'key'     => $key,
-							'expires' => $expiry . 'T23:59:59Z',
-							'rekeyed' => $rekeyed,
-						);
+					$key  = (string) $request->get_param( 'taken_key' );
+					if ( 'slm' === $source ) {
+						return svc_test_import_slm( $base, $tag, (string) $request->get_param( 'product' ), $key );
 					}
-					$expiration = time() + 2 * 365 * DAY_IN_SECONDS;
-					$wpdb->update( "{$p}edd_licenses", array( 'expiration' => $expiration ), array( 'id' => $base + 1 ) );
-					// Sites released in EDD during the week: one deactivated (EDD keeps the row, activated = 0), one
-					// row deleted; and licence 12's key regenerated.
-					$wpdb->update( "{$p}edd_license_activations", array( 'activated' => 0 ), array( 'site_id' => $base + 3 ) );
-					$wpdb->delete( "{$p}edd_license_activations", array( 'site_id' => $base + 2 ) );
-					$rekeyed = svc_test_import_edd_key();
-					$wpdb->update( "{$p}edd_licenses", array( 'license_key' => $rekeyed ), array( 'id' => $base + 12 ) );
-					$key = svc_test_import_edd_key();
+					// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_decode -- the spec sends the ZIP it made.
+					return svc_test_import_edd( $base, $tag, (string) base64_decode( (string) $request->get_param( 'package' ) ), $key );
+				},
+			),
+			array(
+				'methods'  => 'DELETE',
+				'callback' => static function ( WP_REST_Request $request ) {
+					svc_test_import_drop( (string) $request->get_param( 'source' ) );
+					return array( 'dropped' => true );
+				},
+			),
+		),
+		'/import/change'  => array(
+			'methods'  => 'POST',
+			'callback' => static function ( WP_REST_Request $request ) {
+				global $wpdb;
+				$p    = $wpdb->prefix;
+				$base = (int) $request->get_param( 'base' );
+				$tag  = sanitize_key( (string) $request->get_param( 'tag' ) );
+				if ( 'slm' === $request->get_param( 'source' ) ) {
+					$expiry = gmdate( 'Y-m-d', time() + 2 * 365 * DAY_IN_SECONDS );
+					$wpdb->update( "{$p}lic_key_tbl", array( 'date_expiry' => $expiry ), array( 'id' => $base + 1 ) );
+					// A site released and a key edited in SLM's admin during the week.
+					$wpdb->delete( "{$p}lic_reg_domain_tbl", array( 'id' => $base + 2 ) );
+					$rekeyed = 'SLM-' . substr( md5( $tag . 'rekeyed' ), 0, 13 );
+					$wpdb->update( "{$p}lic_key_tbl", array( 'license_key' => $rekeyed ), array( 'id' => $base + 1 ) );
+					$wpdb->update( "{$p}lic_reg_domain_tbl", array( 'lic_key' => $rekeyed ), array( 'lic_key_id' => $base + 1 ) );
+					$key = 'SLM-' . substr( md5( $tag . 'new' ), 0, 13 );
 					$wpdb->insert(
-						"{$p}edd_licenses",
+						"{$p}lic_key_tbl",
 						array(
-							'id'           => $base + 20,
-							'license_key'  => $key,
-							'status'       => 'active',
-							'download_id'  => (int) $request->get_param( 'download' ),
-							'price_id'     => '1',
-							'payment_id'   => 2000,
-							'cart_index'   => 0,
-							'date_created' => gmdate( 'Y-m-d H:i:s' ),
-							'expiration'   => $expiration,
-							'parent'       => '0',
-							'customer_id'  => (string) $wpdb->get_var( "SELECT MIN(id) FROM {$p}edd_customers" ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- test fixture.
-							'user_id'      => '0',
+							'id'                  => $base + 20,
+							'license_key'         => $key,
+							'max_allowed_domains' => 1,
+							'lic_status'          => 'active',
+							'email'               => "new-{$tag}@example.com",
+							'date_created'        => gmdate( 'Y-m-d' ),
+							'date_expiry'         => $expiry,
+							'product_ref'         => (string) $request->get_param( 'product' ),
 						)
 					);
 					return array(
 						'key'     => $key,
-						'expires' => gmdate( 'Y-m-d\TH:i:s\Z', $expiration ),
+						'expires' => $expiry . 'T23:59:59Z',
 						'rekeyed' => $rekeyed,
 					);
-				},
-			)
-		);
-		register_rest_route(
-			'svc-test/v1',
-			'/import/map',
-			array(
-				'methods'             => 'GET',
-				'permission_callback' => $authorised,
-				'callback'            => static function ( WP_REST_Request $request ) {
-					global $wpdb;
-					$p    = $wpdb->prefix;
-					$rows = $wpdb->get_results( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- test helper reads the map as stored.
-						$wpdb->prepare(
-							"SELECT m.kind, m.old_id, m.new_id, l.parent_id FROM {$p}svc_import_map m LEFT JOIN {$p}svc_licenses l ON m.kind = 'licence' AND l.id = m.new_id WHERE m.source = %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names.
-							(string) $request->get_param( 'source' )
-						),
-						ARRAY_A
+				}
+				$expiration = time() + 2 * 365 * DAY_IN_SECONDS;
+				$wpdb->update( "{$p}edd_licenses", array( 'expiration' => $expiration ), array( 'id' => $base + 1 ) );
+				// Sites released in EDD during the week: one deactivated (EDD keeps the row, activated = 0), one
+				// row deleted; and licence 12's key regenerated.
+				$wpdb->update( "{$p}edd_license_activations", array( 'activated' => 0 ), array( 'site_id' => $base + 3 ) );
+				$wpdb->delete( "{$p}edd_license_activations", array( 'site_id' => $base + 2 ) );
+				$rekeyed = svc_test_import_edd_key();
+				$wpdb->update( "{$p}edd_licenses", array( 'license_key' => $rekeyed ), array( 'id' => $base + 12 ) );
+				$key = svc_test_import_edd_key();
+				$wpdb->insert(
+					"{$p}edd_licenses",
+					array(
+						'id'           => $base + 20,
+						'license_key'  => $key,
+						'status'       => 'active',
+						'download_id'  => (int) $request->get_param( 'download' ),
+						'price_id'     => '1',
+						'payment_id'   => 2000,
+						'cart_index'   => 0,
+						'date_created' => gmdate( 'Y-m-d H:i:s' ),
+						'expiration'   => $expiration,
+						'parent'       => '0',
+						'customer_id'  => (string) $wpdb->get_var( "SELECT MIN(id) FROM {$p}edd_customers" ), // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- test fixture.
+						'user_id'      => '0',
+					)
+				);
+				return array(
+					'key'     => $key,
+					'expires' => gmdate( 'Y-m-d\TH:i:s\Z', $expiration ),
+					'rekeyed' => $rekeyed,
+				);
+			},
+		),
+		'/import/map'     => array(
+			'methods'  => 'GET',
+			'callback' => static function ( WP_REST_Request $request ) {
+				global $wpdb;
+				$p    = $wpdb->prefix;
+				$rows = $wpdb->get_results( // phpcs:ignore WordPress.DB.DirectDatabaseQuery -- test helper reads the map as stored.
+					$wpdb->prepare(
+						"SELECT m.kind, m.old_id, m.new_id, l.parent_id FROM {$p}svc_import_map m LEFT JOIN {$p}svc_licenses l ON m.kind = 'licence' AND l.id = m.new_id WHERE m.source = %s", // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names.
+						(string) $request->get_param( 'source' )
+					),
+					ARRAY_A
+				);
+				$map  = array();
+				foreach ( (array) $rows as $row ) {
+					$map[ $row['kind'] ][ $row['old_id'] ] = array(
+						'new_id'    => (int) $row['new_id'],
+						'parent_id' => null === $row['parent_id'] ? null : (int) $row['parent_id'],
 					);
-					$map  = array();
-					foreach ( (array) $rows as $row ) {
-						$map[ $row['kind'] ][ $row['old_id'] ] = array(
-							'new_id'    => (int) $row['new_id'],
-							'parent_id' => null === $row['parent_id'] ? null : (int) $row['parent_id'],
-						);
-					}
-					return $map;
-				},
-			)
-		);
-		register_rest_route(
-			'svc-test/v1',
-			'/import/fault',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => $authorised,
-				'callback'            => static function ( WP_REST_Request $request ) {
-					$at = $request->get_param( 'at' );
-					if ( null === $at ) {
-						delete_option( SVC_TEST_IMPORT_FAULT_OPTION );
-					} else {
-						update_option( SVC_TEST_IMPORT_FAULT_OPTION, (string) (int) $at, false );
-					}
-					return array( 'at' => $at );
-				},
-			)
-		);
-	}
+				}
+				return $map;
+			},
+		),
+		'/import/fault'   => array(
+			'methods'  => 'POST',
+			'callback' => static function ( WP_REST_Request $request ) {
+				$at = $request->get_param( 'at' );
+				if ( null === $at ) {
+					delete_option( SVC_TEST_IMPORT_FAULT_OPTION );
+				} else {
+					update_option( SVC_TEST_IMPORT_FAULT_OPTION, (string) (int) $at, false );
+				}
+				return array( 'at' => $at );
+			},
+		),
+	)
 );

@@ -9,8 +9,8 @@
  */
 
 defined( 'ABSPATH' ) || exit;
-
-if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_type() ) {
+require_once __DIR__ . '/svc-test-base.php';
+if ( ! svc_test_enabled() ) {
 	return;
 }
 
@@ -74,33 +74,24 @@ if ( is_file( WP_CONTENT_DIR . '/svc-test-proxy' ) && ! defined( 'WP_PROXY_HOST'
 	define( 'WP_PROXY_PORT', '9' ); // phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedConstantFound -- core's own constant.
 }
 
-add_action(
-	'rest_api_init',
-	static function (): void {
-		if ( ! class_exists( 'Svc\\Licensing\\Jobs\\CronHooks' ) || ! function_exists( 'svc_test_helpers_authorised' ) ) {
-			return;
+svc_test_routes(
+	static function (): array {
+		if ( ! class_exists( 'Svc\\Licensing\\Jobs\\CronHooks' ) ) {
+			return array();
 		}
-		// Runs the outbound webhook job as WP-Cron would, at a chosen moment (the suite's clock).
-		register_rest_route(
-			'svc-test/v1',
-			'/jobs/outbound-webhooks',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function ( WP_REST_Request $request ): array {
+		return array(
+			// Runs the outbound webhook job as WP-Cron would, at a chosen moment (the suite's clock).
+			'/jobs/outbound-webhooks' => array(
+				'methods'  => 'POST',
+				'callback' => static function ( WP_REST_Request $request ): array {
 					do_action( Svc\Licensing\Jobs\CronHooks::OUTBOUND_WEBHOOKS, (int) $request['now'] );
 					return array( 'ran' => true );
 				},
-			)
-		);
-		// Sets the test resolver's names ({"hosts": {name: [addresses]}}; empty: none) and the proxy ({"proxy": bool}).
-		register_rest_route(
-			'svc-test/v1',
-			'/network',
-			array(
-				'methods'             => 'POST',
-				'permission_callback' => 'svc_test_helpers_authorised',
-				'callback'            => static function ( WP_REST_Request $request ): array {
+			),
+			// Sets the test resolver's names ({"hosts": {name: [addresses]}}; empty: none) and the proxy ({"proxy": bool}).
+			'/network'                => array(
+				'methods'  => 'POST',
+				'callback' => static function ( WP_REST_Request $request ): array {
 					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
 					file_put_contents( SVC_TEST_DNS_FILE, (string) wp_json_encode( (object) (array) $request->get_param( 'hosts' ) ) );
 					$flag = WP_CONTENT_DIR . '/svc-test-proxy';
@@ -114,17 +105,12 @@ add_action(
 						'proxy' => is_file( $flag ),
 					);
 				},
-			)
-		);
-		// The delivery requests stopped above; DELETE forgets them.
-		register_rest_route(
-			'svc-test/v1',
-			'/outbound-blocked',
-			array(
+			),
+			// The delivery requests stopped above; DELETE forgets them.
+			'/outbound-blocked'       => array(
 				array(
-					'methods'             => 'GET',
-					'permission_callback' => 'svc_test_helpers_authorised',
-					'callback'            => static function (): array {
+					'methods'  => 'GET',
+					'callback' => static function (): array {
 						$lines = is_file( SVC_TEST_OUTBOUND_BLOCKED_LOG ) ? (array) file( SVC_TEST_OUTBOUND_BLOCKED_LOG, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES ) : array();
 						return array_map(
 							static function ( $line ) {
@@ -135,14 +121,13 @@ add_action(
 					},
 				),
 				array(
-					'methods'             => 'DELETE',
-					'permission_callback' => 'svc_test_helpers_authorised',
-					'callback'            => static function (): array {
+					'methods'  => 'DELETE',
+					'callback' => static function (): array {
 						wp_delete_file( SVC_TEST_OUTBOUND_BLOCKED_LOG );
 						return array( 'cleared' => true );
 					},
 				),
-			)
+			),
 		);
 	}
 );

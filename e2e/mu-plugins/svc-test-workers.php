@@ -9,8 +9,8 @@
  */
 
 defined( 'ABSPATH' ) || exit;
-
-if ( ! defined( 'SVC_TEST_HELPERS_TOKEN' ) || 'local' !== wp_get_environment_type() ) {
+require_once __DIR__ . '/svc-test-base.php';
+if ( ! svc_test_enabled() ) {
 	return;
 }
 
@@ -52,8 +52,8 @@ register_shutdown_function(
 // several connections on one worker, and a request waiting for others queued behind it would only wait in vain.
 // phpcs:disable WordPress.Security.ValidatedSanitizedInput -- the token is compared only, the gate matched against a strict pattern.
 if (
-	isset( $_SERVER['HTTP_X_SVC_TEST_GATE'], $_SERVER['HTTP_X_SVC_TEST_TOKEN'] )
-	&& hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $_SERVER['HTTP_X_SVC_TEST_TOKEN'] )
+	isset( $_SERVER['HTTP_X_SVC_TEST_GATE'] )
+	&& svc_test_header_has_token( 'HTTP_X_SVC_TEST_TOKEN' )
 	&& preg_match( '/^[0-9]{13}$/', (string) $_SERVER['HTTP_X_SVC_TEST_GATE'] )
 ) {
 	// phpcs:enable
@@ -238,88 +238,62 @@ function svc_test_workers_connections( int $port ): array {
 	);
 }
 
-/**
- * Whether the request carries the test token.
- *
- * @param WP_REST_Request $request Request.
- */
-function svc_test_workers_authorised( WP_REST_Request $request ): bool {
-	return hash_equals( (string) SVC_TEST_HELPERS_TOKEN, (string) $request->get_header( 'x-svc-test-token' ) );
-}
-
-add_action(
-	'rest_api_init',
-	static function (): void {
-		register_rest_route(
-			'svc-test/v1',
-			'/workers',
-			array(
-				'methods'             => 'GET',
-				'permission_callback' => 'svc_test_workers_authorised',
-				'callback'            => static function (): array {
-					$port        = isset( $_SERVER['SERVER_PORT'] ) ? (int) $_SERVER['SERVER_PORT'] : 0;
-					$connections = svc_test_workers_connections( $port );
-					$php_server  = 'cli-server' === PHP_SAPI;
-					return array(
-						'busy'   => svc_test_workers_busy(),
-						// Behind nginx a slow reader holds an nginx connection, not a PHP worker: only PHP's server counts them.
-						'unread' => $php_server ? $connections['unread'] : 0,
-						// This request's own connection is one of them.
-						'open'   => max( 0, $connections['open'] - ( $php_server ? 1 : 0 ) ),
-					);
-				},
-			)
-		);
+svc_test_routes(
+	array(
+		'/workers'        => array(
+			'methods'  => 'GET',
+			'callback' => static function (): array {
+				$port        = isset( $_SERVER['SERVER_PORT'] ) ? (int) $_SERVER['SERVER_PORT'] : 0;
+				$connections = svc_test_workers_connections( $port );
+				$php_server  = 'cli-server' === PHP_SAPI;
+				return array(
+					'busy'   => svc_test_workers_busy(),
+					// Behind nginx a slow reader holds an nginx connection, not a PHP worker: only PHP's server counts them.
+					'unread' => $php_server ? $connections['unread'] : 0,
+					// This request's own connection is one of them.
+					'open'   => max( 0, $connections['open'] - ( $php_server ? 1 : 0 ) ),
+				);
+			},
+		),
 		// The processes whose work queued for after their response is still pending: pid => labels.
-		register_rest_route(
-			'svc-test/v1',
-			'/after-response',
+		'/after-response' => array(
 			array(
-				array(
-					'methods'             => 'GET',
-					'permission_callback' => 'svc_test_workers_authorised',
-					'callback'            => static function (): array {
-						return array( 'pending' => (object) svc_test_after_response_pending() );
-					},
-				),
-				array(
-					'methods'             => 'POST',
-					'permission_callback' => 'svc_test_workers_authorised',
-					'args'                => array(
-						'delay_ms' => array(
-							'type'     => 'integer',
-							'minimum'  => 0,
-							'maximum'  => 5000,
-							'required' => true,
-						),
-					),
-					'callback'            => static function ( WP_REST_Request $request ): array {
-						update_option( 'svc_test_after_response_delay_ms', (int) $request->get_param( 'delay_ms' ), false );
-						return array( 'delay_ms' => (int) $request->get_param( 'delay_ms' ) );
-					},
-				),
-			)
-		);
-		// Holds a worker for a while: a request a test abandons, to show that a race waits for the workers it held.
-		register_rest_route(
-			'svc-test/v1',
-			'/sleep',
-			array(
-				'methods'             => 'GET',
-				'permission_callback' => 'svc_test_workers_authorised',
-				'args'                => array(
-					'ms' => array(
-						'type'    => 'integer',
-						'minimum' => 0,
-						'maximum' => 10000,
-						'default' => 1000,
-					),
-				),
-				'callback'            => static function ( WP_REST_Request $request ): array {
-					usleep( 1000 * (int) $request->get_param( 'ms' ) );
-					return array( 'slept' => (int) $request->get_param( 'ms' ) );
+				'methods'  => 'GET',
+				'callback' => static function (): array {
+					return array( 'pending' => (object) svc_test_after_response_pending() );
 				},
-			)
-		);
-	}
+			),
+			array(
+				'methods'  => 'POST',
+				'args'     => array(
+					'delay_ms' => array(
+						'type'     => 'integer',
+						'minimum'  => 0,
+						'maximum'  => 5000,
+						'required' => true,
+					),
+				),
+				'callback' => static function ( WP_REST_Request $request ): array {
+					update_option( 'svc_test_after_response_delay_ms', (int) $request->get_param( 'delay_ms' ), false );
+					return array( 'delay_ms' => (int) $request->get_param( 'delay_ms' ) );
+				},
+			),
+		),
+		// Holds a worker for a while: a request a test abandons, to show that a race waits for the workers it held.
+		'/sleep'          => array(
+			'methods'  => 'GET',
+			'args'     => array(
+				'ms' => array(
+					'type'    => 'integer',
+					'minimum' => 0,
+					'maximum' => 10000,
+					'default' => 1000,
+				),
+			),
+			'callback' => static function ( WP_REST_Request $request ): array {
+				usleep( 1000 * (int) $request->get_param( 'ms' ) );
+				return array( 'slept' => (int) $request->get_param( 'ms' ) );
+			},
+		),
+	)
 );

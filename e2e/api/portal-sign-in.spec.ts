@@ -1,18 +1,13 @@
 /**
- * The customer portal's routes (/svc/v1/portal, docs/api-decisions.md): sign-in by a mailed one-time link, the
- * svc_portal session cookie and its CSRF token, the customer's licences, self-serve site release within the
- * monthly allowance, the download link, key rotation; and every refusal.
+ * The customer portal's sign-in (/svc/v1/portal, docs/api-decisions.md): a mailed one-time link, the svc_portal
+ * session cookie and its CSRF token, a signed-in WordPress account, the link's rate limits; and every refusal (an
+ * expired link, a forged cookie, a missing CSRF token, another customer's licence). Shared setup: ../fixtures/portal-api.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import {
-	expect,
-	request as requestFactory,
-	test,
-	type APIRequestContext,
-} from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
 import { signIn } from '../fixtures/callers';
 import { race } from '../fixtures/race';
-import { baseURL, database } from '../fixtures/env';
+import { baseURL } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
 import {
 	LOCAL_PROXIES,
@@ -21,17 +16,13 @@ import {
 } from '../fixtures/rate-window';
 import {
 	SUITE_SETTINGS,
-	applySuiteSettings,
 	clearMails,
-	createLicense,
 	createUserWithCaps,
 	keyHeaders,
 	readMails,
 	setPortalClock,
 	setSettings,
-	slowQuery,
 } from '../fixtures/test-helpers';
-
 import {
 	API,
 	LINK_MESSAGE,
@@ -39,73 +30,18 @@ import {
 	askForLink,
 	mailedToken,
 	seedCustomer,
-	sha256,
 	type PortalLicence,
 } from '../fixtures/portal';
+import {
+	browserContext,
+	licences,
+	portalSpecHooks,
+	signedIn,
+	validate,
+} from '../fixtures/portal-api';
 
-/** A browser of its own: a fresh cookie jar. */
-/** Cookie jars this test opened; each holds a connection, so a PHP worker, until it is disposed. */
-const opened: APIRequestContext[] = [];
-
-const browserContext = async () => {
-	const context = await requestFactory.newContext( { baseURL } );
-	opened.push( context );
-	return context;
-};
-
-// Idle keep-alive connections of forgotten jars tie up php -S workers, which later race tests then lack.
-test.afterEach( async () => {
-	await Promise.all(
-		opened.splice( 0 ).map( ( context ) => context.dispose() )
-	);
-} );
-
-/** Signs a customer in through a mailed link in a cookie jar of its own; answers it and the CSRF token. */
-async function signedIn(
-	request: APIRequestContext,
-	email: string
-): Promise< { context: APIRequestContext; csrf: string } > {
-	await clearMails( request );
-	expect( ( await askForLink( request, email ) ).status() ).toBe( 202 );
-	const { token } = await mailedToken( request, email );
-	const context = await browserContext();
-	const session = await context.post( `${ PORTAL }/session`, {
-		data: { token },
-	} );
-	expect( session.status(), await session.text() ).toBe( 200 );
-	return { context, csrf: ( await session.json() ).csrf };
-}
-
-async function licences(
-	context: APIRequestContext
-): Promise< PortalLicence[] > {
-	const response = await context.get( `${ PORTAL }/licenses` );
-	expect( response.status(), await response.text() ).toBe( 200 );
-	// One customer's answer, chosen by a cookie: no shared cache may keep it.
-	expect( response.headers()[ 'cache-control' ] ).toContain( 'no-store' );
-	return response.json();
-}
-
-const validate = ( request: APIRequestContext, key: string, slug: string ) =>
-	request.post( `${ API }/licenses/validate`, {
-		data: {
-			license_key: key,
-			product_slug: slug,
-			site_url: 'validate.example.com',
-		},
-	} );
-
-test.describe( 'customer portal', () => {
-	test.beforeEach( async ( { request } ) => {
-		await applySuiteSettings( request );
-		await setSettings( request, { portal_releases_per_month: 3 } );
-		await setPortalClock( request, 0 );
-	} );
-
-	test.afterAll( async ( { request } ) => {
-		await applySuiteSettings( request );
-		await setPortalClock( request, 0 );
-	} );
+test.describe( 'customer portal: sign-in', () => {
+	portalSpecHooks();
 
 	test( "a mailed link signs in once and sets the HttpOnly, SameSite=Lax session cookie; the portal lists exactly that email's licences", async ( {
 		request,
@@ -332,151 +268,6 @@ test.describe( 'customer portal', () => {
 		);
 	} );
 
-	test( "a site is released: the licence's activation_count drops and the history records the customer", async ( {
-		request,
-	} ) => {
-		const customer = await seedCustomer( request );
-		const { context, csrf } = await signedIn( request, customer.email );
-		const pro = ( await licences( context ) ).find(
-			( licence ) => licence.id === customer.withRelease.id
-		) as PortalLicence;
-		const site = pro.activations[ 0 ];
-
-		const released = await context.post(
-			`${ PORTAL }/licenses/${ pro.id }/activations/${ site.id }/deactivate`,
-			{ headers: { 'X-Svc-Portal-Csrf': csrf } }
-		);
-		expect( released.status(), await released.text() ).toBe( 200 );
-		const after = ( await released.json() ) as PortalLicence;
-		expect( after.activation_count ).toBe( 1 );
-		expect( after.self_serve_releases_left ).toBe( 2 );
-		expect( after.activations.map( ( a ) => a.id ) ).not.toContain(
-			site.id
-		);
-
-		// The service sees it: the admin API and the public validate answer.
-		const admin = await keyHeaders( request );
-		const stored = await (
-			await request.get( `${ API }/admin/licenses/${ pro.id }`, {
-				headers: admin,
-			} )
-		).json();
-		expect( stored.activation_count ).toBe( 1 );
-		const validated = await (
-			await validate(
-				request,
-				customer.withRelease.key,
-				customer.withRelease.productSlug
-			)
-		).json();
-		expect( validated.activation_count ).toBe( 1 );
-		const events = await (
-			await request.get(
-				`${ API }/admin/events?subject_type=license&subject_id=${ pro.id }&type=license.deactivated`,
-				{ headers: admin }
-			)
-		).json();
-		const rows = events.data as {
-			actor: { kind: string; label: string };
-		}[];
-		expect( rows ).toHaveLength( 1 );
-		expect( rows[ 0 ].actor ).toMatchObject( {
-			kind: 'customer',
-			label: customer.email,
-		} );
-
-		// An activation of another licence, or one already released, is the same 404.
-		for ( const path of [
-			`${ pro.id }/activations/${ site.id }`,
-			`${ customer.plain.id }/activations/${ pro.activations[ 1 ].id }`,
-		] ) {
-			await expectError(
-				await context.post(
-					`${ PORTAL }/licenses/${ path }/deactivate`,
-					{
-						headers: { 'X-Svc-Portal-Csrf': csrf },
-					}
-				),
-				404,
-				'license_not_found'
-			);
-		}
-	} );
-
-	test( 'the download link serves the current release, whose bytes hash to its package_hash', async ( {
-		request,
-	} ) => {
-		const customer = await seedCustomer( request );
-		const { context, csrf } = await signedIn( request, customer.email );
-		const asked = Date.now();
-		const answer = await context.post(
-			`${ PORTAL }/licenses/${ customer.withRelease.id }/download`,
-			{ headers: { 'X-Svc-Portal-Csrf': csrf } }
-		);
-		expect( answer.status(), await answer.text() ).toBe( 200 );
-		const body = await answer.json();
-		expect( Object.keys( body ).sort() ).toEqual( [
-			'expires',
-			'url',
-			'version',
-		] );
-		expect( body.version ).toBe( '2.1.0' );
-		expect( Date.parse( body.expires ) ).toBeGreaterThan( asked );
-		const file = await request.get( body.url );
-		expect( file.status() ).toBe( 200 );
-		expect( `sha256:${ sha256( await file.body() ) }` ).toBe(
-			customer.packageHash
-		);
-
-		// A product without a release has nothing to download.
-		await expectError(
-			await context.post(
-				`${ PORTAL }/licenses/${ customer.plain.id }/download`,
-				{
-					headers: { 'X-Svc-Portal-Csrf': csrf },
-				}
-			),
-			404,
-			'not_found'
-		);
-	} );
-
-	test( 'rotation answers a new key once: the old key fails validation, the new one passes', async ( {
-		request,
-	} ) => {
-		const customer = await seedCustomer( request );
-		const { key, productSlug, id } = customer.withRelease;
-		expect( ( await validate( request, key, productSlug ) ).status() ).toBe(
-			200
-		);
-		const { context, csrf } = await signedIn( request, customer.email );
-		const rotated = await context.post(
-			`${ PORTAL }/licenses/${ id }/rotate`,
-			{
-				headers: { 'X-Svc-Portal-Csrf': csrf },
-			}
-		);
-		expect( rotated.status(), await rotated.text() ).toBe( 200 );
-		const body = await rotated.json();
-		expect( Object.keys( body ) ).toEqual( [ 'license_key' ] );
-		expect( body.license_key ).not.toBe( key );
-		expect( body.license_key ).toMatch(
-			/^[A-HJKMNP-Z2-9]{4}(-[A-HJKMNP-Z2-9]{4}){3}$/
-		);
-		expect(
-			( await validate( request, key, productSlug ) ).status()
-		).not.toBe( 200 );
-		const fresh = await validate( request, body.license_key, productSlug );
-		expect( fresh.status() ).toBe( 200 );
-		expect( ( await fresh.json() ).valid ).toBe( true );
-		const listed = ( await licences( context ) ).find(
-			( licence ) => licence.id === id
-		) as PortalLicence;
-		expect( listed.key_masked ).toBe(
-			`XXXX-XXXX-XXXX-${ body.license_key.slice( -4 ) }`
-		);
-	} );
-
 	test( "refused: an expired link, a forged or tampered cookie, a missing or wrong CSRF token, another customer's licence", async ( {
 		request,
 	} ) => {
@@ -607,227 +398,6 @@ test.describe( 'customer portal', () => {
 				)
 			).status()
 		).toBe( 200 );
-	} );
-
-	test( 'the monthly allowance of self-serve releases: over it is 403 with when it resets; 0 allows none', async ( {
-		request,
-	} ) => {
-		await setSettings( request, { portal_releases_per_month: 1 } );
-		const customer = await seedCustomer( request );
-		const { context, csrf } = await signedIn( request, customer.email );
-		const headers = { 'X-Svc-Portal-Csrf': csrf };
-		const { id } = customer.withRelease;
-		const [ first, second ] = (
-			( await licences( context ) ).find(
-				( licence ) => licence.id === id
-			) as PortalLicence
-		 ).activations;
-		expect(
-			(
-				await context.post(
-					`${ PORTAL }/licenses/${ id }/activations/${ first.id }/deactivate`,
-					{ headers }
-				)
-			).status()
-		).toBe( 200 );
-		const over = await expectError(
-			await context.post(
-				`${ PORTAL }/licenses/${ id }/activations/${ second.id }/deactivate`,
-				{ headers }
-			),
-			403,
-			'portal_release_limit'
-		);
-		const now = new Date();
-		const resets = new Date(
-			Date.UTC( now.getUTCFullYear(), now.getUTCMonth() + 1, 1 )
-		);
-		expect( over.data.resets ).toBe(
-			resets.toISOString().replace( '.000Z', 'Z' )
-		);
-		expect( over.message ).toContain( resets.toISOString().slice( 0, 10 ) );
-		const listed = ( await licences( context ) ).find(
-			( licence ) => licence.id === id
-		) as PortalLicence;
-		expect( listed.activation_count ).toBe( 1 );
-		expect( listed.self_serve_releases_left ).toBe( 0 );
-
-		// The allowance is per licence: the other licence of the email is untouched by it, and 0 allows none.
-		await setSettings( request, { portal_releases_per_month: 0 } );
-		expect(
-			( await licences( context ) ).every(
-				( licence ) => licence.self_serve_releases_left === 0
-			)
-		).toBe( true );
-		await expectError(
-			await context.post(
-				`${ PORTAL }/licenses/${ id }/activations/${ second.id }/deactivate`,
-				{ headers }
-			),
-			403,
-			'portal_release_limit'
-		);
-	} );
-
-	test( 'the key alone freeing a site counts against the same allowance; a site freeing itself (its own fingerprint) never does', async ( {
-		request,
-	} ) => {
-		await setSettings( request, { portal_releases_per_month: 2 } );
-		const tag = randomUUID().slice( 0, 8 );
-		const product = `allow-${ tag }`;
-		const { license_key: key } = await createLicense(
-			request,
-			{ slug: product },
-			{ activation_limit: 10 }
-		);
-		const fingerprint = ( site: string ) =>
-			createHash( 'sha256' ).update( site ).digest( 'hex' );
-		const sites = [ 1, 2, 3, 4, 5 ].map(
-			( n ) => `site${ n }-${ tag }.example.com`
-		);
-		for ( const site of sites ) {
-			const on = await request.post( `${ API }/licenses/activate`, {
-				data: {
-					license_key: key,
-					product_slug: product,
-					site_url: site,
-					server_fingerprint: fingerprint( site ),
-				},
-			} );
-			expect( on.status(), site ).toBe( 200 );
-		}
-		const off = ( site: string, extra: Record< string, string > = {} ) =>
-			request.post( `${ API }/licenses/deactivate`, {
-				data: {
-					license_key: key,
-					product_slug: product,
-					site_url: site,
-					...extra,
-				},
-			} );
-		// The review's request: the key alone names another site. Two are allowed this month, the third is refused
-		// and the site keeps its slot. A wrong fingerprint is no proof.
-		expect( ( await ( await off( sites[ 0 ] ) ).json() ).deactivated ).toBe(
-			true
-		);
-		expect(
-			(
-				await (
-					await off( sites[ 1 ], {
-						server_fingerprint: fingerprint( 'another' ),
-					} )
-				).json()
-			).deactivated
-		).toBe( true );
-		const refused = await expectError(
-			await off( sites[ 2 ] ),
-			403,
-			'portal_release_limit'
-		);
-		expect( refused.data.releases_per_month ).toBe( 2 );
-		// A site that is not active frees nothing, so it is not refused (and not counted).
-		expect(
-			( await ( await off( `nowhere-${ tag }.example.com` ) ).json() )
-				.deactivated
-		).toBe( false );
-		// The site itself, with the fingerprint it activated with, is free at any time.
-		const own = await off( sites[ 3 ], {
-			server_fingerprint: fingerprint( sites[ 3 ] ),
-		} );
-		expect( own.status() ).toBe( 200 );
-		expect( await own.json() ).toMatchObject( {
-			deactivated: true,
-			activation_count: 2,
-		} );
-	} );
-
-	test( 'the allowance holds under concurrency: 12 parallel releases with 2 left free exactly 2 sites', async ( {
-		request,
-	} ) => {
-		await setSettings( request, { portal_releases_per_month: 2 } );
-		const admin = await keyHeaders( request );
-		try {
-			await race( request, '12 self-serve releases, 2 allowed', {
-				setup: async () => {
-					const tag = randomUUID().slice( 0, 8 );
-					const email = `racer-${ tag }@example.com`;
-					const product = await (
-						await request.post( `${ API }/admin/products`, {
-							headers: admin,
-							data: { name: `Race ${ tag }` },
-						} )
-					).json();
-					const created = await request.post(
-						`${ API }/admin/licenses`,
-						{
-							headers: admin,
-							data: {
-								product_id: product.id,
-								customer_email: email,
-								activation_limit: 20,
-							},
-						}
-					);
-					expect( created.status() ).toBe( 201 );
-					const { id, license_key: key } = await created.json();
-					for ( let i = 0; i < 12; i++ ) {
-						const activated = await request.post(
-							`${ API }/licenses/activate`,
-							{
-								data: {
-									license_key: key,
-									product_slug: product.slug,
-									site_url: `race-${ i }-${ tag }.example.com`,
-								},
-							}
-						);
-						expect( activated.status() ).toBe( 200 );
-					}
-					const { context, csrf } = await signedIn( request, email );
-					const [ listed ] = await licences( context );
-					expect( listed.activations ).toHaveLength( 12 );
-					// The race's requests go on fresh connections, with the customer's session cookie.
-					const cookie = ( await context.storageState() ).cookies
-						.map( ( c ) => `${ c.name }=${ c.value }` )
-						.join( '; ' );
-					// On MariaDB the allowance's count waits 300 ms, so every request reaches it before any release
-					// commits: without the licence row's lock, 4 of 12 passed an allowance of 2. SQLite has one
-					// database-wide write lock, so a lock holder that sleeps stalls every other request's writes and
-					// few workers ever overlap; there the race runs at its natural speed.
-					if ( database === 'mariadb' ) {
-						await slowQuery( request, 'AND payload LIKE' );
-					}
-					return { id, context, csrf, cookie, listed };
-				},
-				fire: ( fresh, { id, csrf, cookie, listed } ) =>
-					listed.activations.map( ( activation ) =>
-						fresh.post(
-							`${ PORTAL }/licenses/${ id }/activations/${ activation.id }/deactivate`,
-							{
-								headers: {
-									'X-Svc-Portal-Csrf': csrf,
-									Cookie: cookie,
-								},
-							}
-						)
-					),
-				check: async ( answers, { context } ) => {
-					await slowQuery( request, '' );
-					const statuses = answers.map( ( a ) => a.status );
-					expect(
-						statuses.filter( ( s ) => s === 200 )
-					).toHaveLength( 2 );
-					expect(
-						statuses.filter( ( s ) => s === 403 )
-					).toHaveLength( 10 );
-					const [ after ] = await licences( context );
-					expect( after.activation_count ).toBe( 10 );
-					expect( after.self_serve_releases_left ).toBe( 0 );
-				},
-			} );
-		} finally {
-			await slowQuery( request, '' );
-		}
 	} );
 
 	test( 'link requests are rate-limited per IP and per email, with Retry-After', async ( {
