@@ -16,6 +16,7 @@ import {
 	pluginSources,
 	repoRoot,
 } from './plugin-pot.ts';
+import { scriptJsonName, scriptTranslations } from './script-json.ts';
 
 const TSX = `import { __, _n, _x as ctx, sprintf } from '@wordpress/i18n';
 import * as i18n from '@wordpress/i18n';
@@ -209,5 +210,79 @@ test( 'the plugin POT: header, each string once, from PHP, the panel, the blocks
 				( reference ) => ! reference.startsWith( 'plugin/sdk/' )
 			)
 		)
+	);
+} );
+
+test( "a translated PO becomes one JSON per built script, named as WordPress looks for it, the PHP's strings left out", () => {
+	const po = `msgid ""
+msgstr ""
+"Language: de_DE\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+#: plugin/src/Admin/Screens.php:78
+msgid "Products"
+msgstr "Produkte"
+
+#: src/routes/products/stage.tsx:187
+#: blocks/portal/edit.tsx:12
+msgid "Add product"
+msgstr "Produkt hinzufügen"
+
+#: blocks/shared/products.tsx:9
+msgctxt "noun"
+msgid "%d site"
+msgid_plural "%d sites"
+msgstr[0] "%d Website"
+msgstr[1] "%d Websites"
+
+#: src/index.tsx:3
+msgid "Not translated"
+msgstr ""
+`;
+	// WordPress' name: <domain>-<locale>-<md5 of the script's path relative to the plugin>.json.
+	assert.equal(
+		scriptJsonName( 'de_DE', 'build/index.js' ),
+		'svc-licensing-de_DE-dfbff627e6c248bcb3b61d7d06da9ca9.json'
+	);
+	const files = scriptTranslations( po, [
+		'build/index.js',
+		'build/blocks/portal/index.js',
+		'build/blocks/free-trial/index.js',
+	] );
+	const bySource = new Map(
+		[ ...files ].map( ( [ name, text ] ) => {
+			const json = JSON.parse( text );
+			return [
+				json.source,
+				{ name, messages: json.locale_data.messages },
+			];
+		} )
+	);
+	assert.deepEqual( [ ...bySource.keys() ].sort(), [
+		'build/blocks/free-trial/index.js',
+		'build/blocks/portal/index.js',
+		'build/index.js',
+	] );
+	const panel = bySource.get( 'build/index.js' )!;
+	assert.equal( panel.name, scriptJsonName( 'de_DE', 'build/index.js' ) );
+	assert.deepEqual( panel.messages, {
+		'': {
+			domain: 'messages',
+			lang: 'de_DE',
+			'plural-forms': 'nplurals=2; plural=(n != 1);',
+		},
+		'Add product': [ 'Produkt hinzufügen' ],
+	} );
+	assert.deepEqual(
+		bySource.get( 'build/blocks/portal/index.js' )!.messages[
+			'noun\u0004%d site'
+		],
+		[ '%d Website', '%d Websites' ]
+	);
+	assert.deepEqual(
+		Object.keys(
+			bySource.get( 'build/blocks/free-trial/index.js' )!.messages
+		),
+		[ '', 'noun\u0004%d site' ]
 	);
 } );

@@ -61,7 +61,11 @@ final class Blocks {
 			if ( isset( $this->renderers[ $name ] ) ) {
 				$args['render_callback'] = array( $this->renderers[ $name ], 'render' );
 			}
-			register_block_type( $dir, $args );
+			$type = register_block_type( $dir, $args );
+			// Core gives the editor script the block's text domain; the plugin's languages/ folder is added here.
+			foreach ( $type ? $type->editor_script_handles : array() as $handle ) {
+				wp_set_script_translations( $handle, 'svc-licensing', dirname( $this->build_dir, 2 ) . '/languages' );
+			}
 		}
 	}
 }
