@@ -39,6 +39,8 @@ export interface Call {
 	domain: string | null;
 	/** The `translators:` comment that ends on the call's line or the line before, if any. */
 	translators?: string;
+	/** The flag a text with printf placeholders gets: php-format (the default) or javascript-format. */
+	flag?: string;
 }
 
 interface Token {
@@ -325,7 +327,7 @@ const PRINTF = /%(?:\d+\$)?[-+ 0]?(?:'.)?-?\d*(?:\.\d+)?[bcdeEfFgGosuxX]/;
 
 /**
  * The template's messages for the calls of one text domain, merged by context and text in the order first seen:
- * references and translator comments gathered, php-format set where the text has placeholders.
+ * references and translator comments gathered, php-format (or the call's flag) set where the text has placeholders.
  *
  * @param calls  Calls from findCalls().
  * @param domain The text domain to keep.
@@ -367,12 +369,13 @@ export function messagesOf( calls: Call[], domain: string ): Message[] {
 		) {
 			message.comments.push( call.translators );
 		}
+		const flag = call.flag ?? 'php-format';
 		if (
-			! message.flags.includes( 'php-format' ) &&
+			! message.flags.includes( flag ) &&
 			( PRINTF.test( message.msgid ) ||
 				PRINTF.test( message.msgidPlural ?? '' ) )
 		) {
-			message.flags.push( 'php-format' );
+			message.flags.push( flag );
 		}
 	}
 	return [ ...byKey.values() ];

@@ -10,6 +10,8 @@ import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { MAX_ZIP_BYTES, buildPluginZip } from './plugin-zip.ts';
 import { pluginVersion } from './headers.ts';
+import { pluginPot } from '../i18n/plugin-pot.ts';
+import { sdkPot } from '../i18n/sdk-pot.ts';
 
 function entries( zip: string ): string[] {
 	const listed = spawnSync( 'zipinfo', [ '-1', zip ], { encoding: 'utf8' } );
@@ -47,6 +49,8 @@ test( 'the plugin zip: one top folder, what runs, nothing that does not, under t
 			'svc-licensing/build/blocks/portal/view.js',
 			'svc-licensing/sdk/svc-licensing-client.php',
 			'svc-licensing/sdk/README.md',
+			'svc-licensing/languages/svc-licensing.pot',
+			'svc-licensing/sdk/languages/svc-licensing-client.pot',
 		] ) {
 			assert.ok( names.includes( required ), `${ required } is missing` );
 		}
@@ -59,6 +63,22 @@ test( 'the plugin zip: one top folder, what runs, nothing that does not, under t
 		assert.deepEqual( forbidden, [] );
 		// The plugin's developer README (plugin/README.md, the layer rules) is not for site owners; readme.txt is.
 		assert.ok( ! names.includes( 'svc-licensing/README.md' ) );
+
+		// Both translation templates are the ones the sources make now, not a stale copy.
+		for ( const [ entry, pot ] of [
+			[ 'svc-licensing/languages/svc-licensing.pot', pluginPot() ],
+			[
+				'svc-licensing/sdk/languages/svc-licensing-client.pot',
+				sdkPot(),
+			],
+		] ) {
+			const inZip = spawnSync( 'unzip', [ '-p', file, entry ], {
+				encoding: 'utf8',
+				maxBuffer: 16 * 1024 * 1024,
+			} );
+			assert.equal( inZip.status, 0, inZip.stderr );
+			assert.equal( inZip.stdout, pot, entry );
+		}
 
 		assert.ok(
 			bytes < MAX_ZIP_BYTES,

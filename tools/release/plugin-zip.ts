@@ -2,7 +2,8 @@
  * `npm run plugin-zip`: the installable plugin, dist/svc-licensing-<version>.zip (the version from the plugin
  * header), as a site owner uploads it through Plugins -> Add New -> Upload Plugin. It builds the panel and blocks
  * when their sources changed and refreshes the plugin's SDK copy (as `npm run build` does), stages what a site runs
- * under one top folder `svc-licensing/`, and zips that with the system `zip`. What goes in is a list of top-level
+ * under one top folder `svc-licensing/` with both translation templates (the plugin's, written here, and the SDK
+ * copy's), and zips that with the system `zip`. What goes in is a list of top-level
  * names (SHIPPED); inside them, developer files (isDevFile) are left out. It prints the size.
  */
 import fs from 'node:fs';
@@ -13,11 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { ensurePanelBuilt } from '../stack/panel.ts';
 import { pluginDir, repoRoot } from '../stack/paths.ts';
 import { pluginVersion } from './headers.ts';
+import { writePluginPot } from '../i18n/plugin-pot.ts';
 
 /** The zip's top folder: the plugin's folder name on a site (wp-content/plugins/svc-licensing/). */
 export const TOP_FOLDER = 'svc-licensing';
 
-/** What a site runs, from plugin/: the main file, uninstall, the lane's file, the code, the build and the SDK copy. */
+/**
+ * What a site runs, from plugin/: the main file, uninstall, the lane's file, the code, the build, the SDK copy
+ * (with its translation template, sdk/languages/) and the plugin's translation template (languages/).
+ */
 export const SHIPPED = [
 	'svc-licensing.php',
 	'uninstall.php',
@@ -27,6 +32,7 @@ export const SHIPPED = [
 	'src',
 	'build',
 	'sdk',
+	'languages',
 ];
 
 /**
@@ -47,8 +53,8 @@ export function isDevFile( relative: string ): boolean {
 }
 
 /**
- * The zip's upper bound in bytes, checked by the unit test: the 0.1.0 zip is 711 KB (the panel's scripts are
- * most of it), so 2 MB leaves room to grow and still catches a source tree or node_modules slipping in.
+ * The zip's upper bound in bytes, checked by the unit test: the 0.1.0 zip is 735 KB (the panel's scripts are
+ * most of it; the translation template is 113 KB unpacked), so 2 MB leaves room to grow and still catches a source tree or node_modules slipping in.
  */
 export const MAX_ZIP_BYTES = 2 * 1024 * 1024;
 
@@ -61,6 +67,8 @@ export function buildPluginZip(
 	files: number;
 } {
 	ensurePanelBuilt();
+	// The template follows the PHP too, which does not make the panel's build stale: written fresh for each zip.
+	writePluginPot();
 	const stage = fs.mkdtempSync( path.join( os.tmpdir(), 'svc-plugin-zip-' ) );
 	try {
 		const top = path.join( stage, TOP_FOLDER );

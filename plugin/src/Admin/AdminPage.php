@@ -111,7 +111,8 @@ final class AdminPage {
 			$asset['version'] ?? $this->version,
 			true
 		);
-		wp_set_script_translations( self::HANDLE, 'svc-licensing' );
+		// The panel's strings: svc-licensing-<locale>-<md5 of build/index.js>.json in languages/ or the language packs.
+		wp_set_script_translations( self::HANDLE, 'svc-licensing', $this->plugin_dir . 'languages' );
 		$this->preload( $this->hooks[ $hook_suffix ] );
 		wp_localize_script(
 			self::HANDLE,

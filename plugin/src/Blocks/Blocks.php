@@ -61,7 +61,12 @@ final class Blocks {
 			if ( isset( $this->renderers[ $name ] ) ) {
 				$args['render_callback'] = array( $this->renderers[ $name ], 'render' );
 			}
-			register_block_type( $dir, $args );
+			$type = register_block_type( $dir, $args );
+			// Core gives the editor script the block's text domain; the plugin's languages/ folder (two up from
+			// build/blocks/) is added here, where svc-licensing-<locale>-<md5 of build/blocks/<name>/index.js>.json lies.
+			foreach ( $type ? $type->editor_script_handles : array() as $handle ) {
+				wp_set_script_translations( $handle, 'svc-licensing', dirname( $this->build_dir, 2 ) . '/languages' );
+			}
 		}
 	}
 }
