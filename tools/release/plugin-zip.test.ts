@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { MAX_ZIP_BYTES, buildPluginZip } from './plugin-zip.ts';
 import { pluginVersion } from './headers.ts';
+import { pluginDir } from '../stack/paths.ts';
 import { pluginPot } from '../i18n/plugin-pot.ts';
 import { sdkPot } from '../i18n/sdk-pot.ts';
 
@@ -21,6 +22,10 @@ function entries( zip: string ): string[] {
 
 test( 'the plugin zip: one top folder, what runs, nothing that does not, under the size bound', () => {
 	const out = fs.mkdtempSync( path.join( os.tmpdir(), 'svc-zip-' ) );
+	// A compiled translation a spec left in the checkout's languages/ folder (the dev site links plugin/) stays out.
+	const planted = path.join( pluginDir, 'languages', 'svc-licensing-xx_XX.mo' );
+	fs.mkdirSync( path.dirname( planted ), { recursive: true } );
+	fs.writeFileSync( planted, 'not shipped' );
 	try {
 		const { file, bytes } = buildPluginZip( out );
 		assert.equal(
@@ -63,6 +68,10 @@ test( 'the plugin zip: one top folder, what runs, nothing that does not, under t
 		assert.deepEqual( forbidden, [] );
 		// The plugin's developer README (plugin/README.md, the layer rules) is not for site owners; readme.txt is.
 		assert.ok( ! names.includes( 'svc-licensing/README.md' ) );
+		assert.deepEqual(
+			names.filter( ( name ) => /\/languages\/[^/]+\.(mo|po|json)$/.test( name ) ),
+			[]
+		);
 
 		// Both translation templates are the ones the sources make now, not a stale copy.
 		for ( const [ entry, pot ] of [
@@ -85,6 +94,7 @@ test( 'the plugin zip: one top folder, what runs, nothing that does not, under t
 			`${ bytes } bytes, over the bound of ${ MAX_ZIP_BYTES }`
 		);
 	} finally {
+		fs.rmSync( planted, { force: true } );
 		fs.rmSync( out, { recursive: true, force: true } );
 	}
 } );
