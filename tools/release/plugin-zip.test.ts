@@ -23,7 +23,11 @@ function entries( zip: string ): string[] {
 test( 'the plugin zip: one top folder, what runs, nothing that does not, under the size bound', () => {
 	const out = fs.mkdtempSync( path.join( os.tmpdir(), 'svc-zip-' ) );
 	// A compiled translation a spec left in the checkout's languages/ folder (the dev site links plugin/) stays out.
-	const planted = path.join( pluginDir, 'languages', 'svc-licensing-xx_XX.mo' );
+	const planted = path.join(
+		pluginDir,
+		'languages',
+		'svc-licensing-xx_XX.mo'
+	);
 	fs.mkdirSync( path.dirname( planted ), { recursive: true } );
 	fs.writeFileSync( planted, 'not shipped' );
 	try {
@@ -69,7 +73,9 @@ test( 'the plugin zip: one top folder, what runs, nothing that does not, under t
 		// The plugin's developer README (plugin/README.md, the layer rules) is not for site owners; readme.txt is.
 		assert.ok( ! names.includes( 'svc-licensing/README.md' ) );
 		assert.deepEqual(
-			names.filter( ( name ) => /\/languages\/[^/]+\.(mo|po|json)$/.test( name ) ),
+			names.filter( ( name ) =>
+				/\/languages\/[^/]+\.(mo|po|json)$/.test( name )
+			),
 			[]
 		);
 

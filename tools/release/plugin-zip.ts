@@ -51,7 +51,8 @@ export function isDevFile( relative: string ): boolean {
 		( /\.md$/.test( name ) && ! relative.startsWith( 'sdk/' ) ) ||
 		// languages/ ships the template only: a test locale's .mo and script JSON files that a spec writes into
 		// the checkout's folder (e2e/admin/translations.spec.ts, through the dev site's link) never go out.
-		( /^(sdk\/)?languages\/./.test( relative ) && ! name.endsWith( '.pot' ) )
+		( /^(sdk\/)?languages\/./.test( relative ) &&
+			! name.endsWith( '.pot' ) )
 	);
 }
 
