@@ -10,7 +10,7 @@ import type { ServiceClient } from '../../api/client';
 import type { WebhookEvent, WebhookStatus } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
 import { queryArg, setQueryArgs } from '../../components/url-state';
-import { OutboundWebhooks } from '../outbound/stage';
+import { OutboundWebhooks } from '../outbound/tab';
 import { webhookActions } from './actions';
 import { webhookFields } from './fields';
 import { ScreenHeader } from '../../components/screen';
@@ -129,3 +129,6 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 		</div>
 	);
 }
+
+/** The screen, as src/index.tsx loads it (a screen of Admin/screens.json is the default export of routes/<name>/stage). */
+export default WebhooksStage;
