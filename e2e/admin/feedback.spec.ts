@@ -186,7 +186,7 @@ test( 'a user the API lets read opens the read screens, and only those', async (
 		'Licences'
 	);
 	const menu = page.locator( '#toplevel_page_svc-licensing .wp-submenu a' );
-	// The reader's menu: the screens a read level opens, in the list's order (Licences, Products, the webhooks and Stats).
+	// The reader's menu: the screens a read level opens, in the list's order (Licences, Products, Webhooks, Stats).
 	await expect( menu ).toHaveText(
 		SCREENS.filter( ( screen ) => screen.level === 'read' ).map(
 			( screen ) => screen.title

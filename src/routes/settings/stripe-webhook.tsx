@@ -1,5 +1,5 @@
 /**
- * Settings: the Stripe webhook: whether a signing secret is set, a new one (write-only), and removing it at once.
+ * Settings: payment events from Stripe (its webhook's signing secret): whether a signing secret is set, a new one (write-only), and removing it at once.
  * Part of the settings form (settings-form.tsx), saved with it.
  */
 import {
@@ -32,7 +32,7 @@ export function StripeWebhookCard( {
 	return (
 		<Card>
 			<CardHeader>
-				<h2>{ __( 'Stripe webhook', 'svc-licensing' ) }</h2>
+				<h2>{ __( 'Payment events from Stripe', 'svc-licensing' ) }</h2>
 			</CardHeader>
 			<CardBody>
 				<p data-testid="svc-secret-state">

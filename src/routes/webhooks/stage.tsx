@@ -1,6 +1,7 @@
 /**
- * Webhooks, in two tabs (`tab=` in the URL): the Stripe events received, with a status filter, the payload and
- * reprocessing; and the outbound webhooks this service sends (routes/outbound).
+ * Webhooks, in two tabs named for a seller (`tab=` in the URL): Payment events, the Stripe events received
+ * (inbound), with a status filter, the payload and reprocessing; and Outbound webhooks, the deliveries this
+ * service sends to the seller's endpoints (routes/outbound).
  */
 import { TabPanel } from '@wordpress/components';
 import { DataViews, paginationOf } from '../../components/data-views';
@@ -110,7 +111,7 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 				tabs={ [
 					{
 						name: 'stripe',
-						title: __( 'Stripe events (in)', 'svc-licensing' ),
+						title: __( 'Payment events', 'svc-licensing' ),
 					},
 					{
 						name: 'outbound',
