@@ -16,7 +16,7 @@ export const LIMIT_LABELS: Record< keyof Settings[ 'rate_limits' ], string > = {
 	deactivate: __( 'Deactivate (per IP)', 'svc-licensing' ),
 	updates_check: __( 'Update checks (per IP)', 'svc-licensing' ),
 	trials: __( 'Trial requests (per IP)', 'svc-licensing' ),
-	webhook: __( 'Webhook deliveries (per sender)', 'svc-licensing' ),
+	webhook: __( 'Payment events from Stripe (per sender)', 'svc-licensing' ),
 	admin: __( 'Admin API (per key or user)', 'svc-licensing' ),
 	portal_link: __( 'Portal sign-in links (per IP)', 'svc-licensing' ),
 	portal_link_email: __(
