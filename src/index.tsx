@@ -14,57 +14,20 @@ const client = new ServiceClient( apiFetchTransport );
 type Stage = ( props: { client: ServiceClient } ) => JSX.Element;
 
 /**
- * The component of each screen Admin/Screens.php declares (names, titles, addresses and levels live there). Each
- * screen is its own chunk, loaded when it is opened, so the first screen's script carries only itself.
+ * A screen: the default export of routes/<name>/stage.tsx, for each name of the one list (plugin/src/Admin/
+ * screens.json, handed to us by PHP as `screen`). Each screen is its own chunk, loaded when it is opened, so the
+ * first screen's script carries only itself.
  */
-const STAGES: Record< string, () => Promise< { default: Stage } > > = {
-	licenses: () =>
-		import(
-			/* webpackChunkName: "screen-licenses" */ './routes/licenses/stage'
-		).then( ( m ) => ( {
-			default: m.LicensesStage,
-		} ) ),
-	products: () =>
-		import(
-			/* webpackChunkName: "screen-products" */ './routes/products/stage'
-		).then( ( m ) => ( {
-			default: m.ProductsStage,
-		} ) ),
-	'api-keys': () =>
-		import(
-			/* webpackChunkName: "screen-api-keys" */ './routes/api-keys/stage'
-		).then( ( m ) => ( {
-			default: m.ApiKeysStage,
-		} ) ),
-	webhooks: () =>
-		import(
-			/* webpackChunkName: "screen-webhooks" */ './routes/webhooks/stage'
-		).then( ( m ) => ( {
-			default: m.WebhooksStage,
-		} ) ),
-	stats: () =>
-		import(
-			/* webpackChunkName: "screen-stats" */ './routes/stats/stage'
-		).then( ( m ) => ( {
-			default: m.StatsStage,
-		} ) ),
-	settings: () =>
-		import(
-			/* webpackChunkName: "screen-settings" */ './routes/settings/stage'
-		).then( ( m ) => ( {
-			default: m.SettingsStage,
-		} ) ),
-	privacy: () =>
-		import(
-			/* webpackChunkName: "screen-privacy" */ './routes/privacy/stage'
-		).then( ( m ) => ( {
-			default: m.PrivacyStage,
-		} ) ),
-};
+const loadStage = ( name: string ): Promise< { default: Stage } > =>
+	import(
+		/* webpackInclude: /[\\/]routes[\\/][^\\/]+[\\/]stage\.tsx$/ */
+		/* webpackChunkName: "screen-[request]" */
+		`./routes/${ name }/stage`
+	);
 
 const root = document.getElementById( 'svc-licensing-root' );
 if ( root ) {
-	const Stage = lazy( STAGES[ panelConfig().screen ] ?? STAGES.licenses );
+	const Stage = lazy( () => loadStage( panelConfig().screen ) );
 	createRoot( root ).render(
 		<NoticesProvider>
 			<Suspense fallback={ <Loading /> }>

@@ -1,5 +1,5 @@
 /**
- * Outbound webhooks tab (Webhook events → Outbound webhooks): an endpoint is added with the keyboard only, its
+ * Outbound webhooks tab (Webhooks → Outbound webhooks): an endpoint is added with the keyboard only, its
  * secret is shown once, a test event reaches the loopback receiver (e2e/fixtures/webhook-receiver.ts), which
  * verifies its signature, and shows in the delivery log with its attempt and body; it is replayed, disabled,
  * enabled and deleted; a refused URL shows the service's message under the field. The receiver is on the

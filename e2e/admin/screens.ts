@@ -1,22 +1,43 @@
 /**
  * Helpers for the panel's browser specs: screen URLs and screenshots under the test output.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Admin, Editor, PageUtils } from '@wordpress/e2e-test-utils-playwright';
-import { fastLane, screenshotDir } from '../fixtures/env';
+import { fastLane, repoRoot, screenshotDir } from '../fixtures/env';
 
-const SUFFIX = {
-	licenses: '',
-	products: '-products',
-	'api-keys': '-api-keys',
-	webhooks: '-webhooks',
-	stats: '-stats',
-	settings: '-settings',
-	privacy: '-privacy',
-} as const;
+/** One screen of the panel, as plugin/src/Admin/screens.json (the one list, which PHP and the panel read) declares it. */
+export interface Screen {
+	name: string;
+	/** The `page` argument after svc-licensing. */
+	suffix: string;
+	/** The permission level the screen needs: read, write or admin. */
+	level: 'read' | 'write' | 'admin';
+	/** The menu entry and the screen's h1, in English. */
+	title: string;
+}
 
-export type ScreenName = keyof typeof SUFFIX;
+/** Every screen, in menu order. */
+export const SCREENS: readonly Screen[] = (
+	JSON.parse(
+		fs.readFileSync(
+			path.join( repoRoot, 'plugin', 'src', 'Admin', 'screens.json' ),
+			'utf8'
+		)
+	) as { screens: Screen[] }
+ ).screens;
+
+export type ScreenName = string;
+
+/** A screen of the list, by name; an unknown name is a mistake in the spec. */
+export function screenNamed( name: ScreenName ): Screen {
+	const screen = SCREENS.find( ( s ) => s.name === name );
+	if ( ! screen ) {
+		throw new Error( `No screen "${ name }" in screens.json` );
+	}
+	return screen;
+}
 
 /** Opens a panel screen through WordPress' own Admin utility, which also fails on a PHP error in the page. */
 export async function openScreen( page: Page, screen: ScreenName ) {
@@ -27,7 +48,7 @@ export async function openScreen( page: Page, screen: ScreenName ) {
 	} );
 	await admin.visitAdminPage(
 		'admin.php',
-		`page=svc-licensing${ SUFFIX[ screen ] }`
+		`page=svc-licensing${ screenNamed( screen ).suffix }`
 	);
 	await expect( page.locator( '#svc-licensing-root h1' ) ).toBeVisible();
 }

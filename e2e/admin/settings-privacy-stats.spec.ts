@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { adminClient } from '../fixtures/client';
 import { applySuiteSettings, setSettings } from '../fixtures/test-helpers';
-import { expectSnackbar, openScreen, saveScreenshot } from './screens';
+import { SCREENS, expectSnackbar, openScreen, saveScreenshot } from './screens';
 
 test.afterEach( async ( { request } ) => {
 	await applySuiteSettings( request );
@@ -337,15 +337,7 @@ test( 'the plugin is active and one top-level menu lists every screen', async ( 
 		page.locator( 'tr[data-plugin="svc-licensing/svc-licensing.php"]' )
 	).toHaveClass( /\bactive\b/ );
 	const menu = page.locator( '#toplevel_page_svc-licensing' );
-	for ( const screen of [
-		'Licences',
-		'Products',
-		'API keys',
-		'Webhook events',
-		'Stats',
-		'Settings',
-		'Privacy',
-	] ) {
+	for ( const { title: screen } of SCREENS ) {
 		await expect(
 			menu
 				.locator( '.wp-submenu' )

@@ -1,5 +1,5 @@
 /**
- * Webhook events screen: a failed Stripe event is filtered, its payload viewed, and reprocessed.
+ * Webhooks screen, Payment events tab: a failed Stripe event is filtered, its payload viewed, and reprocessed.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,6 @@
 /**
- * The panel's one way to change data: useMutation for an action (notify, then reload), useForm for a form (check
+ * The panel's one way to change data: useMutation for an action (notify, then reload), useMutationEach for an
+ * action on several rows (one message for all, one per failure, then reload), useForm for a form (check
  * on the client, send, map the server's refusal onto the fields, notify), useUnsavedChanges for the warning when a
  * form with changes is left.
  */
@@ -44,6 +45,46 @@ export function useMutation() {
 					return undefined;
 				}
 			),
+		[ notify ]
+	);
+}
+
+export interface EachOptions< T > {
+	/** The snackbar text once `count` items changed. */
+	success: ( count: number ) => string;
+	/** Called once after at least one item changed, e.g. a list's reload. */
+	reload?: () => void;
+	/** Put before the server's message when an item's change fails, naming the item. */
+	errorPrefix?: ( item: T ) => string;
+}
+
+/**
+ * Runs a change on each item in turn (a bulk action, or a row's action on its one row): one success snackbar for
+ * all that changed, one error snackbar per failure, and a reload when anything changed. Resolves the count changed.
+ */
+export function useMutationEach() {
+	const notify = useNotify();
+	return useCallback(
+		async < T, >(
+			items: T[],
+			change: ( item: T ) => Promise< unknown >,
+			options: EachOptions< T >
+		): Promise< number > => {
+			let changed = 0;
+			for ( const item of items ) {
+				try {
+					await change( item );
+					changed++;
+				} catch ( error: unknown ) {
+					notify.error( error, options.errorPrefix?.( item ) );
+				}
+			}
+			if ( changed > 0 ) {
+				notify.success( options.success( changed ) );
+				options.reload?.();
+			}
+			return changed;
+		},
 		[ notify ]
 	);
 }

@@ -10,25 +10,50 @@ namespace Svc\Licensing\Admin;
 use Svc\Licensing\Domain\Access\Permission;
 
 /**
- * The one list of screens. The menu, Site Health's links, the notices and the panel's script (which receives it) all
- * read it here. A screen needs the level its REST routes need to read: a user the API lets read licences can open the
+ * The one list of screens, read from screens.json beside this file (src/index.tsx and the browser specs read the
+ * same file). The menu, Site Health's links, the notices and the panel's script (which receives it) all read it
+ * here. A screen needs the level its REST routes need to read: a user the API lets read licences can open the
  * Licences screen, without manage_options.
  */
 final class Screens {
 	public const SLUG = 'svc-licensing';
 
 	/**
-	 * Screen => [page slug suffix, level]. The first is the top-level page itself.
+	 * Screen => [page slug suffix, level, English title], in menu order, once read. The first is the top-level page.
+	 *
+	 * @var array<string, array{suffix: string, level: string, title: string}>|null
 	 */
-	private const ALL = array(
-		'licenses' => array( '', Permission::READ ),
-		'products' => array( '-products', Permission::READ ),
-		'api-keys' => array( '-api-keys', Permission::ADMIN ),
-		'webhooks' => array( '-webhooks', Permission::READ ),
-		'stats'    => array( '-stats', Permission::READ ),
-		'settings' => array( '-settings', Permission::ADMIN ),
-		'privacy'  => array( '-privacy', Permission::ADMIN ),
-	);
+	private static $all = null;
+
+	/**
+	 * The list, read from screens.json on first use.
+	 *
+	 * @throws \UnexpectedValueException When a screen names a level Permission does not know.
+	 * @return array<string, array{suffix: string, level: string, title: string}>
+	 */
+	private static function all(): array {
+		if ( null === self::$all ) {
+			$file = (string) file_get_contents( __DIR__ . '/screens.json' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a file of the plugin's own, not a URL.
+			/**
+			 * The file's shape.
+			 *
+			 * @var array{screens: list<array{name: string, suffix: string, level: string, title: string}>} $decoded
+			 */
+			$decoded   = json_decode( $file, true );
+			self::$all = array();
+			foreach ( $decoded['screens'] as $screen ) {
+				if ( ! in_array( $screen['level'], Permission::LEVELS, true ) ) {
+					throw new \UnexpectedValueException( 'screens.json: unknown level for ' . esc_html( $screen['name'] ) );
+				}
+				self::$all[ $screen['name'] ] = array(
+					'suffix' => $screen['suffix'],
+					'level'  => $screen['level'],
+					'title'  => $screen['title'],
+				);
+			}
+		}
+		return self::$all;
+	}
 
 	/**
 	 * The screens' names, in menu order.
@@ -36,7 +61,7 @@ final class Screens {
 	 * @return list<string>
 	 */
 	public static function names(): array {
-		return array_keys( self::ALL );
+		return array_keys( self::all() );
 	}
 
 	/**
@@ -45,7 +70,7 @@ final class Screens {
 	 * @param string $screen Screen name.
 	 */
 	public static function page( string $screen ): string {
-		return self::SLUG . self::ALL[ $screen ][0];
+		return self::SLUG . self::all()[ $screen ]['suffix'];
 	}
 
 	/**
@@ -64,31 +89,19 @@ final class Screens {
 	 * @param string $screen Screen name.
 	 */
 	public static function level( string $screen ): string {
-		return self::ALL[ $screen ][1];
+		return self::all()[ $screen ]['level'];
 	}
 
 	/**
-	 * A screen's title, translated.
+	 * A screen's title, translated. The English titles live in screens.json, as a block's title lives in its
+	 * block.json and core translates it from there (translate_settings_using_i18n_schema()): a POT of the plugin takes
+	 * them from that file.
 	 *
 	 * @param string $screen Screen name.
 	 */
 	public static function title( string $screen ): string {
-		switch ( $screen ) {
-			case 'products':
-				return __( 'Products', 'svc-licensing' );
-			case 'api-keys':
-				return __( 'API keys', 'svc-licensing' );
-			case 'webhooks':
-				return __( 'Webhook events', 'svc-licensing' );
-			case 'stats':
-				return __( 'Stats', 'svc-licensing' );
-			case 'settings':
-				return __( 'Settings', 'svc-licensing' );
-			case 'privacy':
-				return __( 'Privacy', 'svc-licensing' );
-			default:
-				return __( 'Licences', 'svc-licensing' );
-		}
+		// phpcs:ignore WordPress.WP.I18n.NonSingularStringLiteralText -- the title comes from screens.json, the one list.
+		return __( self::all()[ $screen ]['title'], 'svc-licensing' );
 	}
 
 	/**

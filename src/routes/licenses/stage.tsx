@@ -446,3 +446,6 @@ function LicenceList( {
 		</div>
 	);
 }
+
+/** The screen, as src/index.tsx loads it (a screen of Admin/screens.json is the default export of routes/<name>/stage). */
+export default LicensesStage;

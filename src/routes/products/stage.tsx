@@ -253,3 +253,6 @@ export function ProductsStage( { client }: { client: ServiceClient } ) {
 		</div>
 	);
 }
+
+/** The screen, as src/index.tsx loads it (a screen of Admin/screens.json is the default export of routes/<name>/stage). */
+export default ProductsStage;

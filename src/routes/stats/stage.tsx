@@ -126,3 +126,6 @@ export function StatsStage( { client }: { client: ServiceClient } ) {
 		</div>
 	);
 }
+
+/** The screen, as src/index.tsx loads it (a screen of Admin/screens.json is the default export of routes/<name>/stage). */
+export default StatsStage;

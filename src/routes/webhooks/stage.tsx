@@ -1,6 +1,7 @@
 /**
- * Webhooks, in two tabs (`tab=` in the URL): the Stripe events received, with a status filter, the payload and
- * reprocessing; and the outbound webhooks this service sends (routes/outbound).
+ * Webhooks, in two tabs named for a seller (`tab=` in the URL): Payment events, the Stripe events received
+ * (inbound), with a status filter, the payload and reprocessing; and Outbound webhooks, the deliveries this
+ * service sends to the seller's endpoints (routes/outbound).
  */
 import { TabPanel } from '@wordpress/components';
 import { DataViews, paginationOf } from '../../components/data-views';
@@ -10,7 +11,7 @@ import type { ServiceClient } from '../../api/client';
 import type { WebhookEvent, WebhookStatus } from '../../api/types';
 import { LoadError, useLoad } from '../../components/async';
 import { queryArg, setQueryArgs } from '../../components/url-state';
-import { OutboundWebhooks } from '../outbound/stage';
+import { OutboundWebhooks } from '../outbound/tab';
 import { webhookActions } from './actions';
 import { webhookFields } from './fields';
 import { ScreenHeader } from '../../components/screen';
@@ -110,7 +111,7 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 				tabs={ [
 					{
 						name: 'stripe',
-						title: __( 'Stripe events (in)', 'svc-licensing' ),
+						title: __( 'Payment events', 'svc-licensing' ),
 					},
 					{
 						name: 'outbound',
@@ -129,3 +130,6 @@ export function WebhooksStage( { client }: { client: ServiceClient } ) {
 		</div>
 	);
 }
+
+/** The screen, as src/index.tsx loads it (a screen of Admin/screens.json is the default export of routes/<name>/stage). */
+export default WebhooksStage;

@@ -1,0 +1,40 @@
+/**
+ * Suspend: the key stops validating and updates stop until the licence is reactivated; its sites stay activated.
+ */
+import { __ } from '@wordpress/i18n';
+import { canSuspend } from '../licence-utils';
+import { ConfirmChange } from './confirm-change';
+import type { LicenceAction, LicenceModalProps } from './types';
+
+function SuspendDialog( {
+	client,
+	licences,
+	onClose,
+	onChanged,
+}: LicenceModalProps ) {
+	return (
+		<ConfirmChange
+			title={ __( 'Suspend this licence?', 'svc-licensing' ) }
+			text={ __(
+				'Sites using it stop getting updates and its key stops validating until the licence is reactivated. Its sites stay activated.',
+				'svc-licensing'
+			) }
+			keepLabel={ __( 'Keep it active', 'svc-licensing' ) }
+			label={ __( 'Suspend licence', 'svc-licensing' ) }
+			licences={ licences }
+			change={ ( item ) =>
+				client.updateLicense( item.id, { status: 'suspended' } )
+			}
+			success={ () => __( 'Licence suspended.', 'svc-licensing' ) }
+			onClose={ onClose }
+			onDone={ onChanged }
+		/>
+	);
+}
+
+export const suspendAction = (): LicenceAction => ( {
+	id: 'suspend',
+	label: __( 'Suspend', 'svc-licensing' ),
+	isEligible: canSuspend,
+	RenderModal: SuspendDialog,
+} );

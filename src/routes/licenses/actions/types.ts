@@ -1,0 +1,33 @@
+/**
+ * The shape of a licence action: one file per action in this folder, listed in index.tsx.
+ */
+import type { ServiceClient } from '../../../api/client';
+import type { License } from '../../../api/types';
+
+export type LicenceActionId =
+	| 'edit'
+	| 'rotate'
+	| 'extend'
+	| 'suspend'
+	| 'reactivate'
+	| 'cancel'
+	| 'delete';
+
+/** What an action's dialog gets: the licences it acts on (one from a row or the licence page, more in bulk). */
+export interface LicenceModalProps {
+	client: ServiceClient;
+	licences: License[];
+	onClose: () => void;
+	onChanged: () => void;
+	/** Where to go once the licence is gone; the list just reloads. */
+	onDeleted?: () => void;
+}
+
+/** An action, as DataViews declares one: its id, label, which licences it applies to, and the dialog it opens. */
+export interface LicenceAction {
+	id: LicenceActionId;
+	label: string;
+	isEligible: ( licence: License ) => boolean;
+	isDestructive?: boolean;
+	RenderModal: ( props: LicenceModalProps ) => JSX.Element;
+}
