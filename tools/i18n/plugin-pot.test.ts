@@ -12,6 +12,8 @@ import { JS_FORMAT, findBlockJsonCalls, findJsCalls } from './extract-js.ts';
 import {
 	PLUGIN_DOMAIN,
 	pluginCalls,
+	pluginDomainProblems,
+	SCREEN_LIST,
 	pluginPot,
 	pluginSources,
 	repoRoot,
@@ -122,7 +124,7 @@ printf( _n( '%d site', $plural, $n, 'svc-licensing' ), $n );
 
 test( 'every translation call of the plugin, panel and blocks uses the text domain svc-licensing with literal texts', () => {
 	const calls = pluginCalls();
-	assert.deepEqual( domainProblems( calls, PLUGIN_DOMAIN ), [] );
+	assert.deepEqual( pluginDomainProblems( calls ), [] );
 	// Every call a plain search finds was read by the extractors: none hides behind an alias, a missing import or
 	// a form the lexer does not know.
 	const byFile = new Map< string, number >();
@@ -284,5 +286,41 @@ msgstr ""
 			bySource.get( 'build/blocks/free-trial/index.js' )!.messages
 		),
 		[ '', 'noun\u0004%d site' ]
+	);
+} );
+
+test( "the screen list's titles are in the template, and only Screens::title() may translate a variable", () => {
+	const pot = pluginPot();
+	const list = JSON.parse(
+		fs.readFileSync( path.join( repoRoot, SCREEN_LIST ), 'utf8' )
+	) as { screens: Array< { title: string } > };
+	assert.ok( list.screens.length > 0 );
+	for ( const { title } of list.screens ) {
+		assert.match(
+			pot,
+			new RegExp(
+				`#: [^\\n]*${ SCREEN_LIST }:\\d+[^\\n]*\\n(#[^\\n]*\\n)*msgid ${ JSON.stringify( title ).replace( /[.*+?^${}()|[\]\\]/g, '\\$&' ) }\\n`
+			),
+			title
+		);
+	}
+	// A second call of Screens.php with a variable text is reported; the title call alone is not.
+	const screensPhp = 'plugin/src/Admin/Screens.php';
+	const planted = findCalls(
+		"<?php\n__( $a, 'svc-licensing' );\n__( $b, 'svc-licensing' );\n",
+		screensPhp
+	);
+	assert.deepEqual( pluginDomainProblems( planted.slice( 0, 1 ) ), [] );
+	assert.deepEqual( pluginDomainProblems( planted ), [
+		`${ screensPhp }:3: __(): its text is not a literal string`,
+	] );
+	assert.deepEqual(
+		pluginDomainProblems(
+			findCalls(
+				"<?php\n__( $a, 'svc-licensing' );\n",
+				'plugin/src/Other.php'
+			)
+		),
+		[ 'plugin/src/Other.php:2: __(): its text is not a literal string' ]
 	);
 } );

@@ -89,12 +89,63 @@ export function pluginSources( root = repoRoot ): {
 	};
 }
 
-/** Every translation call of the plugin: PHP, panel and blocks scripts, block.json fields. */
+/**
+ * The panel's screen list (plugin/src/Admin/screens.json, the one list of its screens): PHP translates each title
+ * through a variable in Screens::title(), as core translates a block.json title. The titles come into the template
+ * from the JSON, and that one call is the only text that is not a literal the domain check lets through.
+ */
+export const SCREEN_LIST = 'plugin/src/Admin/screens.json';
+const SCREEN_TITLE_FILE = 'plugin/src/Admin/Screens.php';
+
+/** The screen list's titles as translation calls of the plugin's domain, each at its line of the JSON. */
+export function findScreenListCalls( json: string, file: string ): Call[] {
+	const list = JSON.parse( json ) as {
+		screens?: Array< { title?: unknown } >;
+	};
+	const lines = json.split( '\n' );
+	return ( list.screens ?? [] ).map( ( screen ) => {
+		const text = typeof screen.title === 'string' ? screen.title : null;
+		return {
+			fn: 'screens.json title',
+			file,
+			line:
+				1 +
+				lines.findIndex( ( line ) =>
+					line.includes( `"title": ${ JSON.stringify( text ) }` )
+				),
+			text,
+			domain: PLUGIN_DOMAIN,
+		};
+	} );
+}
+
+/**
+ * The domain check of the plugin's calls: domainProblems(), except for the one call of Screens.php that translates
+ * the screen list's titles (a second call there whose text is not a literal is still reported).
+ */
+export function pluginDomainProblems( calls: Call[] ): string[] {
+	const titleCall = calls.find(
+		( call ) =>
+			call.file === SCREEN_TITLE_FILE &&
+			call.text === null &&
+			call.domain === PLUGIN_DOMAIN
+	);
+	return domainProblems(
+		calls.filter( ( call ) => call !== titleCall ),
+		PLUGIN_DOMAIN
+	);
+}
+
+/** Every translation call of the plugin: PHP, panel and blocks scripts, block.json fields, the screen list. */
 export function pluginCalls( root = repoRoot ): Call[] {
 	const sources = pluginSources( root );
 	const read = ( relative: string ) =>
 		fs.readFileSync( path.join( root, relative ), 'utf8' );
+	const screenList = fs.existsSync( path.join( root, SCREEN_LIST ) )
+		? findScreenListCalls( read( SCREEN_LIST ), SCREEN_LIST )
+		: [];
 	return [
+		...screenList,
 		...sources.php.flatMap( ( file ) => findCalls( read( file ), file ) ),
 		...sources.js.flatMap( ( file ) => findJsCalls( read( file ), file ) ),
 		...sources.blockJson.flatMap( ( file ) =>
@@ -130,7 +181,7 @@ function headerMessages( root: string ): Message[] {
 /** The template's text; throws when a call uses another text domain or none, or a text that is not a literal. */
 export function pluginPot( root = repoRoot ): string {
 	const calls = pluginCalls( root );
-	const problems = domainProblems( calls, PLUGIN_DOMAIN );
+	const problems = pluginDomainProblems( calls );
 	if ( problems.length > 0 ) {
 		throw new Error( problems.join( '\n' ) );
 	}
