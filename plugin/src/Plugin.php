@@ -42,6 +42,7 @@ use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\MoveIn;
 use Svc\Licensing\Core\Backups;
+use Svc\Licensing\Core\Erasure;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
@@ -150,9 +151,9 @@ final class Plugin {
 		$after     = new AfterResponse();
 		$portal_ss = new PortalSessionRepository( $wpdb );
 		$portal_in = new PortalSignIn( $portal_ls, $licenses, $secret, $settings, $users, $after, $portal_ss );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls, $users, $portal_ss );
+		$personal  = new PersonalData( $licenses, $payments, new Erasure( $client->transaction, $licenses, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
 		$inventory = new DataInventory( $wpdb, $packages );
-		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
+		$image     = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -165,7 +166,7 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret, $client->transaction, $client->events );
-		$release_use   = new Releases( $releases, $packages, $client->transaction, $client->events );
+		$release_use   = new Releases( $releases, $products, $packages, $client->transaction, $client->events );
 		$product_uses  = new Products( $products, $client->transaction, $client->events );
 		$api_key_uses  = new ApiKeys( $keys, $products, $client->transaction, $client->events );
 		$release_use->add_hooks();

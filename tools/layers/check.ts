@@ -13,6 +13,7 @@ import {
 	ownerProblems,
 	ownersStatedIn,
 	propertyCalls,
+	rawTransactions,
 	referencesIn,
 	segmentOf,
 	writersOf,
@@ -89,6 +90,16 @@ for ( const file of phpFiles( srcDir ) ) {
 					`${ relative }:${ line }: a controller writes through Storage (${ type }::${ method }); call a Core service`
 				);
 			}
+		}
+	}
+	// Transactions: only Storage/Transaction opens and ends one (it nests; a raw one would not).
+	if (
+		relative.split( path.sep ).join( '/' ) !== 'Storage/Transaction.php'
+	) {
+		for ( const line of rawTransactions( source ) ) {
+			problems.push(
+				`${ relative }:${ line }: a raw transaction statement; run the work through Storage/Transaction`
+			);
 		}
 	}
 	// Table writers: only repositories in Storage/ write SQL (the root's uninstall drops the tables it made).

@@ -320,3 +320,21 @@ export function ownersStatedIn( readme: string ): Record< string, string > {
 	}
 	return stated;
 }
+
+/**
+ * Lines that open, commit or roll back a transaction by hand. Only Storage/Transaction.php does: it nests, and a
+ * raw START TRANSACTION inside a use case's transaction would commit it half done on MySQL and MariaDB.
+ */
+export function rawTransactions( source: string ): number[] {
+	const lines: number[] = [];
+	source.split( '\n' ).forEach( ( text, index ) => {
+		if (
+			/['"]\s*(?:START\s+TRANSACTION|BEGIN|COMMIT|ROLLBACK)\b/.test(
+				text
+			)
+		) {
+			lines.push( index + 1 );
+		}
+	} );
+	return lines;
+}

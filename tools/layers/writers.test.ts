@@ -5,6 +5,7 @@ import {
 	isSchemaWriter,
 	ownerProblems,
 	ownersStatedIn,
+	rawTransactions,
 } from './rules.ts';
 import { callArgs, writesIn } from './writers.ts';
 
@@ -204,4 +205,17 @@ test( 'call arguments split at top-level commas only', () => {
 		'array( 1, 2 )',
 		'"a, b"',
 	] );
+} );
+
+test( 'a raw START TRANSACTION, COMMIT or ROLLBACK is found; prose about a transaction is not', () => {
+	const source = [
+		'<?php',
+		'// The upsert and the read share a transaction.',
+		"$this->db->query( 'START TRANSACTION' );",
+		'$this->db->query( "COMMIT" );',
+		"$this->db->query( null === $keep ? 'COMMIT' : 'ROLLBACK' );",
+		'$this->transaction->run( $work );',
+		"$payload = array( 'rollback' => true );",
+	].join( '\n' );
+	assert.deepEqual( rawTransactions( source ), [ 3, 4, 5 ] );
 } );
