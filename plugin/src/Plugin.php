@@ -100,7 +100,6 @@ use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\PaymentRepository;
-use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
@@ -124,7 +123,7 @@ final class Plugin {
 
 		$client   = new ClientApi( $wpdb );
 		$settings = $client->settings;
-		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
+		$migrator = new SchemaMigrator( $wpdb );
 		$packages = PackageDirectory::from_environment();
 		$products = $client->products;
 		$licenses = $client->licenses;

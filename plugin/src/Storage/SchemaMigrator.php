@@ -29,21 +29,13 @@ final class SchemaMigrator {
 	private $db;
 
 	/**
-	 * Steps.
+	 * Constructor. The steps (Schema::plan()) are built only when an upgrade runs; the latest version is
+	 * Schema::LATEST.
 	 *
-	 * @var MigrationPlan
+	 * @param wpdb $db Database.
 	 */
-	private $plan;
-
-	/**
-	 * Constructor.
-	 *
-	 * @param wpdb          $db   Database.
-	 * @param MigrationPlan $plan Steps.
-	 */
-	public function __construct( wpdb $db, MigrationPlan $plan ) {
-		$this->db   = $db;
-		$this->plan = $plan;
+	public function __construct( wpdb $db ) {
+		$this->db = $db;
 	}
 
 	/**
@@ -57,7 +49,7 @@ final class SchemaMigrator {
 	 * Whether the stored version is the code's latest. Reads an autoloaded option: no query.
 	 */
 	public function is_current(): bool {
-		return $this->version() >= $this->plan->latest();
+		return $this->version() >= Schema::LATEST;
 	}
 
 	/**
@@ -71,7 +63,7 @@ final class SchemaMigrator {
 	 * The newest schema version the code knows.
 	 */
 	public function latest(): int {
-		return $this->plan->latest();
+		return Schema::LATEST;
 	}
 
 	/**
@@ -102,7 +94,7 @@ final class SchemaMigrator {
 			return false;
 		}
 		try {
-			foreach ( $this->plan->pending( $this->read_stored_version() ) as $step ) {
+			foreach ( Schema::plan()->pending( $this->read_stored_version() ) as $step ) {
 				foreach ( $step->statements( $this->db->prefix, $this->db->get_charset_collate() ) as $sql ) {
 					// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- schema DDL built from constants.
 					if ( false === $this->db->query( $sql ) ) {
@@ -128,7 +120,7 @@ final class SchemaMigrator {
 		$deadline = microtime( true ) + self::WAIT_SECONDS;
 		while ( microtime( true ) < $deadline ) {
 			usleep( 100000 );
-			if ( $this->read_stored_version() >= $this->plan->latest() ) {
+			if ( $this->read_stored_version() >= Schema::LATEST ) {
 				$this->forget_cached_version();
 				return;
 			}
