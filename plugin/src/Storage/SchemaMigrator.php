@@ -29,13 +29,22 @@ final class SchemaMigrator {
 	private $db;
 
 	/**
-	 * Constructor. The steps (Schema::plan()) are built only when an upgrade runs; the latest version is
-	 * Schema::LATEST.
+	 * Steps, when given; otherwise Schema::plan(), built only when an upgrade runs.
 	 *
-	 * @param wpdb $db Database.
+	 * @var MigrationPlan|null
 	 */
-	public function __construct( wpdb $db ) {
-		$this->db = $db;
+	private $plan;
+
+	/**
+	 * Constructor. Without a plan (the plugin, the lane) the latest version is Schema::LATEST and the steps are
+	 * built only to upgrade; a plan (a test bringing a site to an older schema) sets both.
+	 *
+	 * @param wpdb               $db   Database.
+	 * @param MigrationPlan|null $plan Steps, or null for the shipped schema.
+	 */
+	public function __construct( wpdb $db, ?MigrationPlan $plan = null ) {
+		$this->db   = $db;
+		$this->plan = $plan;
 	}
 
 	/**
@@ -49,7 +58,7 @@ final class SchemaMigrator {
 	 * Whether the stored version is the code's latest. Reads an autoloaded option: no query.
 	 */
 	public function is_current(): bool {
-		return $this->version() >= Schema::LATEST;
+		return $this->version() >= $this->latest();
 	}
 
 	/**
@@ -63,7 +72,7 @@ final class SchemaMigrator {
 	 * The newest schema version the code knows.
 	 */
 	public function latest(): int {
-		return Schema::LATEST;
+		return null === $this->plan ? Schema::LATEST : $this->plan->latest();
 	}
 
 	/**
@@ -94,7 +103,7 @@ final class SchemaMigrator {
 			return false;
 		}
 		try {
-			foreach ( Schema::plan()->pending( $this->read_stored_version() ) as $step ) {
+			foreach ( ( $this->plan ?? Schema::plan() )->pending( $this->read_stored_version() ) as $step ) {
 				foreach ( $step->statements( $this->db->prefix, $this->db->get_charset_collate() ) as $sql ) {
 					// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- schema DDL built from constants.
 					if ( false === $this->db->query( $sql ) ) {
@@ -120,7 +129,7 @@ final class SchemaMigrator {
 		$deadline = microtime( true ) + self::WAIT_SECONDS;
 		while ( microtime( true ) < $deadline ) {
 			usleep( 100000 );
-			if ( $this->read_stored_version() >= Schema::LATEST ) {
+			if ( $this->read_stored_version() >= $this->latest() ) {
 				$this->forget_cached_version();
 				return;
 			}
