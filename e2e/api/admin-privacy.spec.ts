@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { testToken } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
-import { keyHeaders, scanPersonalData } from '../fixtures/test-helpers';
+import {
+	armCrash,
+	keyHeaders,
+	scanPersonalData,
+} from '../fixtures/test-helpers';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const helper = { 'X-Svc-Test-Token': testToken };
@@ -190,6 +194,48 @@ test.describe( 'privacy', () => {
 				( count ) => count === 0
 			)
 		).toBe( true );
+	} );
+
+	test( 'an erase cut short at its last table leaves every record as it was; run again, it erases all', async ( {
+		request,
+	} ) => {
+		const headers = await keyHeaders( request, 'admin' );
+		const person = await customerWithLicences( request, headers );
+		const site = `${ person.id }-alpha.example.com`;
+		expect( await scanPersonalData( request, person.email ) ).toMatchObject(
+			{ svc_licenses: 2 }
+		);
+		expect( await scanPersonalData( request, site ) ).toMatchObject( {
+			svc_activations: 1,
+		} );
+
+		// The process ends at the erase's last table (the portal's sign-in links), after the licences, their
+		// activations, transactions and events were written: one transaction, so all of it rolls back.
+		await armCrash( request, 'svc_portal_links` WHERE `email`' );
+		const cut = await request.post( `${ ADMIN }/privacy/erase`, {
+			headers,
+			data: { email: person.email },
+		} );
+		expect( await cut.text() ).not.toContain( '"erased"' );
+		await armCrash( request, '' );
+		expect( await scanPersonalData( request, person.email ) ).toMatchObject(
+			{ svc_licenses: 2 }
+		);
+		expect( await scanPersonalData( request, site ) ).toMatchObject( {
+			svc_activations: 1,
+		} );
+
+		const erased = await request.post( `${ ADMIN }/privacy/erase`, {
+			headers,
+			data: { email: person.email },
+		} );
+		expect( await erased.json() ).toMatchObject( {
+			erased: true,
+			records_affected: { licenses: 2, activations: 2 },
+		} );
+		expect( await scanPersonalData( request, site ) ).toMatchObject( {
+			svc_activations: 0,
+		} );
 	} );
 
 	test( 'admin only, no product scope, a valid email', async ( {

@@ -231,7 +231,7 @@ final class ClientApi {
 		$this->links           = new DownloadLinks( $this->secret, $this->settings );
 		$base                  = '/' . Api::NAMESPACE;
 		$this->limiter         = new RateLimiter(
-			new RateLimitRepository( $db ),
+			new RateLimitRepository( $db, $this->transaction ),
 			$this->settings,
 			$this->api_keys,
 			array(

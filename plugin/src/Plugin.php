@@ -42,6 +42,7 @@ use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenceImport;
 use Svc\Licensing\Core\MoveIn;
 use Svc\Licensing\Core\Backups;
+use Svc\Licensing\Core\Erasure;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenceAdmin;
 use Svc\Licensing\Core\Products;
@@ -99,7 +100,6 @@ use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\PaymentRepository;
-use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
@@ -123,7 +123,7 @@ final class Plugin {
 
 		$client   = new ClientApi( $wpdb );
 		$settings = $client->settings;
-		$migrator = new SchemaMigrator( $wpdb, Schema::plan() );
+		$migrator = new SchemaMigrator( $wpdb );
 		$packages = PackageDirectory::from_environment();
 		$products = $client->products;
 		$licenses = $client->licenses;
@@ -150,9 +150,9 @@ final class Plugin {
 		$after     = new AfterResponse();
 		$portal_ss = new PortalSessionRepository( $wpdb );
 		$portal_in = new PortalSignIn( $portal_ls, $licenses, $secret, $settings, $users, $after, $portal_ss );
-		$personal  = new PersonalData( $licenses, $payments, $events, $client->events, $deliveries, $portal_ls, $users, $portal_ss );
+		$personal  = new PersonalData( $licenses, $payments, new Erasure( $client->transaction, $licenses, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
 		$inventory = new DataInventory( $wpdb, $packages );
-		$image     = new DatabaseImage( $wpdb, $packages, $inventory );
+		$image     = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -165,7 +165,7 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret, $client->transaction, $client->events );
-		$release_use   = new Releases( $releases, $packages, $client->transaction, $client->events );
+		$release_use   = new Releases( $releases, $products, $packages, $client->transaction, $client->events );
 		$product_uses  = new Products( $products, $client->transaction, $client->events );
 		$api_key_uses  = new ApiKeys( $keys, $products, $client->transaction, $client->events );
 		$release_use->add_hooks();

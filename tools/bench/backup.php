@@ -17,10 +17,11 @@ use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\Tables;
+use Svc\Licensing\Storage\Transaction;
 
 global $wpdb;
 $packages = PackageDirectory::from_environment();
-$image    = new DatabaseImage( $wpdb, $packages, new DataInventory( $wpdb, $packages ) );
+$image    = new DatabaseImage( $wpdb, $packages, new DataInventory( $wpdb, $packages ), new Transaction( $wpdb ) );
 $before   = memory_get_usage();
 $start    = microtime( true );
 $done     = array();

@@ -7,13 +7,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
 	LAYER_OF_SEGMENT,
+	TABLE_OWNERS,
 	allowed,
 	isController,
+	ownerProblems,
+	ownersStatedIn,
 	propertyCalls,
+	rawTransactions,
 	referencesIn,
 	segmentOf,
 	writersOf,
 } from './rules.ts';
+import { WriteMap, writesIn } from './writers.ts';
 
 const srcDir = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
@@ -87,6 +92,16 @@ for ( const file of phpFiles( srcDir ) ) {
 			}
 		}
 	}
+	// Transactions: only Storage/Transaction opens and ends one (it nests; a raw one would not).
+	if (
+		relative.split( path.sep ).join( '/' ) !== 'Storage/Transaction.php'
+	) {
+		for ( const line of rawTransactions( source ) ) {
+			problems.push(
+				`${ relative }:${ line }: a raw transaction statement; run the work through Storage/Transaction`
+			);
+		}
+	}
 	// Table writers: only repositories in Storage/ write SQL (the root's uninstall drops the tables it made).
 	if (
 		from !== 'storage' &&
@@ -98,11 +113,53 @@ for ( const file of phpFiles( srcDir ) ) {
 	}
 }
 
+// One writer per table: each write mapped to its table, and the table's owner is the class that writes.
+const sources = new Map(
+	phpFiles( srcDir ).map( ( file ) => [
+		path.relative( srcDir, file ).split( path.sep ).join( '/' ),
+		fs.readFileSync( file, 'utf8' ),
+	] )
+);
+const writes = writesIn( sources );
+problems.push( ...ownerProblems( writes ) );
+// The owner map is stated once (rules.ts); plugin/README.md says the same, and every table has an owner.
+const tables = Object.values(
+	WriteMap.constantsOf( sources.get( 'Storage/Tables.php' ) ?? '' )
+);
+for ( const table of tables ) {
+	if ( TABLE_OWNERS[ table ] === undefined ) {
+		problems.push(
+			`Storage/Tables.php: ${ table } has no owner in TABLE_OWNERS (tools/layers/rules.ts)`
+		);
+	}
+}
+const stated = ownersStatedIn(
+	fs.readFileSync( path.join( srcDir, '..', 'README.md' ), 'utf8' )
+);
+for ( const [ table, owner ] of Object.entries( TABLE_OWNERS ) ) {
+	if ( stated[ table ] !== owner ) {
+		problems.push(
+			`plugin/README.md: the storage row says ${ table } is written by ${
+				stated[ table ] ?? 'nobody'
+			}; tools/layers/rules.ts says ${ owner }`
+		);
+	}
+}
+for ( const table of Object.keys( stated ) ) {
+	if ( TABLE_OWNERS[ table ] === undefined ) {
+		problems.push(
+			`plugin/README.md: the storage row names ${ table }, which has no owner in tools/layers/rules.ts`
+		);
+	}
+}
+
 if ( problems.length > 0 ) {
 	console.error( problems.join( '\n' ) );
 	console.error( `\n${ problems.length } layer problem(s).` );
 	process.exit( 1 );
 }
 console.log(
-	`layers: ${ checked } references in plugin/src follow the rules.`
+	`layers: ${ checked } references in plugin/src follow the rules; ${
+		writes.filter( ( w ) => w.table?.startsWith( 'svc_' ) ).length
+	} writes to ${ tables.length } tables, each by its one writer.`
 );

@@ -212,3 +212,129 @@ export function propertyCalls(
 	} );
 	return calls;
 }
+
+/**
+ * One writer per table: the class that owns each of the plugin's tables. plugin/README.md's storage row states the
+ * same pairs (`npm run lint:layers` checks it does), and every table of Storage/Tables.php has one.
+ */
+export const TABLE_OWNERS: Record< string, string > = {
+	svc_licenses: 'LicenseRepository',
+	svc_activations: 'ActivationRepository',
+	svc_releases: 'ReleaseRepository',
+	svc_products: 'ProductRepository',
+	svc_tiers: 'CatalogRepository',
+	svc_prices: 'CatalogRepository',
+	svc_transactions: 'PaymentRepository',
+	svc_webhook_events: 'WebhookEventRepository',
+	svc_api_keys: 'ApiKeyRepository',
+	svc_rate_limits: 'RateLimitRepository',
+	svc_meta: 'KeySecret',
+	svc_events: 'EventRepository',
+	svc_portal_links: 'PortalLinkRepository',
+	svc_portal_sessions: 'PortalSessionRepository',
+	svc_import_map: 'ImportMapRepository',
+	svc_webhook_endpoints: 'WebhookEndpointRepository',
+	svc_webhook_deliveries: 'WebhookDeliveryRepository',
+	svc_webhook_attempts: 'WebhookDeliveryRepository',
+	svc_protocol_requests: 'ProtocolRequestRepository',
+};
+
+/**
+ * Writers exempt from the owner rule, by rule: the schema's writers create, alter and drop every table, and a
+ * restore writes an export's rows into every table of an empty site. Paths relative to plugin/src; a folder ends
+ * with '/'.
+ */
+export const SCHEMA_WRITERS: Record< string, string > = {
+	'Storage/Migrations/': 'migrations create and alter the tables',
+	'Storage/Schema.php': 'the schema: the list of migrations',
+	'Storage/SchemaMigrator.php': 'runs the migrations',
+	'Lifecycle.php': 'uninstall drops the tables (when the seller asked)',
+	'Storage/DatabaseImage.php':
+		'a restore writes every table of an export into an empty site, in one transaction',
+};
+
+/** Whether a file (relative to plugin/src) is one of the schema's writers. */
+export function isSchemaWriter( relative: string ): boolean {
+	const file = relative.split( '\\' ).join( '/' );
+	return Object.keys( SCHEMA_WRITERS ).some( ( path ) =>
+		path.endsWith( '/' ) ? file.startsWith( path ) : file === path
+	);
+}
+
+/**
+ * The second writers: each write of a `svc_…` table by a class other than its owner, outside the schema's
+ * writers, and each write whose table the checker cannot tell. WordPress' own tables (options) are not ours.
+ */
+export function ownerProblems(
+	writes: {
+		file: string;
+		line: number;
+		writer: string;
+		table: string | null;
+		expression: string;
+	}[],
+	owners: Record< string, string > = TABLE_OWNERS
+): string[] {
+	const problems: string[] = [];
+	for ( const write of writes ) {
+		if ( isSchemaWriter( write.file ) ) {
+			continue;
+		}
+		const where = `${ write.file }:${ write.line }`;
+		if ( write.table === null ) {
+			problems.push(
+				`${ where }: ${ write.writer } writes to a table the checker cannot tell (${ write.expression }); name it through Tables::`
+			);
+		} else if ( write.table.startsWith( 'svc_' ) ) {
+			const owner = owners[ write.table ];
+			if ( owner === undefined ) {
+				problems.push(
+					`${ where }: ${ write.table } has no owner in TABLE_OWNERS (tools/layers/rules.ts)`
+				);
+			} else if ( owner !== write.writer ) {
+				problems.push(
+					`${ where }: ${ write.writer } writes ${ write.table }, whose one writer is ${ owner }`
+				);
+			}
+		}
+	}
+	return problems;
+}
+
+/**
+ * The table => owner pairs a README's storage row states ("`svc_tiers`/`svc_prices` CatalogRepository"), checked
+ * against TABLE_OWNERS so the doc and the checker say the same.
+ */
+export function ownersStatedIn( readme: string ): Record< string, string > {
+	const row =
+		readme
+			.split( '\n' )
+			.find( ( line ) => /^\|\s*storage\s*\|/.test( line ) ) ?? '';
+	const stated: Record< string, string > = {};
+	for ( const match of row.matchAll(
+		/((?:`svc_\w+`\s*\/\s*)*`svc_\w+`)\s+([A-Z]\w+)/g
+	) ) {
+		for ( const table of match[ 1 ].matchAll( /`(svc_\w+)`/g ) ) {
+			stated[ table[ 1 ] ] = match[ 2 ];
+		}
+	}
+	return stated;
+}
+
+/**
+ * Lines that open, commit or roll back a transaction by hand. Only Storage/Transaction.php does: it nests, and a
+ * raw START TRANSACTION inside a use case's transaction would commit it half done on MySQL and MariaDB.
+ */
+export function rawTransactions( source: string ): number[] {
+	const lines: number[] = [];
+	source.split( '\n' ).forEach( ( text, index ) => {
+		if (
+			/['"]\s*(?:START\s+TRANSACTION|BEGIN|COMMIT|ROLLBACK)\b/.test(
+				text
+			)
+		) {
+			lines.push( index + 1 );
+		}
+	} );
+	return lines;
+}

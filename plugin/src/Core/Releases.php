@@ -16,6 +16,7 @@ use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Transaction;
 
@@ -33,6 +34,13 @@ final class Releases {
 	 * @var ReleaseRepository
 	 */
 	private $releases;
+
+	/**
+	 * Products: the one writer of a product's current version.
+	 *
+	 * @var ProductRepository
+	 */
+	private $products;
 
 	/**
 	 * Stored packages.
@@ -59,12 +67,14 @@ final class Releases {
 	 * Constructor.
 	 *
 	 * @param ReleaseRepository $releases    Releases.
+	 * @param ProductRepository $products    Products (their current version).
 	 * @param PackageDirectory  $packages    Stored packages.
 	 * @param Transaction       $transaction Transactions.
 	 * @param EventRepository   $events      The event log.
 	 */
-	public function __construct( ReleaseRepository $releases, PackageDirectory $packages, Transaction $transaction, EventRepository $events ) {
+	public function __construct( ReleaseRepository $releases, ProductRepository $products, PackageDirectory $packages, Transaction $transaction, EventRepository $events ) {
 		$this->releases    = $releases;
+		$this->products    = $products;
 		$this->packages    = $packages;
 		$this->transaction = $transaction;
 		$this->events      = $events;
@@ -195,7 +205,9 @@ final class Releases {
 	 * @param Actor                $actor   Who publishes it.
 	 */
 	private function publish_recorded( array $release, Actor $actor ): void {
-		$previous = $this->releases->publish( $release );
+		$previous = $this->products->current_version( (int) $release['product_id'] );
+		$this->releases->mark_published( (int) $release['id'] );
+		$this->products->set_current_version( (int) $release['product_id'], (string) $release['version'] );
 		if ( $previous === $release['version'] ) {
 			return;
 		}

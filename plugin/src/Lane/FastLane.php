@@ -12,7 +12,6 @@ use Svc\Licensing\Http\AnswerEnd;
 use Svc\Licensing\Http\EddSlProtocol;
 use Svc\Licensing\Http\RouteTable;
 use Svc\Licensing\Http\SlmProtocol;
-use Svc\Licensing\Storage\Schema;
 use Svc\Licensing\Storage\SchemaMigrator;
 use WP_REST_Request;
 use WP_REST_Server;
@@ -65,7 +64,7 @@ final class FastLane {
 	 */
 	public static function schema_is_current(): bool {
 		global $wpdb;
-		return ( new SchemaMigrator( $wpdb, Schema::plan() ) )->is_current();
+		return ( new SchemaMigrator( $wpdb ) )->is_current();
 	}
 
 	/**

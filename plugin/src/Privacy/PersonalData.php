@@ -7,24 +7,20 @@
 
 namespace Svc\Licensing\Privacy;
 
+use Svc\Licensing\Core\Erasure;
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\Money;
-use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
-use Svc\Licensing\Storage\PortalLinkRepository;
-use Svc\Licensing\Storage\PortalSessionRepository;
-use Svc\Licensing\Storage\UserPreferences;
-use Svc\Licensing\Storage\WebhookDeliveryRepository;
-use Svc\Licensing\Storage\WebhookEventRepository;
 
 /**
  * Used by the admin privacy routes and by WordPress' own Tools > Export/Erase Personal Data, so both give the
  * same answer. Personal data: customer name and email on licences, the site URLs of their activations, the
  * email on transactions, every personal field of stored webhook payloads (names, emails, phones, addresses), and
  * in the event log the payloads and customer actors (site URLs, email) of the customer's licences' events, and the customer portal's sign-in
- * links sent to the email (erased; not exported: a link is a quarter of an hour's state, not a record).
+ * links sent to the email (erased; not exported: a link is a quarter of an hour's state, not a record). The export
+ * reads; the erase is the Core use case `Core\Erasure` (one transaction, each table through its writer).
  */
 final class PersonalData {
 
@@ -43,68 +39,23 @@ final class PersonalData {
 	private $payments;
 
 	/**
-	 * Stored webhook events.
+	 * The erasure use case.
 	 *
-	 * @var WebhookEventRepository
+	 * @var Erasure
 	 */
-	private $events;
-
-	/**
-	 * The event log.
-	 *
-	 * @var EventRepository
-	 */
-	private $log;
-
-	/**
-	 * Outbound webhook deliveries, whose bodies carry events.
-	 *
-	 * @var WebhookDeliveryRepository
-	 */
-	private $deliveries;
-
-	/**
-	 * The customer portal's sign-in links.
-	 *
-	 * @var PortalLinkRepository
-	 */
-	private $portal_links;
-
-	/**
-	 * The customer portal's open sessions.
-	 *
-	 * @var PortalSessionRepository
-	 */
-	private $portal_sessions;
-
-	/**
-	 * The emails accounts proved for the portal.
-	 *
-	 * @var UserPreferences
-	 */
-	private $preferences;
+	private $erasure;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenseRepository         $licenses   Licences.
-	 * @param PaymentRepository         $payments   Transactions.
-	 * @param WebhookEventRepository    $events     Stored webhook events.
-	 * @param EventRepository           $log        The event log.
-	 * @param WebhookDeliveryRepository $deliveries   Outbound webhook deliveries.
-	 * @param PortalLinkRepository      $portal_links The customer portal's sign-in links.
-	 * @param UserPreferences           $preferences  The emails accounts proved for the portal.
-	 * @param PortalSessionRepository   $portal_sessions The customer portal's open sessions.
+	 * @param LicenseRepository $licenses Licences.
+	 * @param PaymentRepository $payments Transactions.
+	 * @param Erasure           $erasure  The erasure use case.
 	 */
-	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, WebhookEventRepository $events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links, UserPreferences $preferences, PortalSessionRepository $portal_sessions ) {
-		$this->portal_links    = $portal_links;
-		$this->portal_sessions = $portal_sessions;
-		$this->preferences     = $preferences;
-		$this->licenses        = $licenses;
-		$this->payments        = $payments;
-		$this->events          = $events;
-		$this->log             = $log;
-		$this->deliveries      = $deliveries;
+	public function __construct( LicenseRepository $licenses, PaymentRepository $payments, Erasure $erasure ) {
+		$this->licenses = $licenses;
+		$this->payments = $payments;
+		$this->erasure  = $erasure;
 	}
 
 	/**
@@ -153,37 +104,12 @@ final class PersonalData {
 	}
 
 	/**
-	 * Erases an email's personal data.
+	 * Erases an email's personal data, through the Core use case.
 	 *
 	 * @param string $email Email, normalised here.
 	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int}
 	 */
 	public function erase( string $email ): array {
-		$normalised = Email::normalise( $email );
-		if ( null === $normalised ) {
-			return array(
-				'licenses'        => 0,
-				'activations'     => 0,
-				'transactions'    => 0,
-				'webhook_events'  => 0,
-				'events'          => 0,
-				'portal_links'    => 0,
-				'portal_sessions' => 0,
-			);
-		}
-		// The licences are found before the erase clears their email.
-		$license_ids                = array_column( $this->licenses->of_customer( $normalised ), 'id' );
-		$affected                   = $this->licenses->erase_customer( $normalised );
-		$affected['transactions']   = $this->payments->erase_customer( $normalised );
-		$affected['webhook_events'] = $this->events->redact_person( $normalised );
-		$affected['events']         = $this->log->redact_licences( $license_ids, $normalised );
-		// The delivery log carries those events: rendered again from the redacted log.
-		$this->deliveries->refresh_licence_events( $license_ids );
-		$affected['portal_links'] = $this->portal_links->erase_email( $normalised );
-		// Signed in no more: every open portal session of the email ends.
-		$affected['portal_sessions'] = $this->portal_sessions->close_email( $normalised );
-		// An account that proved this email opens its portal no more without a new link.
-		$this->preferences->forget_portal_email( $normalised );
-		return $affected;
+		return $this->erasure->erase( $email );
 	}
 }

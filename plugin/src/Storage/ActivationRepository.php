@@ -179,6 +179,24 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
+	 * Removes every activation (site URL) of a customer's licences, in one statement (Core\Erasure, before the
+	 * licences lose their email).
+	 *
+	 * @param string $email Normalised email.
+	 * @return int Activations removed.
+	 */
+	public function remove_of_customer( string $email ): int {
+		$licenses = $this->table_name( Tables::LICENSES );
+		return (int) $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+				"DELETE FROM {$this->table()} WHERE license_id IN (SELECT id FROM {$licenses} WHERE customer_email = %s)",
+				$email
+			)
+		);
+	}
+
+	/**
 	 * Removes every activation of a licence (cancel, revoke, delete).
 	 *
 	 * @param int $license_id Licence.

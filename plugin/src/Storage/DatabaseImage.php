@@ -59,6 +59,13 @@ final class DatabaseImage {
 	private $inventory;
 
 	/**
+	 * Transactions: every row of a restore is written in one.
+	 *
+	 * @var Transaction
+	 */
+	private $transaction;
+
+	/**
 	 * Columns of each table, once read.
 	 *
 	 * @var array<string, string[]>
@@ -70,12 +77,14 @@ final class DatabaseImage {
 	 *
 	 * @param wpdb             $db        Database.
 	 * @param PackageDirectory $packages  Release packages.
-	 * @param DataInventory    $inventory Row counts and this site's stored packages.
+	 * @param DataInventory    $inventory   Row counts and this site's stored packages.
+	 * @param Transaction      $transaction Transactions (the one the use cases share).
 	 */
-	public function __construct( wpdb $db, PackageDirectory $packages, DataInventory $inventory ) {
-		$this->db        = $db;
-		$this->packages  = $packages;
-		$this->inventory = $inventory;
+	public function __construct( wpdb $db, PackageDirectory $packages, DataInventory $inventory, Transaction $transaction ) {
+		$this->db          = $db;
+		$this->packages    = $packages;
+		$this->inventory   = $inventory;
+		$this->transaction = $transaction;
 	}
 
 	/**
@@ -199,29 +208,32 @@ final class DatabaseImage {
 		$stage  = $this->packages->path() . '/.restoring-' . wp_generate_password( 12, false ) . '-';
 		$staged = array();
 		rewind( $stream );
-		$this->db->query( 'START TRANSACTION' );
 		try {
-			$this->clear( Tables::META );
-			ExportReader::each(
-				$stream,
-				function ( string $table, array $row ) use ( $admit ): void {
-					$row = $this->admitted( $admit, $table, $row );
-					if ( null !== $row ) {
-						$this->restore_row( $table, $row );
-					}
-				},
-				function ( string $name, string $bytes, bool $first ) use ( &$staged, $stage ): void {
-					if ( $first && ! $this->packages->ensure_writable() ) {
-						throw new RuntimeException( 'package folder not writable' );
-					}
-					$staged[ $name ] = true;
-					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents,WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- streamed restore into our own folder.
-					if ( false === file_put_contents( $stage . $name, $bytes, $first ? 0 : FILE_APPEND ) ) {
-						throw new RuntimeException( 'package not written' );
-					}
+			// Every row or none: a throw rolls the transaction back before the catch below removes the files.
+			$this->transaction->run(
+				function () use ( $stream, $admit, &$staged, $stage ): void {
+					$this->clear( Tables::META );
+					ExportReader::each(
+						$stream,
+						function ( string $table, array $row ) use ( $admit ): void {
+							$row = $this->admitted( $admit, $table, $row );
+							if ( null !== $row ) {
+								$this->restore_row( $table, $row );
+							}
+						},
+						function ( string $name, string $bytes, bool $first ) use ( &$staged, $stage ): void {
+							if ( $first && ! $this->packages->ensure_writable() ) {
+								throw new RuntimeException( 'package folder not writable' );
+							}
+							$staged[ $name ] = true;
+							// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents,WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- streamed restore into our own folder.
+							if ( false === file_put_contents( $stage . $name, $bytes, $first ? 0 : FILE_APPEND ) ) {
+								throw new RuntimeException( 'package not written' );
+							}
+						}
+					);
 				}
 			);
-			$this->db->query( 'COMMIT' );
 		} catch ( InvalidExport | ServiceError $refused ) {
 			$this->undo( $stage, $staged );
 			throw $refused;
@@ -239,13 +251,12 @@ final class DatabaseImage {
 	}
 
 	/**
-	 * Undoes a failed write: the transaction, this request's staged files, and cached options.
+	 * Undoes a failed write (the transaction has rolled back): this request's staged files, and cached options.
 	 *
 	 * @param string              $stage  Prefix of the staged files.
 	 * @param array<string, true> $staged Staged file names.
 	 */
 	private function undo( string $stage, array $staged ): void {
-		$this->db->query( 'ROLLBACK' );
 		foreach ( array_keys( $staged ) as $name ) {
 			wp_delete_file( $stage . $name );
 		}

@@ -228,23 +228,14 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
-	 * Erases a customer's personal data from their licences in one transaction: name, email and trial email
-	 * cleared, activations (site URLs) deleted, the key hash replaced by a hash of itself so the key stops
-	 * working while the record stays.
+	 * Erases a customer's personal data from their licences: name, email and trial email cleared, the key hash
+	 * replaced by a hash of itself so the key stops working while the record stays. Core\Erasure calls it inside
+	 * its transaction, after ActivationRepository has deleted the licences' activations.
 	 *
 	 * @param string $email Normalised email.
-	 * @return array{licenses: int, activations: int}
+	 * @return int Licences erased.
 	 */
-	public function erase_customer( string $email ): array {
-		$activations = $this->table_name( Tables::ACTIVATIONS );
-		$this->db->query( 'START TRANSACTION' );
-		$removed = (int) $this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
-				"DELETE FROM {$activations} WHERE license_id IN (SELECT id FROM {$this->table()} WHERE customer_email = %s)",
-				$email
-			)
-		);
+	public function erase_customer( string $email ): int {
 		$rows = (array) $this->db->get_results( $this->db->prepare( "SELECT id, key_hash FROM {$this->table()} WHERE customer_email = %s", $email ), ARRAY_A ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 		foreach ( $rows as $row ) {
 			$this->db->update(
@@ -260,11 +251,7 @@ final class LicenseRepository extends TableRepository {
 				array( 'id' => (int) $row['id'] )
 			);
 		}
-		$this->db->query( 'COMMIT' );
-		return array(
-			'licenses'    => count( $rows ),
-			'activations' => $removed,
-		);
+		return count( $rows );
 	}
 
 	/**

@@ -94,6 +94,30 @@ final class ProductRepository extends TableRepository {
 	}
 
 	/**
+	 * A product's current version, or null when it has none.
+	 *
+	 * @param int $id Product.
+	 */
+	public function current_version( int $id ): ?string {
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$version = $this->db->get_var( $this->db->prepare( "SELECT current_version FROM {$this->table()} WHERE id = %d", $id ) );
+		return null === $version || '' === $version ? null : (string) $version;
+	}
+
+	/**
+	 * Makes a version the product's current one (Core\Releases publishes a release with it, in one transaction).
+	 *
+	 * @param int    $id      Product.
+	 * @param string $version Version.
+	 */
+	public function set_current_version( int $id, string $version ): void {
+		$this->db->query(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "UPDATE {$this->table()} SET current_version = %s, updated_at = %s WHERE id = %d", $version, gmdate( 'Y-m-d H:i:s' ), $id )
+		);
+	}
+
+	/**
 	 * Deletes a product that has no licences, in one statement, so a licence created meanwhile blocks it.
 	 *
 	 * @param int $id Product.

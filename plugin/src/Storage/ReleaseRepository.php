@@ -92,26 +92,17 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * Publishes a release and makes it the product's current version. Two statements: the caller holds them in
-	 * one transaction (Core\Releases, with the event that records it).
+	 * Marks a release published (its first publication time is kept). Making it the product's current version is
+	 * ProductRepository's write: Core\Releases does both in one transaction, with the event that records it.
 	 *
-	 * @param array<string, mixed> $release Release.
-	 * @return string|null The product's current version before, or null when it had none.
+	 * @param int $id Release.
 	 */
-	public function publish( array $release ): ?string {
-		$now      = gmdate( 'Y-m-d H:i:s' );
-		$products = $this->table_name( Tables::PRODUCTS );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-		$previous = $this->db->get_var( $this->db->prepare( "SELECT current_version FROM {$products} WHERE id = %d", $release['product_id'] ) );
+	public function mark_published( int $id ): void {
+		$now = gmdate( 'Y-m-d H:i:s' );
 		$this->db->query(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "UPDATE {$this->table()} SET published_at = COALESCE(published_at, %s), updated_at = %s WHERE id = %d", $now, $now, $release['id'] )
+			$this->db->prepare( "UPDATE {$this->table()} SET published_at = COALESCE(published_at, %s), updated_at = %s WHERE id = %d", $now, $now, $id )
 		);
-		$this->db->query(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "UPDATE {$products} SET current_version = %s, updated_at = %s WHERE id = %d", $release['version'], $now, $release['product_id'] )
-		);
-		return null === $previous || '' === $previous ? null : (string) $previous;
 	}
 
 	/**

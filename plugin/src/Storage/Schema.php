@@ -28,9 +28,16 @@ use Svc\Licensing\Storage\Migrations\CreateReleases;
 use Svc\Licensing\Storage\Migrations\CreateProtocolRequests;
 
 /**
- * Append new steps at the end with the next version number; never edit a step that has shipped.
+ * Append new steps at the end with the next version number, and set LATEST to it; never edit a step that has
+ * shipped. tests/php/Storage/MigrationPlanTest checks that LATEST is the last step's version.
  */
 final class Schema {
+
+	/**
+	 * The newest schema version the code knows: what every request compares the stored version with, so it never
+	 * builds the steps (only an upgrade does).
+	 */
+	public const LATEST = 19;
 
 	/**
 	 * Every step, oldest first.

@@ -29,19 +29,20 @@ final class SchemaMigrator {
 	private $db;
 
 	/**
-	 * Steps.
+	 * Steps, when given; otherwise Schema::plan(), built only when an upgrade runs.
 	 *
-	 * @var MigrationPlan
+	 * @var MigrationPlan|null
 	 */
 	private $plan;
 
 	/**
-	 * Constructor.
+	 * Constructor. Without a plan (the plugin, the lane) the latest version is Schema::LATEST and the steps are
+	 * built only to upgrade; a plan (a test bringing a site to an older schema) sets both.
 	 *
-	 * @param wpdb          $db   Database.
-	 * @param MigrationPlan $plan Steps.
+	 * @param wpdb               $db   Database.
+	 * @param MigrationPlan|null $plan Steps, or null for the shipped schema.
 	 */
-	public function __construct( wpdb $db, MigrationPlan $plan ) {
+	public function __construct( wpdb $db, ?MigrationPlan $plan = null ) {
 		$this->db   = $db;
 		$this->plan = $plan;
 	}
@@ -57,7 +58,7 @@ final class SchemaMigrator {
 	 * Whether the stored version is the code's latest. Reads an autoloaded option: no query.
 	 */
 	public function is_current(): bool {
-		return $this->version() >= $this->plan->latest();
+		return $this->version() >= $this->latest();
 	}
 
 	/**
@@ -71,7 +72,7 @@ final class SchemaMigrator {
 	 * The newest schema version the code knows.
 	 */
 	public function latest(): int {
-		return $this->plan->latest();
+		return null === $this->plan ? Schema::LATEST : $this->plan->latest();
 	}
 
 	/**
@@ -102,7 +103,7 @@ final class SchemaMigrator {
 			return false;
 		}
 		try {
-			foreach ( $this->plan->pending( $this->read_stored_version() ) as $step ) {
+			foreach ( ( $this->plan ?? Schema::plan() )->pending( $this->read_stored_version() ) as $step ) {
 				foreach ( $step->statements( $this->db->prefix, $this->db->get_charset_collate() ) as $sql ) {
 					// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- schema DDL built from constants.
 					if ( false === $this->db->query( $sql ) ) {
@@ -128,7 +129,7 @@ final class SchemaMigrator {
 		$deadline = microtime( true ) + self::WAIT_SECONDS;
 		while ( microtime( true ) < $deadline ) {
 			usleep( 100000 );
-			if ( $this->read_stored_version() >= $this->plan->latest() ) {
+			if ( $this->read_stored_version() >= $this->latest() ) {
 				$this->forget_cached_version();
 				return;
 			}

@@ -55,6 +55,13 @@ final class MigrationPlanTest extends TestCase {
 		$this->assertSame( 0, ( new MigrationPlan( array() ) )->latest() );
 	}
 
+	public function test_the_latest_version_constant_is_the_last_steps_version(): void {
+		// Every request reads Schema::LATEST to learn whether the schema is current; only an upgrade builds the steps.
+		$steps = Schema::plan()->pending( 0 );
+		$this->assertSame( end( $steps )->version(), Schema::LATEST );
+		$this->assertSame( Schema::plan()->latest(), Schema::LATEST );
+	}
+
 	public function test_the_shipped_schema_creates_every_table_it_lists(): void {
 		$sql = '';
 		foreach ( Schema::plan()->pending( 0 ) as $step ) {
