@@ -19,6 +19,7 @@ import {
 	writersOf,
 } from './rules.ts';
 import { WriteMap, writesIn } from './writers.ts';
+import '../naming/check.ts'; // The naming rule (identifiers say license): its own module, tools/naming/.
 
 const srcDir = path.resolve(
 	path.dirname( fileURLToPath( import.meta.url ) ),
