@@ -20,7 +20,7 @@ function flag( name: string, fallback: number ): number {
 }
 
 async function main(): Promise< void > {
-	const licences = flag( 'licences', 100000 );
+	const licenses = flag( 'licences', 100000 );
 	const packageMb = flag( 'package-mb', 200 );
 	ensureSystemPackages( { testing: true } );
 	const site = new Site( copyProfile( 'mariadb', 'nginx' ) );
@@ -46,13 +46,13 @@ async function main(): Promise< void > {
 		return result;
 	};
 	try {
-		step( 'seed', String( licences ), String( packageMb ) );
+		step( 'seed', String( licenses ), String( packageMb ) );
 		const exported = step( 'export', file );
 		step( 'wipe' );
 		const restored = step( 'restore', file );
 		console.log( '' );
 		console.log(
-			`| ${ licences } licences, ${ packageMb } MB of packages | seconds | peak memory (MB, limit 256) |`
+			`| ${ licenses } licences, ${ packageMb } MB of packages | seconds | peak memory (MB, limit 256) |`
 		);
 		console.log( '|---|---|---|' );
 		console.log(

@@ -121,7 +121,7 @@ interface Options {
 	/** Which rows run: all, the load (every row but the import) or the import alone. */
 	only: 'all' | 'load' | 'import';
 	/** The import row's larger size in licences; the smaller is a tenth of it. */
-	importLicences: number;
+	importLicenses: number;
 }
 
 interface Fixtures {
@@ -199,7 +199,7 @@ function options( args: string[] ): Options {
 				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
 				?.slice( '--plugin='.length ) ?? null,
 		only: only ?? 'all',
-		importLicences: Math.max(
+		importLicenses: Math.max(
 			10,
 			Math.round( number( 'import', 100000 ) )
 		),
@@ -253,13 +253,13 @@ function setFastLane( site: Site, on: boolean ): void {
 }
 
 function rows( fixtures: Fixtures ): Row[] {
-	const licence = {
+	const license = {
 		license_key: fixtures.license_key,
 		product_slug: fixtures.product_slug,
 		site_url: CLIENT_SITE,
 	};
 	const update = `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
-		...licence,
+		...license,
 		current_version: INSTALLED_VERSION,
 	} ) }`;
 	const list: Row[] = [
@@ -292,7 +292,7 @@ function rows( fixtures: Fixtures ): Row[] {
 			fastLane: null,
 		},
 	];
-	const licenceRows: Array< [ string, RowKind, 'GET' | 'POST', string ] > = [
+	const licenseRows: Array< [ string, RowKind, 'GET' | 'POST', string ] > = [
 		[ 'validate', 'validate', 'POST', '/wp-json/svc/v1/licenses/validate' ],
 		[
 			'activate (site already active)',
@@ -302,14 +302,14 @@ function rows( fixtures: Fixtures ): Row[] {
 		],
 		[ 'update check', 'update', 'GET', update ],
 	];
-	for ( const [ name, kind, method, route ] of licenceRows ) {
+	for ( const [ name, kind, method, route ] of licenseRows ) {
 		for ( const on of [ true, false ] ) {
 			list.push( {
 				name: `${ name }, fast lane ${ on ? 'on' : 'off' }`,
 				kind,
 				method,
 				path: route,
-				body: method === 'POST' ? JSON.stringify( licence ) : undefined,
+				body: method === 'POST' ? JSON.stringify( license ) : undefined,
 				fastLane: on,
 			} );
 		}
@@ -526,21 +526,21 @@ interface AdminRequest {
 
 /** The admin rows and what each must answer for the seeded data (seed.php: licence 0 is bench@example.com). */
 function adminRequests( fixtures: Fixtures ): AdminRequest[] {
-	const licences = fixtures.licences;
-	const middle = Math.max( 1, Math.floor( licences / 2 ) );
-	const deep = Math.max( 1, Math.min( 1000, Math.floor( licences / 40 ) ) );
+	const licenses = fixtures.licences;
+	const middle = Math.max( 1, Math.floor( licenses / 2 ) );
+	const deep = Math.max( 1, Math.min( 1000, Math.floor( licenses / 40 ) ) );
 	const base = '/wp-json/svc/v1/admin';
 	const email = `customer${ middle }@example.com`;
-	const found = middle < licences ? 1 : 0;
+	const found = middle < licenses ? 1 : 0;
 	return [
 		{
 			name: 'list, first page',
 			kind: 'admin-list',
 			route: `${ base }/licenses`,
 			expected: {
-				total: licences,
+				total: licenses,
 				page: 1,
-				rows: Math.min( 20, licences ),
+				rows: Math.min( 20, licenses ),
 			},
 		},
 		{
@@ -564,11 +564,11 @@ function adminRequests( fixtures: Fixtures ): AdminRequest[] {
 			kind: 'admin-list',
 			route: `${ base }/licenses?page=${ deep }&per_page=20`,
 			expected: {
-				total: licences,
+				total: licenses,
 				page: deep,
 				rows: Math.max(
 					0,
-					Math.min( 20, licences - ( deep - 1 ) * 20 )
+					Math.min( 20, licenses - ( deep - 1 ) * 20 )
 				),
 			},
 		},
@@ -578,7 +578,7 @@ function adminRequests( fixtures: Fixtures ): AdminRequest[] {
 			route: `${ base }/stats`,
 			// The bench's own activation of the bench licence comes on top of the seeded ones.
 			expected: {
-				total: licences,
+				total: licenses,
 				activations: fixtures.activations + 1,
 			},
 		},
@@ -949,9 +949,9 @@ async function importRows(
 ): Promise< { rows: ImportRow[]; problems: string[] } > {
 	const measured: ImportRow[] = [];
 	const problems: string[] = [];
-	for ( const licences of [
-		Math.round( opts.importLicences / 10 ),
-		opts.importLicences,
+	for ( const licenses of [
+		Math.round( opts.importLicenses / 10 ),
+		opts.importLicenses,
 	] ) {
 		await site.reset();
 		const seed = JSON.parse(
@@ -960,7 +960,7 @@ async function importRows(
 				site.docroot,
 				site.url,
 				'edd-sl',
-				String( licences ),
+				String( licenses ),
 			] )
 				.trim()
 				.split( '\n' )
@@ -970,10 +970,10 @@ async function importRows(
 			seed.expected.new.activations +
 			( seed.expected.refused[ 'activation no_licence' ] ?? 0 );
 		log(
-			`Import: seeded EDD SL with ${ licences } licences and ${ activations } activations in use in ${ seed.seconds } s`
+			`Import: seeded EDD SL with ${ licenses } licences and ${ activations } activations in use in ${ seed.seconds } s`
 		);
 		for ( const kind of [ 'dry run', 'import', 're-run' ] as const ) {
-			log( `Import: ${ kind } of ${ licences } licences` );
+			log( `Import: ${ kind } of ${ licenses } licences` );
 			const timed = timeImport( site, kind );
 			const problem =
 				timed.error ??
@@ -982,22 +982,22 @@ async function importRows(
 					: 'no report' );
 			if ( problem ) {
 				problems.push(
-					`import ${ kind } of ${ licences }: ${ problem }`
+					`import ${ kind } of ${ licenses }: ${ problem }`
 				);
 			}
 			measured.push( {
-				licences,
+				licences: licenses,
 				activations,
 				run: kind,
 				seconds: timed.seconds,
 				peakBytes: timed.peakBytes,
-				rowsPerSecond: ( licences + activations ) / timed.seconds,
+				rowsPerSecond: ( licenses + activations ) / timed.seconds,
 				arrived: timed.report?.arrived ?? {},
 				refused: timed.report?.refused.length ?? 0,
 				problem,
 			} );
 			log(
-				`Import: ${ kind } of ${ licences } licences took ${ timed.seconds.toFixed( 1 ) } s, peak ${ ( timed.peakBytes / 2 ** 20 ).toFixed( 0 ) } MiB${ problem ? ` (${ problem })` : '' }`
+				`Import: ${ kind } of ${ licenses } licences took ${ timed.seconds.toFixed( 1 ) } s, peak ${ ( timed.peakBytes / 2 ** 20 ).toFixed( 0 ) } MiB${ problem ? ` (${ problem })` : '' }`
 			);
 		}
 	}

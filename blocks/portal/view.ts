@@ -10,7 +10,7 @@ interface Activation {
 	activated_at: string;
 }
 
-interface Licence {
+interface License {
 	id: number;
 	key_masked: string;
 	product: { slug: string; name: string };
@@ -29,7 +29,7 @@ interface Licence {
 }
 
 interface Context {
-	licence: Licence;
+	licence: License;
 	site?: Activation;
 }
 
@@ -48,7 +48,7 @@ interface State {
 	csrf: string;
 	notice: string;
 	busy: boolean;
-	licences: Licence[];
+	licences: License[];
 	text: Record< string, string >;
 	readonly isChecking: boolean;
 	/** A plain value, not derived: 6.5 hydrates text as the server rendered it, so the server must set it. */
@@ -56,7 +56,7 @@ interface State {
 	readonly isAccount: boolean;
 	readonly showsSignIn: boolean;
 	readonly isSignedIn: boolean;
-	readonly hasNoLicences: boolean;
+	readonly hasNoLicenses: boolean;
 	readonly tierText: string;
 	readonly statusText: string;
 	readonly expiryLabel: string;
@@ -124,7 +124,7 @@ const { state } = store( 'svc-licensing/portal', {
 				( state.phase === 'signed-in' && state.licences.length === 0 )
 			);
 		},
-		get hasNoLicences() {
+		get hasNoLicenses() {
 			return state.phase === 'signed-in' && state.licences.length === 0;
 		},
 		get tierText() {
@@ -232,39 +232,39 @@ const { state } = store( 'svc-licensing/portal', {
 			}
 		},
 		*deactivate() {
-			const { licence, site } = getContext< Context >();
+			const { licence: license, site } = getContext< Context >();
 			if ( ! site ) {
 				return;
 			}
 			state.busy = true;
 			const answer: Answer = yield request(
 				'POST',
-				`licenses/${ licence.id }/activations/${ site.id }/deactivate`
+				`licenses/${ license.id }/activations/${ site.id }/deactivate`
 			);
 			state.busy = false;
 			if ( answer.ok ) {
 				replace(
-					licence.id,
-					answer.data as unknown as Licence,
+					license.id,
+					answer.data as unknown as License,
 					format( state.text.deactivated, site.site_url )
 				);
 			} else {
-				licence.message = messageOf( answer );
+				license.message = messageOf( answer );
 			}
 		},
 		*download() {
-			const { licence } = getContext< Context >();
+			const { licence: license } = getContext< Context >();
 			state.busy = true;
 			const answer: Answer = yield request(
 				'POST',
-				`licenses/${ licence.id }/download`
+				`licenses/${ license.id }/download`
 			);
 			state.busy = false;
 			if ( answer.ok && typeof answer.data?.url === 'string' ) {
-				licence.message = state.text.downloading;
+				license.message = state.text.downloading;
 				window.location.assign( answer.data.url );
 			} else {
-				licence.message = messageOf( answer );
+				license.message = messageOf( answer );
 			}
 		},
 		*rotate() {
@@ -273,30 +273,30 @@ const { state } = store( 'svc-licensing/portal', {
 				return;
 			}
 			// Read before the first yield: the context is the clicked licence's only until then.
-			const { licence } = getContext< Context >();
+			const { licence: license } = getContext< Context >();
 			state.busy = true;
 			const answer: Answer = yield request(
 				'POST',
-				`licenses/${ licence.id }/rotate`
+				`licenses/${ license.id }/rotate`
 			);
 			state.busy = false;
 			if ( answer.ok && typeof answer.data?.license_key === 'string' ) {
 				const key = answer.data.license_key;
 				const list: Answer = yield request( 'GET', 'licenses' );
 				const fresh = list.ok
-					? ( list.data as unknown as Licence[] ).find(
-							( item ) => item.id === licence.id
+					? ( list.data as unknown as License[] ).find(
+							( item ) => item.id === license.id
 						)
 					: undefined;
-				replace( licence.id, fresh ?? licence, state.text.rotated );
+				replace( license.id, fresh ?? license, state.text.rotated );
 				const shown = state.licences.find(
-					( item ) => item.id === licence.id
+					( item ) => item.id === license.id
 				);
 				if ( shown ) {
 					shown.new_key = key;
 				}
 			} else {
-				licence.message = messageOf( answer );
+				license.message = messageOf( answer );
 			}
 		},
 	},
@@ -311,7 +311,7 @@ function messageOf( answer: Answer ) {
 }
 
 /** Puts a licence's fresh copy in place, with a message beside it. */
-function replace( id: number, fresh: Licence, message: string ) {
+function replace( id: number, fresh: License, message: string ) {
 	// In place, so every binding that reads the licence (counts, allowance, sites) sees the new values.
 	const shown = state.licences.find( ( item ) => item.id === id );
 	if ( shown ) {
@@ -324,7 +324,7 @@ async function signedIn( answer: Answer ) {
 	state.email = String( answer.data?.email ?? '' );
 	state.csrf = String( answer.data?.csrf ?? '' );
 	const list = await request( 'GET', 'licenses' );
-	state.licences = list.ok ? ( list.data as unknown as Licence[] ) : [];
+	state.licences = list.ok ? ( list.data as unknown as License[] ) : [];
 	state.phase = 'signed-in';
 	state.signInTitle = state.text.otherAddress;
 	if ( ! list.ok ) {

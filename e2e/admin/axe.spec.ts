@@ -38,7 +38,7 @@ const READY: Partial< Record< ScreenName, string > > = {
 
 /** The product and licence made in beforeAll, for the product and licence pages' entries. */
 let productId = 0;
-let licenceId = 0;
+let licenseId = 0;
 
 /** A product page's tab. */
 const productTab = ( tab: string ): Scanned => ( {
@@ -61,7 +61,7 @@ const SCANNED: Scanned[] = [
 		name: 'licence page',
 		open: async ( page ) => {
 			await page.goto(
-				`/wp-admin/admin.php?page=svc-licensing&licence=${ licenceId }`
+				`/wp-admin/admin.php?page=svc-licensing&licence=${ licenseId }`
 			);
 			await expect(
 				page.locator( '#svc-licensing-root h1' )
@@ -96,12 +96,12 @@ test.beforeAll( async ( { playwright, baseURL } ) => {
 		name: `Axe ${ randomUUID().slice( 0, 6 ) }`,
 	} );
 	productId = product.id;
-	const licence = await client.createLicense( {
+	const license = await client.createLicense( {
 		product_id: product.id,
 		customer_email: `axe-${ randomUUID().slice( 0, 6 ) }@example.com`,
 		customer_name: 'Axe Scan',
 	} );
-	licenceId = licence.id;
+	licenseId = license.id;
 	await client.createApiKey( {
 		label: 'Axe scan',
 		permissions: 'read',

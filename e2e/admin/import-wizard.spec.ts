@@ -15,7 +15,7 @@ import {
 	changeFixture,
 	dropFixture,
 	holdSource,
-	ourLicence,
+	ourLicense,
 	freshBase,
 	freshTag,
 	totals,
@@ -58,7 +58,7 @@ test.describe.serial( 'the import wizard', () => {
 		giveBack.push( await holdSource( 'slm' ) );
 		headers = await keyHeaders( request, 'admin' );
 		// A licence of ours whose key the old system also holds (licence 11): refused, never merged.
-		const taken = await ourLicence(
+		const taken = await ourLicense(
 			request,
 			headers,
 			`Ours ${ tag }`,

@@ -18,7 +18,7 @@ const iso = ( days: number ) =>
 		.replace( /\.\d+Z$/, 'Z' );
 
 /** Five licences of a new product, their emails tagged: 2 active (one expiring in 10 days), suspended, cancelled, trial. */
-async function seedLicences( request: Parameters< typeof adminClient >[ 0 ] ) {
+async function seedLicenses( request: Parameters< typeof adminClient >[ 0 ] ) {
 	const client = await adminClient( request );
 	const tag = randomUUID().slice( 0, 6 );
 	const product = await client.createProduct( { name: `List ${ tag }` } );
@@ -48,7 +48,7 @@ test( 'status views with counts, the expiring preset, and the view kept in the U
 	page,
 	request,
 } ) => {
-	const { tag, soon } = await seedLicences( request );
+	const { tag, soon } = await seedLicenses( request );
 	await openScreen( page, 'licenses' );
 	const rows = page.locator( 'tbody tr' );
 	const search = page.getByRole( 'searchbox', {
@@ -130,16 +130,16 @@ test( 'bulk actions: extend the selection, export it as CSV, cancel it', async (
 	page,
 	request,
 } ) => {
-	const { client, tag, soon, later, trial } = await seedLicences( request );
+	const { client, tag, soon, later, trial } = await seedLicenses( request );
 	await openScreen( page, 'licenses' );
 	const rows = page.locator( 'tbody tr' );
 	await page
 		.getByRole( 'searchbox', { name: 'Search key, name or email' } )
 		.fill( tag );
 	await expect( rows ).toHaveCount( 5 );
-	const select = ( licence: License ) =>
+	const select = ( license: License ) =>
 		page.getByRole( 'checkbox', {
-			name: `Select licence …${ licence.license_key_masked.slice( -4 ) }`,
+			name: `Select licence …${ license.license_key_masked.slice( -4 ) }`,
 		} );
 	await select( soon ).check();
 	await select( later ).check();
@@ -192,8 +192,8 @@ test( 'bulk actions: extend the selection, export it as CSV, cancel it', async (
 	await extend.getByLabel( 'New expiry date' ).fill( '2031-06-30' );
 	await extend.getByRole( 'button', { name: 'Extend', exact: true } ).click();
 	await expectSnackbar( page, '2 licences extended.' );
-	for ( const licence of [ soon, later ] ) {
-		expect( ( await client.license( licence.id ) ).expires ).toMatch(
+	for ( const license of [ soon, later ] ) {
+		expect( ( await client.license( license.id ) ).expires ).toMatch(
 			/^2031-06-30T23:59:59/
 		);
 	}
@@ -221,7 +221,7 @@ test( 'row menus are named for their row, close when their dialog opens and give
 	page,
 	request,
 } ) => {
-	const { client, tag, cancelled } = await seedLicences( request );
+	const { client, tag, cancelled } = await seedLicenses( request );
 	await openScreen( page, 'licenses' );
 	const rows = page.locator( 'tbody tr' );
 	await page
@@ -307,7 +307,7 @@ test( 'on a 390×844 phone the list keeps the key column and opens a row’s det
 	page,
 	request,
 } ) => {
-	const { tag, later } = await seedLicences( request );
+	const { tag, later } = await seedLicenses( request );
 	await page.setViewportSize( { width: 390, height: 844 } );
 	await openScreen( page, 'licenses' );
 	const rows = page.locator( 'tbody tr' );

@@ -37,7 +37,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	const inTenDays = new Date( Date.now() + 10 * 86400 * 1000 )
 		.toISOString()
 		.replace( /\.\d+Z$/, 'Z' );
-	const licence = await client.createLicense( {
+	const license = await client.createLicense( {
 		product_id: product.id,
 		customer_email: `page-${ tag }@example.com`,
 		customer_name: 'Ada Page',
@@ -56,7 +56,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 			'/wp-json/svc/v1/licenses/activate',
 			{
 				data: {
-					license_key: licence.license_key,
+					license_key: license.license_key,
 					product_slug: product.slug,
 					site_url: site,
 				},
@@ -72,12 +72,12 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	} );
 	await search.fill( `page-${ tag }` );
 	await expect( page.locator( 'tbody tr' ) ).toHaveCount( 2 );
-	const last = licence.license_key.slice( -4 );
+	const last = license.license_key.slice( -4 );
 	await page
-		.getByRole( 'link', { name: licence.license_key_masked, exact: true } )
+		.getByRole( 'link', { name: license.license_key_masked, exact: true } )
 		.click();
 	await expect( page ).toHaveURL(
-		new RegExp( `[?&]licence=${ licence.id }` )
+		new RegExp( `[?&]licence=${ license.id }` )
 	);
 	const main = page.locator( '.svc-licence-page' );
 	await expect(
@@ -115,7 +115,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	const newKey = (
 		await shown.getByTestId( 'svc-secret-value' ).innerText()
 	).trim();
-	expect( newKey ).not.toBe( licence.license_key );
+	expect( newKey ).not.toBe( license.license_key );
 	await shown.getByRole( 'button', { name: 'Done' } ).click();
 	await expect( history.first() ).toContainText( 'Key replaced' );
 	await expect( history.first() ).toContainText( 'User admin' );
@@ -155,7 +155,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	await expect( main.locator( '.svc-screen-header' ) ).toContainText(
 		'Active'
 	);
-	expect( ( await client.license( licence.id ) ).status ).toBe( 'active' );
+	expect( ( await client.license( license.id ) ).status ).toBe( 'active' );
 
 	// Extend by 30 days: from the expiry, not from today.
 	await main.getByRole( 'button', { name: 'Extend expiry' } ).click();
@@ -163,7 +163,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	await extend.getByRole( 'spinbutton', { name: 'Days' } ).fill( '30' );
 	await extend.getByRole( 'button', { name: 'Extend', exact: true } ).click();
 	await expectSnackbar( page, '1 licence extended.' );
-	const extended = ( await client.license( licence.id ) ).expires;
+	const extended = ( await client.license( license.id ) ).expires;
 	expect(
 		new Date( extended ?? '' ).getTime() - new Date( inTenDays ).getTime()
 	).toBe( 30 * 86400 * 1000 );
@@ -176,11 +176,11 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 	).toHaveCount( 0 );
 	await cancel.getByRole( 'button', { name: 'Keep licence' } ).click();
 	await expect( cancel ).toBeHidden();
-	expect( ( await client.license( licence.id ) ).status ).toBe( 'active' );
+	expect( ( await client.license( license.id ) ).status ).toBe( 'active' );
 	await main.getByRole( 'button', { name: 'Cancel licence' } ).click();
 	await cancel.getByRole( 'button', { name: 'Cancel licence' } ).click();
 	await expectSnackbar( page, 'Licence cancelled.' );
-	expect( ( await client.license( licence.id ) ).status ).toBe( 'cancelled' );
+	expect( ( await client.license( license.id ) ).status ).toBe( 'cancelled' );
 	// A cancelled licence's key is not rotated.
 	await expect(
 		main.getByRole( 'button', { name: 'Reactivate' } )
@@ -209,7 +209,7 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 
 	// A shared link opens the page directly.
 	await page.goto(
-		`/wp-admin/admin.php?page=svc-licensing&licence=${ licence.id }`
+		`/wp-admin/admin.php?page=svc-licensing&licence=${ license.id }`
 	);
 	await expect(
 		page.getByRole( 'heading', { level: 1, name: `Licence …${ newLast }` } )

@@ -307,8 +307,8 @@ test( 'export a customer as JSON, then erase after typing the email again', asyn
 	expect( exported.email ).toBe( email );
 	expect( exported.export.licenses ).toHaveLength( 2 );
 	// Finding 5: the erase clears the customer's name, so the export shows it.
-	for ( const licence of exported.export.licenses ) {
-		expect( licence.customer_name ).toBe( name );
+	for ( const license of exported.export.licenses ) {
+		expect( license.customer_name ).toBe( name );
 	}
 	await expectSnackbar( page, 'Exported 2 records.' );
 

@@ -82,7 +82,7 @@ test( "a licence's staging sites are labelled and counted apart from the slots",
 	const client = await adminClient( request );
 	const tag = randomUUID().slice( 0, 6 );
 	const product = await client.createProduct( { name: `Staging ${ tag }` } );
-	const licence = await client.createLicense( {
+	const license = await client.createLicense( {
 		product_id: product.id,
 		customer_email: `staging-${ tag }@example.com`,
 		activation_limit: 3,
@@ -96,7 +96,7 @@ test( "a licence's staging sites are labelled and counted apart from the slots",
 			'/wp-json/svc/v1/licenses/activate',
 			{
 				data: {
-					license_key: licence.license_key,
+					license_key: license.license_key,
 					product_slug: product.slug,
 					site_url: site,
 				},
@@ -138,5 +138,5 @@ test( "a licence's staging sites are labelled and counted apart from the slots",
 	await expect( detail.getByTestId( 'svc-sites-used' ) ).toHaveText(
 		'1 of 3 sites used, plus 1 staging site (it uses no slot).'
 	);
-	expect( ( await client.license( licence.id ) ).activation_count ).toBe( 1 );
+	expect( ( await client.license( license.id ) ).activation_count ).toBe( 1 );
 } );

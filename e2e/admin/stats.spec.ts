@@ -56,13 +56,13 @@ async function seedToday( request: APIRequestContext ) {
 	);
 	// 200: processed at once, the price being mapped.
 	expect( ( await deliver( request, paid, SECRET ) ).status() ).toBe( 200 );
-	const licence = await client.createLicense( {
+	const license = await client.createLicense( {
 		product_id: product.id,
 		customer_email: `stats-${ randomUUID().slice( 0, 6 ) }@example.com`,
 	} );
 	const activated = await request.post( '/wp-json/svc/v1/licenses/activate', {
 		data: {
-			license_key: licence.license_key,
+			license_key: license.license_key,
 			product_slug: product.slug,
 			site_url: `stats-${ randomUUID().slice( 0, 6 ) }.example.com`,
 		},

@@ -44,7 +44,7 @@ test.describe( 'tiers and prices', () => {
 				data: { name: unique( 'tiered' ) },
 			} )
 		).json();
-		const licence = await (
+		const license = await (
 			await request.post( `${ ADMIN }/licenses`, {
 				headers,
 				data: {
@@ -54,14 +54,14 @@ test.describe( 'tiers and prices', () => {
 				},
 			} )
 		).json();
-		expect( licence.tier ).toEqual( {
+		expect( license.tier ).toEqual( {
 			label: 'Agency+',
 			features: [ 'support', 'white-label' ],
 		} );
 		const validated = await (
 			await request.post( '/wp-json/svc/v1/licenses/validate', {
 				data: {
-					license_key: licence.license_key,
+					license_key: license.license_key,
 					product_slug: product.slug,
 					site_url: 'x.example.com',
 				},
@@ -179,7 +179,7 @@ test.describe( 'tiers and prices', () => {
 			'invalid_params'
 		);
 
-		const licence = await (
+		const license = await (
 			await request.post( `${ ADMIN }/licenses`, {
 				headers,
 				data: {
@@ -189,7 +189,7 @@ test.describe( 'tiers and prices', () => {
 				},
 			} )
 		).json();
-		expect( licence ).toMatchObject( {
+		expect( license ).toMatchObject( {
 			price_id: price.id,
 			activation_limit: 5,
 		} );

@@ -14,7 +14,7 @@ import {
 const ADMIN = '/wp-json/svc/v1/admin';
 const helper = { 'X-Svc-Test-Token': testToken };
 
-async function customerWithLicences(
+async function customerWithLicenses(
 	request: APIRequestContext,
 	headers: Record< string, string >
 ) {
@@ -30,7 +30,7 @@ async function customerWithLicences(
 				data: { name: `${ label } ${ id }` },
 			} )
 		).json();
-		const licence = await (
+		const license = await (
 			await request.post( `${ ADMIN }/licenses`, {
 				headers,
 				data: {
@@ -43,13 +43,13 @@ async function customerWithLicences(
 		).json();
 		await request.post( '/wp-json/svc/v1/licenses/activate', {
 			data: {
-				license_key: licence.license_key,
+				license_key: license.license_key,
 				product_slug: product.slug,
 				site_url: `https://${ id }-${ label.toLowerCase() }.example.com`,
 			},
 		} );
 		products.push( product );
-		keys.push( licence.license_key );
+		keys.push( license.license_key );
 	}
 	return { email, name, id, products, keys };
 }
@@ -57,7 +57,7 @@ async function customerWithLicences(
 test.describe( 'privacy', () => {
 	test( 'export lists every licence of the email', async ( { request } ) => {
 		const headers = await keyHeaders( request, 'admin' );
-		const person = await customerWithLicences( request, headers );
+		const person = await customerWithLicenses( request, headers );
 		const response = await request.post( `${ ADMIN }/privacy/export`, {
 			headers,
 			data: { email: ` ${ person.email.toUpperCase() } ` },
@@ -72,9 +72,9 @@ test.describe( 'privacy', () => {
 		expect(
 			body.export.licenses.map( ( l: { product: string } ) => l.product )
 		).toEqual( person.products.map( ( p ) => p.name ) );
-		for ( const licence of body.export.licenses ) {
+		for ( const license of body.export.licenses ) {
 			// The spec's fields, and the customer's name (docs/api-decisions.md: the erase clears it, so the export shows it).
-			expect( Object.keys( licence ).sort() ).toEqual( [
+			expect( Object.keys( license ).sort() ).toEqual( [
 				'activations',
 				'created_at',
 				'customer_name',
@@ -82,7 +82,7 @@ test.describe( 'privacy', () => {
 				'product',
 				'status',
 			] );
-			expect( licence ).toMatchObject( {
+			expect( license ).toMatchObject( {
 				customer_name: person.name,
 				status: 'active',
 				activations: 1,
@@ -107,8 +107,8 @@ test.describe( 'privacy', () => {
 		request,
 	} ) => {
 		const headers = await keyHeaders( request, 'admin' );
-		const person = await customerWithLicences( request, headers );
-		const bystander = await customerWithLicences( request, headers );
+		const person = await customerWithLicenses( request, headers );
+		const bystander = await customerWithLicenses( request, headers );
 		const scan = ( needle: string ) => scanPersonalData( request, needle );
 		// Each licence row, and each licence's license.created event (its payload names the customer).
 		expect(
@@ -200,7 +200,7 @@ test.describe( 'privacy', () => {
 		request,
 	} ) => {
 		const headers = await keyHeaders( request, 'admin' );
-		const person = await customerWithLicences( request, headers );
+		const person = await customerWithLicenses( request, headers );
 		const site = `${ person.id }-alpha.example.com`;
 		expect( await scanPersonalData( request, person.email ) ).toMatchObject(
 			{ svc_licenses: 2 }

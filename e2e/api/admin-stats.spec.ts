@@ -26,7 +26,7 @@ test( 'statistics of one product through a key scoped to it', async ( {
 			data: { name: `stats-${ randomUUID().slice( 0, 8 ) }` },
 		} )
 	).json();
-	const licence = async ( data: Record< string, unknown > ) =>
+	const license = async ( data: Record< string, unknown > ) =>
 		(
 			await request.post( `${ ADMIN }/licenses`, {
 				headers: admin,
@@ -46,20 +46,20 @@ test( 'statistics of one product through a key scoped to it', async ( {
 			},
 		} );
 
-	const active = await licence( { activation_limit: 3 } );
+	const active = await license( { activation_limit: 3 } );
 	await activate( active.license_key, 'a.example.com' );
 	await activate( active.license_key, 'b.example.com' );
-	const suspendedLater = await licence( {} );
+	const suspendedLater = await license( {} );
 	await activate( suspendedLater.license_key, 'c.example.com' );
 	await request.put( `${ ADMIN }/licenses/${ suspendedLater.id }`, {
 		headers: admin,
 		data: { status: 'suspended' },
 	} );
-	await licence( { expires: '2020-01-01T00:00:00Z' } );
-	await licence( { status: 'cancelled' } );
-	await licence( { status: 'trial', expires: '2099-01-01T00:00:00Z' } );
-	await licence( { status: 'revoked' } );
-	await licence( {} );
+	await license( { expires: '2020-01-01T00:00:00Z' } );
+	await license( { status: 'cancelled' } );
+	await license( { status: 'trial', expires: '2099-01-01T00:00:00Z' } );
+	await license( { status: 'revoked' } );
+	await license( {} );
 
 	const scoped = await keyHeaders( request, 'read', product.id );
 	const response = await request.get( `${ ADMIN }/stats`, {

@@ -25,7 +25,7 @@ import {
 	freshBase,
 	freshTag,
 	holdSource,
-	ourLicence,
+	ourLicense,
 	runImport,
 } from '../fixtures/import';
 import { race } from '../fixtures/race';
@@ -84,7 +84,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 	test.beforeAll( async ( { request } ) => {
 		giveBack = await holdSource( 'edd-sl' );
 		const headers = await keyHeaders( request, 'admin' );
-		const { key: takenKey } = await ourLicence(
+		const { key: takenKey } = await ourLicense(
 			request,
 			headers,
 			`Ours ${ tag }`,

@@ -9,7 +9,7 @@ import {
 	armCrash,
 	createApiKey,
 	readApiKey,
-	runLicenceExpiryJob,
+	runLicenseExpiryJob,
 	scanPersonalData,
 } from '../fixtures/test-helpers';
 
@@ -53,7 +53,7 @@ async function product(
 	return ( await response.json() ) as { id: number; slug: string };
 }
 
-async function licence(
+async function license(
 	request: APIRequestContext,
 	headers: Record< string, string >,
 	productId: number,
@@ -130,7 +130,7 @@ test.describe( 'event log', () => {
 	} ) => {
 		const { headers, prefix } = await adminKey( request );
 		const { id: productId, slug } = await product( request, headers );
-		const created = await licence( request, headers, productId, {
+		const created = await license( request, headers, productId, {
 			activation_limit: 2,
 		} );
 		const site = `https://events-${ randomUUID().slice( 0, 8 ) }.example.com`;
@@ -268,7 +268,7 @@ test.describe( 'event log', () => {
 	} ) => {
 		const { headers } = await adminKey( request );
 		const { id: productId, slug } = await product( request, headers );
-		const created = await licence( request, headers, productId, {
+		const created = await license( request, headers, productId, {
 			activation_limit: 1,
 		} );
 		const activate = ( site: string ) =>
@@ -415,13 +415,13 @@ test.describe( 'event log', () => {
 	} ) => {
 		const { headers } = await adminKey( request );
 		const { id: productId } = await product( request, headers );
-		const due = await licence( request, headers, productId, {
+		const due = await license( request, headers, productId, {
 			expires: '2020-01-01T00:00:00Z',
 		} );
-		const later = await licence( request, headers, productId, {
+		const later = await license( request, headers, productId, {
 			expires: '2099-01-01T00:00:00Z',
 		} );
-		await runLicenceExpiryJob( request, Math.floor( Date.now() / 1000 ) );
+		await runLicenseExpiryJob( request, Math.floor( Date.now() / 1000 ) );
 		const expired = await historyOf( request, headers, due.id );
 		expect( expired.data[ 0 ] ).toMatchObject( {
 			type: 'license.expired',
@@ -434,7 +434,7 @@ test.describe( 'event log', () => {
 			)
 		).toEqual( [ 'license.created' ] );
 		// A second run finds nothing left to expire and writes nothing.
-		await runLicenceExpiryJob( request, Math.floor( Date.now() / 1000 ) );
+		await runLicenseExpiryJob( request, Math.floor( Date.now() / 1000 ) );
 		expect( ( await historyOf( request, headers, due.id ) ).total ).toBe(
 			2
 		);
@@ -447,7 +447,7 @@ test.describe( 'event log', () => {
 		const { id: productId } = await product( request, headers );
 		const ids: number[] = [];
 		for ( let i = 0; i < 3; i++ ) {
-			ids.push( ( await licence( request, headers, productId ) ).id );
+			ids.push( ( await license( request, headers, productId ) ).id );
 		}
 		await request.post( `${ ADMIN }/licenses/${ ids[ 0 ] }/rotate-key`, {
 			headers,
@@ -545,8 +545,8 @@ test.describe( 'event log', () => {
 		const { headers } = await adminKey( request );
 		const mine = await product( request, headers );
 		const other = await product( request, headers );
-		const inside = await licence( request, headers, mine.id );
-		const outside = await licence( request, headers, other.id );
+		const inside = await license( request, headers, mine.id );
+		const outside = await license( request, headers, other.id );
 		const scoped = await createApiKey( request, {
 			permissions: 'read',
 			product_id: mine.id,
@@ -853,10 +853,10 @@ test.describe( 'event log', () => {
 		const { headers } = await adminKey( request );
 		const { id: productId, slug } = await product( request, headers );
 		const id = randomUUID().slice( 0, 8 );
-		const person = await licence( request, headers, productId, {
+		const person = await license( request, headers, productId, {
 			customer_name: `Erin ${ id }`,
 		} );
-		const bystander = await licence( request, headers, productId );
+		const bystander = await license( request, headers, productId );
 		const site = `https://erase-${ id }.example.com`;
 		expect(
 			(

@@ -169,7 +169,7 @@ test.describe( 'WP-Cron with the fast lane', () => {
 				202
 			);
 
-			const licence = async () =>
+			const license = async () =>
 				(
 					await (
 						await quiet.get(
@@ -199,7 +199,7 @@ test.describe( 'WP-Cron with the fast lane', () => {
 			expect( due[ EXPIRE ] ).toBeLessThan( nowSeconds() );
 			expect( due[ RETRY ] ).toBeLessThan( nowSeconds() );
 			// Due, and not run yet.
-			expect( await licence() ).toBe( 'active' );
+			expect( await license() ).toBe( 'active' );
 			expect( await retries() ).toBe( 1 );
 			expect( await helper( quiet, 'GET', '/cron/runs' ) ).toEqual( [] );
 
@@ -213,7 +213,7 @@ test.describe( 'WP-Cron with the fast lane', () => {
 						lanes.push(
 							`${ answer.status() } lane=${ answer.headers()[ 'x-svc-test-lane' ] }`
 						);
-						return [ await licence(), await retries() ];
+						return [ await license(), await retries() ];
 					},
 					{ timeout: 120_000, intervals: [ 500, 1000, 2000 ] }
 				)

@@ -105,7 +105,7 @@ async function product( request: APIRequestContext ): Promise< number > {
 }
 
 /** A licence for the product: one license.created event. */
-async function licence( request: APIRequestContext, productId: number ) {
+async function license( request: APIRequestContext, productId: number ) {
 	const response = await request.post( `${ ADMIN }/licenses`, {
 		headers,
 		data: {
@@ -197,8 +197,8 @@ test.describe( 'outbound webhooks', () => {
 			String( hook.secret )
 		);
 
-		const issued = await licence( request, productId );
-		await licence( request, other ); // Another product's event: not for this endpoint.
+		const issued = await license( request, productId );
+		await license( request, other ); // Another product's event: not for this endpoint.
 		const t = now();
 		await runOutboundJob( request, t );
 
@@ -252,7 +252,7 @@ test.describe( 'outbound webhooks', () => {
 		const productId = await product( request );
 		const hook = await endpoint( request, '/flaky', productId );
 		receiver.answer( '/flaky', [ 500, 500 ] );
-		await licence( request, productId );
+		await license( request, productId );
 
 		const t = now();
 		await runOutboundJob( request, t );
@@ -319,7 +319,7 @@ test.describe( 'outbound webhooks', () => {
 	} ) => {
 		const productId = await product( request );
 		const hook = await endpoint( request, '/replay', productId );
-		await licence( request, productId );
+		await license( request, productId );
 		await runOutboundJob( request, now() );
 		const [ original ] = await deliveries( request, hook.id );
 		expect( original.status ).toBe( 'succeeded' );
@@ -387,7 +387,7 @@ test.describe( 'outbound webhooks', () => {
 		const productId = await product( request );
 		const hook = await endpoint( request, '/down', productId );
 		receiver.answer( '/down', Array( 20 ).fill( 503 ) );
-		await licence( request, productId );
+		await license( request, productId );
 
 		// The first attempt, then the six retries 1 min, 5 min, 30 min, 2 h, 12 h and 24 h after each failure.
 		let t = now();
@@ -422,7 +422,7 @@ test.describe( 'outbound webhooks', () => {
 		expect( disabled.disabled_reason ).toContain( 'failed all 7 attempts' );
 
 		// Disabled: a new event is not sent to it.
-		await licence( request, productId );
+		await license( request, productId );
 		await runOutboundJob( request, t + 100000 );
 		expect( receiver.hits( '/down' ) ).toHaveLength( 7 );
 
@@ -452,7 +452,7 @@ test.describe( 'outbound webhooks', () => {
 		const productId = await product( request );
 		const hook = await endpoint( request, '/moved', productId );
 		receiver.redirect( '/moved', receiver.url( '/landing' ) );
-		await licence( request, productId );
+		await license( request, productId );
 		await runOutboundJob( request, now() );
 
 		expect( receiver.hits( '/moved' ) ).toHaveLength( 1 );
@@ -535,7 +535,7 @@ test.describe( 'outbound webhooks', () => {
 		created.push( privateHook.id );
 		await setSettings( request, { webhooks_allow_private: false } );
 
-		await licence( request, productId );
+		await license( request, productId );
 		await runOutboundJob( request, now() );
 		expect( receiver.hits( '/ssrf' ) ).toHaveLength( 0 );
 		expect( await readBlocked( request ) ).toEqual( [] );
@@ -639,7 +639,7 @@ test.describe( 'outbound webhooks', () => {
 	} ) => {
 		const productId = await product( request );
 		const hook = await endpoint( request, '/privacy', productId );
-		const { customer_email: email } = await licence( request, productId );
+		const { customer_email: email } = await license( request, productId );
 		await runOutboundJob( request, now() );
 		expect( receiver.hits( '/privacy' ) ).toHaveLength( 1 );
 		expect( await scanPersonalData( request, email ) ).toMatchObject( {
@@ -675,7 +675,7 @@ test.describe( 'outbound webhooks', () => {
 		const productId = await product( request );
 		const hook = await endpoint( request, '/race', productId );
 		for ( let i = 0; i < 4; i++ ) {
-			await licence( request, productId );
+			await license( request, productId );
 		}
 		const t = now();
 		await Promise.all(

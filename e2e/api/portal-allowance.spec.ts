@@ -18,9 +18,9 @@ import {
 	API,
 	PORTAL,
 	seedCustomer,
-	type PortalLicence,
+	type PortalLicense,
 } from '../fixtures/portal';
-import { licences, portalSpecHooks, signedIn } from '../fixtures/portal-api';
+import { licenses, portalSpecHooks, signedIn } from '../fixtures/portal-api';
 
 test.describe( 'customer portal: self-serve release allowance', () => {
 	portalSpecHooks();
@@ -34,9 +34,9 @@ test.describe( 'customer portal: self-serve release allowance', () => {
 		const headers = { 'X-Svc-Portal-Csrf': csrf };
 		const { id } = customer.withRelease;
 		const [ first, second ] = (
-			( await licences( context ) ).find(
-				( licence ) => licence.id === id
-			) as PortalLicence
+			( await licenses( context ) ).find(
+				( license ) => license.id === id
+			) as PortalLicense
 		 ).activations;
 		expect(
 			(
@@ -62,17 +62,17 @@ test.describe( 'customer portal: self-serve release allowance', () => {
 			resets.toISOString().replace( '.000Z', 'Z' )
 		);
 		expect( over.message ).toContain( resets.toISOString().slice( 0, 10 ) );
-		const listed = ( await licences( context ) ).find(
-			( licence ) => licence.id === id
-		) as PortalLicence;
+		const listed = ( await licenses( context ) ).find(
+			( license ) => license.id === id
+		) as PortalLicense;
 		expect( listed.activation_count ).toBe( 1 );
 		expect( listed.self_serve_releases_left ).toBe( 0 );
 
 		// The allowance is per licence: the other licence of the email is untouched by it, and 0 allows none.
 		await setSettings( request, { portal_releases_per_month: 0 } );
 		expect(
-			( await licences( context ) ).every(
-				( licence ) => licence.self_serve_releases_left === 0
+			( await licenses( context ) ).every(
+				( license ) => license.self_serve_releases_left === 0
 			)
 		).toBe( true );
 		await expectError(
@@ -200,7 +200,7 @@ test.describe( 'customer portal: self-serve release allowance', () => {
 						expect( activated.status() ).toBe( 200 );
 					}
 					const { context, csrf } = await signedIn( request, email );
-					const [ listed ] = await licences( context );
+					const [ listed ] = await licenses( context );
 					expect( listed.activations ).toHaveLength( 12 );
 					// The race's requests go on fresh connections, with the customer's session cookie.
 					const cookie = ( await context.storageState() ).cookies
@@ -236,7 +236,7 @@ test.describe( 'customer portal: self-serve release allowance', () => {
 					expect(
 						statuses.filter( ( s ) => s === 403 )
 					).toHaveLength( 10 );
-					const [ after ] = await licences( context );
+					const [ after ] = await licenses( context );
 					expect( after.activation_count ).toBe( 10 );
 					expect( after.self_serve_releases_left ).toBe( 0 );
 				},

@@ -30,11 +30,11 @@ import {
 	askForLink,
 	mailedToken,
 	seedCustomer,
-	type PortalLicence,
+	type PortalLicense,
 } from '../fixtures/portal';
 import {
 	browserContext,
-	licences,
+	licenses,
 	portalSpecHooks,
 	signedIn,
 	validate,
@@ -101,16 +101,16 @@ test.describe( 'customer portal: sign-in', () => {
 		expect( again.status() ).toBe( 200 );
 		expect( ( await again.json() ).csrf ).toBe( body.csrf );
 
-		const list = await licences( browser );
-		expect( list.map( ( licence ) => licence.id ).sort() ).toEqual(
+		const list = await licenses( browser );
+		expect( list.map( ( license ) => license.id ).sort() ).toEqual(
 			[ customer.withRelease.id, customer.plain.id ].sort()
 		);
-		expect( list.map( ( licence ) => licence.id ) ).not.toContain(
+		expect( list.map( ( license ) => license.id ) ).not.toContain(
 			customer.other.id
 		);
 		const pro = list.find(
-			( licence ) => licence.id === customer.withRelease.id
-		) as PortalLicence;
+			( license ) => license.id === customer.withRelease.id
+		) as PortalLicense;
 		expect( Object.keys( pro ).sort() ).toEqual(
 			[
 				'id',
@@ -145,8 +145,8 @@ test.describe( 'customer portal: sign-in', () => {
 			[ ...customer.sites ].sort()
 		);
 		const lite = list.find(
-			( licence ) => licence.id === customer.plain.id
-		) as PortalLicence;
+			( license ) => license.id === customer.plain.id
+		) as PortalLicense;
 		expect( lite ).toMatchObject( {
 			activation_count: 0,
 			activations: [],
@@ -339,8 +339,8 @@ test.describe( 'customer portal: sign-in', () => {
 
 		// Every change needs the CSRF token: missing or wrong is 403 and changes nothing.
 		const { id, key, productSlug } = customer.withRelease;
-		const activation = ( await licences( context ) ).find(
-			( licence ) => licence.id === id
+		const activation = ( await licenses( context ) ).find(
+			( license ) => license.id === id
 		)?.activations[ 0 ].id;
 		const changes = [
 			`/licenses/${ id }/rotate`,
@@ -364,7 +364,7 @@ test.describe( 'customer portal: sign-in', () => {
 			200
 		);
 		expect(
-			( await licences( context ) ).find( ( l ) => l.id === id )
+			( await licenses( context ) ).find( ( l ) => l.id === id )
 				?.activation_count
 		).toBe( 2 );
 
@@ -531,8 +531,8 @@ test.describe( 'customer portal: sign-in', () => {
 			headers: asAccount,
 		} );
 		expect(
-			( ( await list.json() ) as PortalLicence[] )
-				.map( ( licence ) => licence.id )
+			( ( await list.json() ) as PortalLicense[] )
+				.map( ( license ) => license.id )
 				.sort()
 		).toEqual( [ customer.withRelease.id, customer.plain.id ].sort() );
 		await expectError(

@@ -33,7 +33,7 @@ async function validate(
 	return response.json();
 }
 
-async function licence( request: APIRequestContext, homepage?: string ) {
+async function license( request: APIRequestContext, homepage?: string ) {
 	const slug = `renew-${ randomUUID().slice( 0, 8 ) }`;
 	const { license_key, license_id, product_id } = await createLicense(
 		request,
@@ -71,14 +71,14 @@ test.describe( 'renewal_url in the validate answer', () => {
 	test( 'without a renewal page: the product homepage, or null', async ( {
 		request,
 	} ) => {
-		const withHomepage = await licence(
+		const withHomepage = await license(
 			request,
 			'https://acme.example/widgets'
 		);
 		expect(
 			( await validate( request, withHomepage.body ) ).renewal_url
 		).toBe( 'https://acme.example/widgets' );
-		const without = await licence( request );
+		const without = await license( request );
 		const answer = await validate( request, without.body );
 		expect( answer ).toHaveProperty( 'renewal_url', null );
 	} );
@@ -93,7 +93,7 @@ test.describe( 'renewal_url in the validate answer', () => {
 		expect( ( await saved.json() ).renewal_page ).toBe(
 			'https://shop.example/renew/{product}/?from=notice'
 		);
-		const { slug, body } = await licence(
+		const { slug, body } = await license(
 			request,
 			'https://acme.example/widgets'
 		);
@@ -105,7 +105,7 @@ test.describe( 'renewal_url in the validate answer', () => {
 		expect( await validate( request, body, FULL_ROUTE ) ).toEqual( answer );
 
 		// An expired licence is told where to renew too.
-		const expired = await licence( request );
+		const expired = await license( request );
 		const put = await request.put(
 			`/wp-json/svc/v1/admin/licenses/${ expired.id }`,
 			{

@@ -13,7 +13,7 @@ import {
 	freshBase,
 	freshTag,
 	holdSource,
-	ourLicence,
+	ourLicense,
 	runImport,
 } from '../fixtures/import';
 import { fastLane } from '../fixtures/env';
@@ -60,7 +60,7 @@ test.describe.serial( 'SLM client protocol', () => {
 		giveBack = await holdSource( 'slm' );
 		const headers = await keyHeaders( request, 'admin' );
 		let takenKey: string;
-		( { product, key: takenKey } = await ourLicence(
+		( { product, key: takenKey } = await ourLicense(
 			request,
 			headers,
 			`SLM Proto ${ tag }`,

@@ -37,7 +37,7 @@ async function useStagingHosts(
 }
 
 /** A licence of a new product, and calls on its client routes and admin routes. */
-async function licence( request: APIRequestContext, limit: number ) {
+async function license( request: APIRequestContext, limit: number ) {
 	const product = slug();
 	const { license_key, license_id } = await createLicense(
 		request,
@@ -128,7 +128,7 @@ test.describe( 'staging hosts', () => {
 		request,
 	} ) => {
 		await useStagingHosts( request, true, [ '*.test', 'staging.*' ] );
-		const l = await licence( request, 1 );
+		const l = await license( request, 1 );
 		expect( await l.activate( 'https://shop.example.com' ) ).toMatchObject(
 			{
 				activation_count: 1,
@@ -201,7 +201,7 @@ test.describe( 'staging hosts', () => {
 		request,
 	} ) => {
 		await useStagingHosts( request, true, [ '*.test' ] );
-		const l = await licence( request, 1 );
+		const l = await license( request, 1 );
 		await l.activate( 'https://shop.example.com', {
 			is_staging: true,
 			staging: true,
@@ -229,7 +229,7 @@ test.describe( 'staging hosts', () => {
 		request,
 	} ) => {
 		await useStagingHosts( request, false, [ '*.test' ] );
-		const l = await licence( request, 1 );
+		const l = await license( request, 1 );
 		expect(
 			( await l.activate( 'https://shop.test' ) ).activation_count
 		).toBe( 1 );
@@ -270,7 +270,7 @@ test.describe( 'staging hosts', () => {
 		).json();
 		expect( read.staging_hosts ).toEqual( saved.staging_hosts );
 
-		const l = await licence( request, 1 );
+		const l = await license( request, 1 );
 		await l.activate( 'https://qa.acme.com' );
 		await l.activate( 'https://acme.wpengine.com' );
 		// No longer in the list: a .test host is a production site now.
@@ -344,7 +344,7 @@ test.describe( 'staging hosts', () => {
 				: `https://site-${ i }.example.com`
 		);
 		await race( request, '60 activations, 20 of them staging, limit 2', {
-			setup: () => licence( request, 2 ),
+			setup: () => license( request, 2 ),
 			fire: ( fresh, l ) =>
 				sites.map( ( site ) =>
 					l.client( 'activate', site, {}, fresh )

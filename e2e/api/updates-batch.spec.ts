@@ -303,9 +303,9 @@ test.describe( 'batch update check', () => {
 		request,
 	} ) => {
 		const offered = await productWithRelease( request, 50, 40 );
-		const items = offered.licenses.map( ( licence ) => ( {
+		const items = offered.licenses.map( ( license ) => ( {
 			product_slug: offered.slug,
-			license_key: licence.license_key,
+			license_key: license.license_key,
 			current_version: '1.0.0',
 		} ) );
 		const result = await answers( request, items );

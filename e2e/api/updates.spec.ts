@@ -107,7 +107,7 @@ async function offer(
 	return response.json();
 }
 
-async function licenceFor(
+async function licenseFor(
 	request: APIRequestContext,
 	headers: Record< string, string >,
 	productId: number
@@ -150,10 +150,10 @@ test.describe( 'updates and downloads', () => {
 		).json();
 		expect( moved.current_version ).toBe( '1.0.0' );
 
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const query = {
 			product_slug: product.slug,
-			license_key: licence.license_key,
+			license_key: license.license_key,
 		};
 		expect(
 			await offer( request, { ...query, current_version: '1.0.0' } )
@@ -245,12 +245,12 @@ test.describe( 'updates and downloads', () => {
 		request,
 	} ) => {
 		const { headers, product } = await newProduct( request );
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const newVersion = async ( installed: string ) =>
 			(
 				await offer( request, {
 					product_slug: product.slug,
-					license_key: licence.license_key,
+					license_key: license.license_key,
 					current_version: installed,
 				} )
 			).new_version ?? 'none';
@@ -277,7 +277,7 @@ test.describe( 'updates and downloads', () => {
 		await expectError(
 			await check( request, {
 				product_slug: product.slug,
-				license_key: licence.license_key,
+				license_key: license.license_key,
 				current_version: 'latest',
 			} ),
 			400,
@@ -336,7 +336,7 @@ test.describe( 'updates and downloads', () => {
 		);
 		expect( release.rollout ).toBe( 30 );
 
-		type Licence = ( typeof fixture.licenses )[ number ];
+		type License = ( typeof fixture.licenses )[ number ];
 		/** Whether an answer for a licence is in the rollout, its shape checked. */
 		const inRolloutOf = ( answer: Record< string, unknown > ) => {
 			expect( answer.new_version ).toBe( '3.0.0' );
@@ -350,7 +350,7 @@ test.describe( 'updates and downloads', () => {
 			return rollout.in_rollout;
 		};
 		// Every licence, through the batch form (50 items a request, each decided as the single check decides it).
-		const answers = async ( keys: Licence[] = fixture.licenses ) => {
+		const answers = async ( keys: License[] = fixture.licenses ) => {
 			const inRollout = new Map< number, boolean >();
 			for ( let i = 0; i < keys.length; i += 50 ) {
 				const batch = keys.slice( i, i + 50 );
@@ -359,9 +359,9 @@ test.describe( 'updates and downloads', () => {
 					{
 						data: {
 							site_url: 'https://rollout.example.com',
-							items: batch.map( ( licence ) => ( {
+							items: batch.map( ( license ) => ( {
 								product_slug: product.slug,
-								license_key: licence.license_key,
+								license_key: license.license_key,
 								current_version: '2.9.0',
 							} ) ),
 						},
@@ -369,10 +369,10 @@ test.describe( 'updates and downloads', () => {
 				);
 				expect( response.status(), await response.text() ).toBe( 200 );
 				const { items } = await response.json();
-				batch.forEach( ( licence, index ) => {
+				batch.forEach( ( license, index ) => {
 					expect( items[ index ].status ).toBe( 200 );
 					inRollout.set(
-						licence.license_id,
+						license.license_id,
 						inRolloutOf( items[ index ].body )
 					);
 				} );
@@ -380,18 +380,18 @@ test.describe( 'updates and downloads', () => {
 			return inRollout;
 		};
 		// Some licences through the single check, 25 at a time.
-		const singleAnswers = async ( keys: Licence[] ) => {
+		const singleAnswers = async ( keys: License[] ) => {
 			const inRollout = new Map< number, boolean >();
 			for ( let i = 0; i < keys.length; i += 25 ) {
 				await Promise.all(
-					keys.slice( i, i + 25 ).map( async ( licence ) => {
+					keys.slice( i, i + 25 ).map( async ( license ) => {
 						const answer = await offer( request, {
 							product_slug: product.slug,
-							license_key: licence.license_key,
+							license_key: license.license_key,
 							current_version: '2.9.0',
 						} );
 						inRollout.set(
-							licence.license_id,
+							license.license_id,
 							inRolloutOf( answer )
 						);
 					} )
@@ -458,10 +458,10 @@ test.describe( 'updates and downloads', () => {
 			url: 'https://cdn.example.com/plugin-4.0.0.zip',
 			hash: `sha256:${ digest }`,
 		} );
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const answer = await offer( request, {
 			product_slug: product.slug,
-			license_key: licence.license_key,
+			license_key: license.license_key,
 			current_version: '3.9.9',
 		} );
 		expect( answer.package_hash ).toBe( `sha256:${ digest }` );
@@ -550,12 +550,12 @@ test.describe( 'updates and downloads', () => {
 		request,
 	} ) => {
 		const { headers, product } = await newProduct( request );
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const installed = async ( version: string ) =>
 			(
 				await offer( request, {
 					product_slug: product.slug,
-					license_key: licence.license_key,
+					license_key: license.license_key,
 					current_version: version,
 				} )
 			).new_version ?? 'none';
@@ -589,7 +589,7 @@ test.describe( 'updates and downloads', () => {
 			(
 				await offer( request, {
 					product_slug: product.slug,
-					license_key: licence.license_key,
+					license_key: license.license_key,
 					current_version: '1.0.0',
 				} )
 			).package
@@ -639,10 +639,10 @@ test.describe( 'updates and downloads', () => {
 	} ) => {
 		const { headers, product } = await newProduct( request );
 		await upload( request, headers, product.id, '5.0.0' );
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const query = {
 			product_slug: product.slug,
-			license_key: licence.license_key,
+			license_key: license.license_key,
 			current_version: '4.0.0',
 		};
 		await expectError(
@@ -685,7 +685,7 @@ test.describe( 'updates and downloads', () => {
 				'/wp-json/svc/v1/licenses/activate',
 				{
 					data: {
-						license_key: licence.license_key,
+						license_key: license.license_key,
 						product_slug: product.slug,
 						site_url: 'https://www.Client.example.com/',
 					},
@@ -699,7 +699,7 @@ test.describe( 'updates and downloads', () => {
 			await setSettings( request, { updates_require_activation: false } );
 		}
 
-		await request.put( `${ ADMIN }/licenses/${ licence.id }`, {
+		await request.put( `${ ADMIN }/licenses/${ license.id }`, {
 			headers,
 			data: { status: 'suspended' },
 		} );
@@ -721,7 +721,7 @@ test.describe( 'updates and downloads', () => {
 			product.id,
 			'1.2.0'
 		);
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const link = async ( slug: string, key: string ) =>
 			new URL(
 				(
@@ -732,7 +732,7 @@ test.describe( 'updates and downloads', () => {
 					} )
 				).package
 			);
-		const good = await link( product.slug, licence.license_key );
+		const good = await link( product.slug, license.license_key );
 		const token = good.searchParams.get( 'token' ) ?? '';
 		const download = ( slug: string, value: string ) =>
 			request.get( `/wp-json/svc/v1/downloads/${ slug }`, {
@@ -756,25 +756,25 @@ test.describe( 'updates and downloads', () => {
 
 		const other = await newProduct( request );
 		await upload( request, other.headers, other.product.id, '1.2.0' );
-		const otherLicence = await licenceFor(
+		const otherLicense = await licenseFor(
 			request,
 			other.headers,
 			other.product.id
 		);
 		const otherToken =
 			(
-				await link( other.product.slug, otherLicence.license_key )
+				await link( other.product.slug, otherLicense.license_key )
 			).searchParams.get( 'token' ) ?? '';
 
 		const expired = await issueDownloadToken( request, {
 			product_id: product.id,
-			license_id: licence.id,
+			license_id: license.id,
 			version: release.version,
 			expires: Math.floor( Date.now() / 1000 ) - 1,
 		} );
 		const stillValid = await issueDownloadToken( request, {
 			product_id: product.id,
-			license_id: licence.id,
+			license_id: license.id,
 			version: release.version,
 			expires: Math.floor( Date.now() / 1000 ) + 60,
 		} );
@@ -831,7 +831,7 @@ test.describe( 'updates and downloads', () => {
 		);
 
 		// A licence revoked after the link was issued stops the download.
-		await request.put( `${ ADMIN }/licenses/${ licence.id }`, {
+		await request.put( `${ ADMIN }/licenses/${ license.id }`, {
 			headers,
 			data: { status: 'revoked' },
 		} );
@@ -937,10 +937,10 @@ test.describe( 'updates and downloads', () => {
 		} );
 		await upload( request, headers, product.id, '1.0.0' );
 		await upload( request, headers, product.id, '1.1.0' );
-		const licence = await licenceFor( request, headers, product.id );
+		const license = await licenseFor( request, headers, product.id );
 		const query = {
 			product_slug: product.slug,
-			license_key: licence.license_key,
+			license_key: license.license_key,
 			current_version: '1.0.0',
 			site_url: SITE,
 		};
@@ -969,7 +969,7 @@ test.describe( 'updates and downloads', () => {
 				items: [
 					{
 						product_slug: product.slug,
-						license_key: licence.license_key,
+						license_key: license.license_key,
 						current_version: '1.0.0',
 					},
 				],

@@ -137,7 +137,7 @@ const validate = async (
 		} )
 	).json();
 
-async function licencesOf(
+async function licensesOf(
 	request: APIRequestContext,
 	headers: Record< string, string >,
 	email: string
@@ -321,13 +321,13 @@ test.describe( 'payment webhooks', () => {
 					answers.filter( ( a ) => ! a.json.duplicate )
 				).toHaveLength( 1 );
 
-				const licences = await licencesOf(
+				const licenses = await licensesOf(
 					request,
 					headers,
 					paid.email
 				);
-				expect( licences ).toHaveLength( 1 );
-				expect( licences[ 0 ] ).toMatchObject( {
+				expect( licenses ).toHaveLength( 1 );
+				expect( licenses[ 0 ] ).toMatchObject( {
 					product_id: product.id,
 					status: 'active',
 					activation_limit: 3,
@@ -408,7 +408,7 @@ test.describe( 'payment webhooks', () => {
 			iso( renewal.periodEnd )
 		);
 		expect(
-			await licencesOf( request, headers, first.email )
+			await licensesOf( request, headers, first.email )
 		).toHaveLength( 1 );
 		expect( await readMails( request ) ).toHaveLength( 1 );
 
@@ -460,7 +460,7 @@ test.describe( 'payment webhooks', () => {
 
 		// The event log names each payment event; the repeated and the late invoice changed nothing and wrote nothing.
 		const history = async ( email: string ) => {
-			const [ { id } ] = await licencesOf( request, headers, email );
+			const [ { id } ] = await licensesOf( request, headers, email );
 			const log = await (
 				await request.get( `${ ADMIN }/events`, {
 					headers,
@@ -744,7 +744,7 @@ test.describe( 'payment webhooks', () => {
 			processed_at: null,
 			retry_count: 1,
 		} );
-		expect( await licencesOf( request, headers, paid.email ) ).toEqual(
+		expect( await licensesOf( request, headers, paid.email ) ).toEqual(
 			[]
 		);
 		expect( await readMails( request ) ).toEqual( [] );
@@ -758,7 +758,7 @@ test.describe( 'payment webhooks', () => {
 		expect(
 			( await storedEvent( request, headers, payload.id ) ).status
 		).toBe( 'processed' );
-		expect( await licencesOf( request, headers, paid.email ) ).toHaveLength(
+		expect( await licensesOf( request, headers, paid.email ) ).toHaveLength(
 			1
 		);
 		await mailedKey( request, paid.email );

@@ -155,10 +155,10 @@ async function askForLink( page: Page, email: string ) {
 	);
 }
 
-const licenceCard = ( page: Page, id: number ) =>
+const licenseCard = ( page: Page, id: number ) =>
 	page.locator( `.svc-portal__licence[data-licence="${ id }"]` );
 
-async function adminLicence( request: APIRequestContext, id: number ) {
+async function adminLicense( request: APIRequestContext, id: number ) {
 	const response = await request.get( `${ API }/admin/licenses/${ id }`, {
 		headers: await keyHeaders( request ),
 	} );
@@ -240,19 +240,19 @@ test.describe( 'My licences block', () => {
 		// The token leaves the address bar at once: it works once and must not be shared or bookmarked.
 		expect( page.url() ).not.toContain( 'svc_portal_token' );
 		await expect( page.locator( '.svc-portal__licence' ) ).toHaveCount( 2 );
-		await expect( licenceCard( page, shop.ids.first ) ).toContainText(
+		await expect( licenseCard( page, shop.ids.first ) ).toContainText(
 			shop.product.name
 		);
-		await expect( licenceCard( page, shop.ids.first ) ).toContainText(
+		await expect( licenseCard( page, shop.ids.first ) ).toContainText(
 			'2 of 3'
 		);
-		await expect( licenceCard( page, shop.ids.first ) ).toContainText(
+		await expect( licenseCard( page, shop.ids.first ) ).toContainText(
 			shop.sites[ 0 ]
 		);
-		await expect( licenceCard( page, shop.ids.second ) ).toContainText(
+		await expect( licenseCard( page, shop.ids.second ) ).toContainText(
 			'0 of 3'
 		);
-		await expect( licenceCard( page, shop.ids.others ) ).toHaveCount( 0 );
+		await expect( licenseCard( page, shop.ids.others ) ).toHaveCount( 0 );
 		// Keys are masked: neither full key is on the page.
 		const text = await page
 			.locator( '.wp-block-svc-licensing-portal' )
@@ -306,11 +306,11 @@ test.describe( 'My licences block', () => {
 		await openAsVisitor( page, pageUrl );
 		await askForLink( page, shop.customer );
 		await page.goto( await signInLink( request, shop.customer ) );
-		const card = licenceCard( page, shop.ids.first );
+		const card = licenseCard( page, shop.ids.first );
 		await expect( card ).toContainText( '2 of 3' );
 
 		// Deactivate the second site, from the keyboard.
-		const before = ( await adminLicence( request, shop.ids.first ) )
+		const before = ( await adminLicense( request, shop.ids.first ) )
 			.activation_count;
 		const release = card.getByRole( 'button', {
 			name: `Deactivate ${ shop.sites[ 1 ] }`,
@@ -328,7 +328,7 @@ test.describe( 'My licences block', () => {
 			shop.sites[ 1 ]
 		);
 		expect(
-			( await adminLicence( request, shop.ids.first ) ).activation_count
+			( await adminLicense( request, shop.ids.first ) ).activation_count
 		).toBe( before - 1 );
 
 		// Download: the bytes are the release's package, as the update check's package_hash says.

@@ -19,7 +19,7 @@ import {
 	fixtureIds,
 	freshTag,
 	holdSource,
-	ourLicence,
+	ourLicense,
 	readImportMap,
 	refusals,
 	runImport,
@@ -84,7 +84,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 		giveBack = await holdSource( 'edd-sl' );
 		headers = await keyHeaders( request, 'admin' );
 		// A licence of ours whose key the old system also holds (licence 11): refused, never merged.
-		( { key: takenKey } = await ourLicence(
+		( { key: takenKey } = await ourLicense(
 			request,
 			headers,
 			`Ours ${ tag }`,

@@ -17,7 +17,7 @@ import {
 	fixtureIds,
 	freshTag,
 	holdSource,
-	ourLicence,
+	ourLicense,
 	readImportMap,
 	refusals,
 	runImport,
@@ -63,7 +63,7 @@ test.describe.serial( 'wp svc import slm', () => {
 	test.beforeAll( async ( { request } ) => {
 		giveBack = await holdSource( 'slm' );
 		headers = await keyHeaders( request, 'admin' );
-		( { product, key: takenKey } = await ourLicence(
+		( { product, key: takenKey } = await ourLicense(
 			request,
 			headers,
 			`SLM Pro ${ tag }`,

@@ -38,7 +38,7 @@ async function counts(
 	headers: Record< string, string >,
 	productId: number
 ) {
-	const licences = await (
+	const licenses = await (
 		await request.get(
 			`${ ADMIN }/licenses?product_id=${ productId }&per_page=1`,
 			{ headers }
@@ -53,7 +53,7 @@ async function counts(
 		)
 	).json();
 	return {
-		licences: licences.total as number,
+		licences: licenses.total as number,
 		events: events.total as number,
 	};
 }
@@ -126,11 +126,11 @@ test.describe( 'wp svc license import', () => {
 			licences: ROWS,
 			events: ROWS,
 		} );
-		imported.forEach( ( licence, i ) => {
-			expect( licence.line ).toBe( i + 2 );
-			expect( licence.customer_email ).toBe( rows[ i ].email );
+		imported.forEach( ( license, i ) => {
+			expect( license.line ).toBe( i + 2 );
+			expect( license.customer_email ).toBe( rows[ i ].email );
 			if ( rows[ i ].key !== '' ) {
-				expect( licence.license_key ).toBe( rows[ i ].key );
+				expect( license.license_key ).toBe( rows[ i ].key );
 			}
 		} );
 

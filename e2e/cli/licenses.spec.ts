@@ -514,7 +514,7 @@ test.describe( 'wp svc product and license', () => {
 		] );
 
 		// A licence holds the product back, with REST's words; deleted, it no longer does.
-		const licence = JSON.parse(
+		const license = JSON.parse(
 			await wpOk( [
 				'svc',
 				'license',
@@ -541,22 +541,22 @@ test.describe( 'wp svc product and license', () => {
 			'svc',
 			'license',
 			'delete',
-			String( licence.id ),
+			String( license.id ),
 		] );
 		expect( gone.code ).toBe( 0 );
 		expect( cliLines( gone.stdout ) ).toEqual( [
-			`Success: Deleted licence ${ licence.id }.`,
+			`Success: Deleted licence ${ license.id }.`,
 		] );
 		expect(
 			(
-				await request.get( `${ ADMIN }/licenses/${ licence.id }`, {
+				await request.get( `${ ADMIN }/licenses/${ license.id }`, {
 					headers,
 				} )
 			).status()
 		).toBe( 404 );
 		const deletedEvents = await (
 			await request.get(
-				`${ ADMIN }/events?subject_type=license&subject_id=${ licence.id }&type=license.deleted`,
+				`${ ADMIN }/events?subject_type=license&subject_id=${ license.id }&type=license.deleted`,
 				{ headers }
 			)
 		).json();
@@ -570,7 +570,7 @@ test.describe( 'wp svc product and license', () => {
 			'svc',
 			'license',
 			'delete',
-			String( licence.id ),
+			String( license.id ),
 		] );
 		expect( again.code ).toBe( 1 );
 

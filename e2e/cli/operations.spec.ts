@@ -306,7 +306,7 @@ test.describe( 'wp svc operations', () => {
 		request,
 	} ) => {
 		const { headers, product: p } = await product( request );
-		const licence = await json( [
+		const license = await json( [
 			'svc',
 			'license',
 			'create',
@@ -319,7 +319,7 @@ test.describe( 'wp svc operations', () => {
 				'/wp-json/svc/v1/licenses/activate',
 				{
 					data: {
-						license_key: licence.license_key,
+						license_key: license.license_key,
 						product_slug: p.slug,
 						site_url: site,
 					},
@@ -331,7 +331,7 @@ test.describe( 'wp svc operations', () => {
 			'svc',
 			'activation',
 			'list',
-			String( licence.id ),
+			String( license.id ),
 		] );
 		expect( activations.map( ( a ) => a.site_url ).sort() ).toEqual( [
 			'one.example.com',
@@ -346,16 +346,16 @@ test.describe( 'wp svc operations', () => {
 			'svc',
 			'activation',
 			'deactivate',
-			String( licence.id ),
+			String( license.id ),
 			String( one.id ),
 		] );
 		expect( freed.code ).toBe( 0 );
 		expect( freed.stdout ).toContain(
-			`Success: Deactivated one.example.com from licence ${ licence.id }.`
+			`Success: Deactivated one.example.com from licence ${ license.id }.`
 		);
 		const left = await (
 			await request.get(
-				`${ ADMIN }/licenses/${ licence.id }/activations`,
+				`${ ADMIN }/licenses/${ license.id }/activations`,
 				{
 					headers,
 				}
@@ -368,11 +368,11 @@ test.describe( 'wp svc operations', () => {
 			'svc',
 			'activation',
 			'deactivate',
-			String( licence.id ),
+			String( license.id ),
 			String( one.id ),
 		] );
 		const restTwice = await request.delete(
-			`${ ADMIN }/licenses/${ licence.id }/activations/${ one.id }`,
+			`${ ADMIN }/licenses/${ license.id }/activations/${ one.id }`,
 			{ headers }
 		);
 		expect( twice.code ).toBe( 1 );
@@ -392,7 +392,7 @@ test.describe( 'wp svc operations', () => {
 		const withKey = { 'X-Service-Key': key.api_key };
 		expect(
 			(
-				await request.get( `${ ADMIN }/licenses/${ licence.id }`, {
+				await request.get( `${ ADMIN }/licenses/${ license.id }`, {
 					headers: withKey,
 				} )
 			).status()
@@ -422,7 +422,7 @@ test.describe( 'wp svc operations', () => {
 		);
 		expect(
 			(
-				await request.get( `${ ADMIN }/licenses/${ licence.id }`, {
+				await request.get( `${ ADMIN }/licenses/${ license.id }`, {
 					headers: withKey,
 				} )
 			).status()
@@ -443,7 +443,7 @@ test.describe( 'wp svc operations', () => {
 			'svc',
 			'event',
 			'tail',
-			`--subject=license:${ licence.id }`,
+			`--subject=license:${ license.id }`,
 		] );
 		expect( history.map( ( e ) => e.type ) ).toEqual( [
 			'license.created',
@@ -453,7 +453,7 @@ test.describe( 'wp svc operations', () => {
 		] );
 		const rest = await (
 			await request.get(
-				`${ ADMIN }/events?subject_type=license&subject_id=${ licence.id }`,
+				`${ ADMIN }/events?subject_type=license&subject_id=${ license.id }`,
 				{ headers }
 			)
 		).json();
@@ -668,12 +668,12 @@ test.describe( 'wp svc operations', () => {
 			String( stored.id ),
 		] );
 		expect( done ).toMatchObject( { status: 'processed' } );
-		const licences = await (
+		const licenses = await (
 			await request.get( `${ ADMIN }/licenses?product_id=${ p.id }`, {
 				headers,
 			} )
 		).json();
-		expect( licences.total ).toBe( 1 );
+		expect( licenses.total ).toBe( 1 );
 
 		const refused = await wp( [
 			'svc',

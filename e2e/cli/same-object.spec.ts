@@ -71,7 +71,7 @@ test.describe( 'wp svc prints the admin API objects', () => {
 		);
 
 		// Licence: get, and a rotation's answer has the REST answer's fields.
-		const licence = await json( [
+		const license = await json( [
 			'svc',
 			'license',
 			'create',
@@ -79,24 +79,24 @@ test.describe( 'wp svc prints the admin API objects', () => {
 			'--customer_email=same@example.com',
 			'--activation_limit=3',
 		] );
-		const licenceOverHttp = await get(
+		const licenseOverHttp = await get(
 			request,
-			`/licenses/${ licence.id }`,
+			`/licenses/${ license.id }`,
 			headers
 		);
 		expect(
-			await json( [ 'svc', 'license', 'get', String( licence.id ) ] )
-		).toEqual( licenceOverHttp );
-		const { license_key: createdKey, ...createdObject } = licence;
+			await json( [ 'svc', 'license', 'get', String( license.id ) ] )
+		).toEqual( licenseOverHttp );
+		const { license_key: createdKey, ...createdObject } = license;
 		expect( createdKey ).toEqual( expect.any( String ) );
-		expect( createdObject ).toEqual( licenceOverHttp );
+		expect( createdObject ).toEqual( licenseOverHttp );
 
 		// Activations: every field of the REST list, row by row.
 		const rotated = await json( [
 			'svc',
 			'license',
 			'rotate',
-			String( licence.id ),
+			String( license.id ),
 		] );
 		for ( const site of [ 'one.example.com', 'two.example.com' ] ) {
 			const activated = await request.post(
@@ -113,7 +113,7 @@ test.describe( 'wp svc prints the admin API objects', () => {
 		}
 		const restRotated = await (
 			await request.post(
-				`${ ADMIN }/licenses/${ licence.id }/rotate-key`,
+				`${ ADMIN }/licenses/${ license.id }/rotate-key`,
 				{
 					headers,
 				}
@@ -123,12 +123,12 @@ test.describe( 'wp svc prints the admin API objects', () => {
 		expect( rotated.id ).toBe( restRotated.id );
 		const activationsOverHttp: Row[] = await get(
 			request,
-			`/licenses/${ licence.id }/activations`,
+			`/licenses/${ license.id }/activations`,
 			headers
 		);
 		expect( activationsOverHttp ).toHaveLength( 2 );
 		const activations = await everyField(
-			[ 'svc', 'activation', 'list', String( licence.id ) ],
+			[ 'svc', 'activation', 'list', String( license.id ) ],
 			activationsOverHttp[ 0 ]
 		);
 		expect(
@@ -214,7 +214,7 @@ test.describe( 'wp svc prints the admin API objects', () => {
 		// and the payload as JSON text; every other field as REST has it.
 		const eventsOverHttp = await get(
 			request,
-			`/events?subject_type=license&subject_id=${ licence.id }`,
+			`/events?subject_type=license&subject_id=${ license.id }`,
 			headers
 		);
 		expect( eventsOverHttp.data.length ).toBeGreaterThanOrEqual( 4 );
@@ -222,7 +222,7 @@ test.describe( 'wp svc prints the admin API objects', () => {
 			'svc',
 			'event',
 			'tail',
-			`--subject=license:${ licence.id }`,
+			`--subject=license:${ license.id }`,
 			'--fields=id,created_at,type,subject,actor,product_id,payload',
 		] );
 		expect( tail ).toHaveLength( eventsOverHttp.data.length );

@@ -11,7 +11,7 @@ import {
 	clearUpdateMinute,
 	clientAdmin,
 	deactivateProduct,
-	LICENCE_SCREENS,
+	LICENSE_SCREENS,
 	outgoingRequests,
 	samplePackage,
 	uploadRelease,
@@ -23,7 +23,7 @@ test( 'one update check of core sends one request to the licence server for ever
 	request,
 } ) => {
 	test.setTimeout( 120_000 );
-	const licences = {
+	const licenses = {
 		'acme-widgets': await createLicense( request, {
 			slug: 'acme-widgets',
 			current_version: '1.0.0',
@@ -40,16 +40,16 @@ test( 'one update check of core sends one request to the licence server for ever
 	// Only Acme Gadgets has a newer release: the answers must reach the right products.
 	await uploadRelease(
 		request,
-		licences[ 'acme-gadgets' ].product_id,
+		licenses[ 'acme-gadgets' ].product_id,
 		'1.0.1',
 		samplePackage( 'plugins', 'acme-gadgets', '1.0.1' )
 	);
 	const page = await clientAdmin( browser );
-	for ( const [ product, licence ] of Object.entries( licences ) ) {
+	for ( const [ product, license ] of Object.entries( licenses ) ) {
 		await activateProduct(
 			page,
-			licence.license_key,
-			product as keyof typeof licences
+			license.license_key,
+			product as keyof typeof licenses
 		);
 	}
 
@@ -97,10 +97,10 @@ test( 'one update check of core sends one request to the licence server for ever
 	).toEqual( [] );
 
 	// The later specs start from products without a key.
-	for ( const product of Object.keys( LICENCE_SCREENS ) ) {
+	for ( const product of Object.keys( LICENSE_SCREENS ) ) {
 		await deactivateProduct(
 			page,
-			product as keyof typeof LICENCE_SCREENS
+			product as keyof typeof LICENSE_SCREENS
 		);
 	}
 	await page.context().close();

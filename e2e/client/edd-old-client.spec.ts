@@ -55,7 +55,7 @@ const base = freshBase();
 const tag = freshTag();
 let key = '';
 let sha256 = '';
-let licenceId = 0;
+let licenseId = 0;
 let productId = 0;
 let itemId = '';
 let itemName = '';
@@ -123,7 +123,7 @@ test.beforeAll( async ( { request } ) => {
 	const run = await runImport( 'edd-sl' );
 	expect( run.code, run.stderr ).toBe( 0 );
 	const map = await readImportMap( request, 'edd-sl' );
-	licenceId = map.licence[ String( base + 12 ) ].new_id;
+	licenseId = map.licence[ String( base + 12 ) ].new_id;
 	productId = map.product[ String( fixture.downloads.pro ) ].new_id;
 
 	// The customer's site: the plugin at 2.0.0, naming the EDD download it was sold as.
@@ -247,7 +247,7 @@ test( 'once the licence has expired on the service, check_license says expired a
 	browser,
 	request,
 } ) => {
-	const moved = await request.put( `${ ADMIN }/licenses/${ licenceId }`, {
+	const moved = await request.put( `${ ADMIN }/licenses/${ licenseId }`, {
 		headers: await keyHeaders( request ),
 		data: {
 			expires: new Date( Date.now() - 86_400_000 )

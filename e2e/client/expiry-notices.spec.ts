@@ -22,7 +22,7 @@ import {
 	clientSignIn,
 	clientUser,
 	endNoticeDismissals,
-	LICENCE_SCREENS,
+	LICENSE_SCREENS,
 	outgoingRequests,
 } from '../fixtures/client-site';
 import { baseURL } from '../fixtures/env';
@@ -53,18 +53,18 @@ async function setExpiry(
 
 async function checkNow(
 	page: Page,
-	product: keyof typeof LICENCE_SCREENS
+	product: keyof typeof LICENSE_SCREENS
 ): Promise< void > {
-	await page.goto( LICENCE_SCREENS[ product ] );
+	await page.goto( LICENSE_SCREENS[ product ] );
 	await page.getByRole( 'button', { name: 'Check now' } ).click();
 	await expect( page.getByRole( 'status' ) ).toBeVisible();
 }
 
 async function deactivate(
 	page: Page,
-	product: keyof typeof LICENCE_SCREENS
+	product: keyof typeof LICENSE_SCREENS
 ): Promise< void > {
-	await page.goto( LICENCE_SCREENS[ product ] );
+	await page.goto( LICENSE_SCREENS[ product ] );
 	await page
 		.getByRole( 'button', { name: 'Deactivate on this site' } )
 		.click();

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import {
-	LICENCE_SCREENS,
+	LICENSE_SCREENS,
 	clearOutgoingRequests,
 	clientAdmin,
 	outgoingRequests,
@@ -50,7 +50,7 @@ test( "a product configured with a plain-http server on the internet shows the c
 			.locator( 'tr[data-plugin="acme-gadgets/acme-gadgets.php"]' )
 			.getByRole( 'link', { name: 'Licence of Acme Gadgets' } )
 	).toHaveCount( 1 );
-	const screen = await page.goto( LICENCE_SCREENS[ 'acme-widgets' ] );
+	const screen = await page.goto( LICENSE_SCREENS[ 'acme-widgets' ] );
 	expect( screen?.status() ).toBe( 403 );
 	const sent = await outgoingRequests( request );
 	expect(

@@ -96,12 +96,12 @@ test.beforeAll( async ( { browser, request } ) => {
 	await setWordPressOrg( request, 'answer' );
 	await backToFirstVersion( request );
 	await setPluginActive( request, PLUGIN, true );
-	const licence = await createLicense(
+	const license = await createLicense(
 		request,
 		{ slug: SLUG, current_version: '1.0.0' },
 		{ activation_limit: 3 }
 	);
-	productId = licence.product_id;
+	productId = license.product_id;
 	offered = fresh( 1 );
 	await uploadRelease(
 		request,
@@ -110,7 +110,7 @@ test.beforeAll( async ( { browser, request } ) => {
 		samplePackage( 'plugins', SLUG, offered )
 	);
 	const page = await clientAdmin( browser );
-	await activateProduct( page, licence.license_key, SLUG );
+	await activateProduct( page, license.license_key, SLUG );
 	await page.goto( '/wp-admin/update-core.php?force-check=1' );
 	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
 		`Update to ${ offered }.`

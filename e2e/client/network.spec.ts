@@ -55,7 +55,7 @@ test( 'ten ordinary admin pages send no request to a licence server, and an outa
 		expect( answer?.status(), path ).toBe( 200 );
 	}
 	const sent = await outgoingRequests( request );
-	const toLicenceServers = sent.filter(
+	const toLicenseServers = sent.filter(
 		( entry ) =>
 			entry.url.startsWith( CLOSED ) || entry.url.startsWith( baseURL )
 	);
@@ -69,10 +69,10 @@ test( 'ten ordinary admin pages send no request to a licence server, and an outa
 	];
 	// eslint-disable-next-line no-console -- the figures belong in the run's output.
 	console.log(
-		`${ ORDINARY_PAGES.length } ordinary admin pages: ${ toLicenceServers.length } requests to a licence server; ` +
+		`${ ORDINARY_PAGES.length } ordinary admin pages: ${ toLicenseServers.length } requests to a licence server; ` +
 			`${ sent.length } outgoing requests in all, WordPress' own: ${ others.join( ', ' ) || 'none' }`
 	);
-	expect( toLicenceServers ).toEqual( [] );
+	expect( toLicenseServers ).toEqual( [] );
 
 	// The licence screen's button does call, fails at once, and keeps the licence valid with a note.
 	await page.goto( '/wp-admin/plugins.php?page=svc-licence-acme-widgets' );

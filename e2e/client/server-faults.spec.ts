@@ -48,7 +48,7 @@ async function activeAcmeWidgets(
 }
 
 /** Presses Check now: the licence stays Active, the notice names the cause, the screen says since when. */
-async function checkNowKeepsTheLicence( screen: Page, cause: RegExp ) {
+async function checkNowKeepsTheLicense( screen: Page, cause: RegExp ) {
 	await screen.getByRole( 'button', { name: 'Check now' } ).click();
 	const notice = screen.getByRole( 'alert' );
 	await expect( notice ).toContainText( cause );
@@ -74,7 +74,7 @@ test( 'the service plugin deactivated on the seller’s site (rest_no_route) kee
 		await requestUtils.deactivatePlugin( 'licence-service' );
 		// Deactivation removed the fast lane's loader: WordPress itself answers, lane on or off.
 		expect( ( await laneLoader( request ) ).loader ).toBe( false );
-		await checkNowKeepsTheLicence(
+		await checkNowKeepsTheLicense(
 			screen,
 			/not answering licence checks.*\(rest_no_route\)/
 		);
@@ -93,7 +93,7 @@ test( 'the REST API closed to visitors by a security plugin (401 rest_not_logged
 	const screen = await activeAcmeWidgets( browser, request );
 	await setAcmeWidgetsServer( request, clientSite.baseURL );
 	await setClientFault( request, 'rest_closed' );
-	await checkNowKeepsTheLicence(
+	await checkNowKeepsTheLicense(
 		screen,
 		/not answering licence checks.*\(rest_not_logged_in\)/
 	);
@@ -106,7 +106,7 @@ test( 'a maintenance page (503 HTML) keeps the licence active', async ( {
 	const screen = await activeAcmeWidgets( browser, request );
 	await setAcmeWidgetsServer( request, clientSite.baseURL );
 	await setClientFault( request, 'maintenance' );
-	await checkNowKeepsTheLicence(
+	await checkNowKeepsTheLicense(
 		screen,
 		/down for maintenance or overloaded.*\(HTTP 503\)/
 	);
@@ -120,7 +120,7 @@ test( 'plain permalinks on the seller’s site after the SDK was set up for /wp-
 	let previous: string | null = null;
 	try {
 		previous = await setSellerPermalinks( request, '' );
-		await checkNowKeepsTheLicence(
+		await checkNowKeepsTheLicense(
 			screen,
 			/answered with a web page instead of a licence answer.*\(HTTP \d{3}\)/
 		);
@@ -139,7 +139,7 @@ test( 'a seller’s site moved with a 301 is reported with its new address, not 
 	await setAcmeWidgetsServer( request, clientSite.baseURL );
 	await setClientFault( request, 'moved' );
 	const location = `${ baseURL }/wp-json/svc/v1/licenses/validate`;
-	await checkNowKeepsTheLicence(
+	await checkNowKeepsTheLicense(
 		screen,
 		new RegExp(
 			`has moved to ${ location.replace( /[.*+?^${}()|[\]\\]/g, '\\$&' ) }`

@@ -60,12 +60,12 @@ test( 'a client site whose host is a staging pattern activates without using a s
 	expect(
 		sites.map( ( site ) => [ site.site_url, site.is_staging ] )
 	).toEqual( [ [ new URL( clientSite.baseURL ).host, true ] ] );
-	const licence: License = await (
+	const license: License = await (
 		await request.get( `${ ADMIN }/licenses/${ license_id }`, {
 			headers: admin,
 		} )
 	).json();
-	expect( licence.activation_count ).toBe( 0 );
+	expect( license.activation_count ).toBe( 0 );
 
 	// The one slot is still free for a production site.
 	const production = await request.post(

@@ -16,7 +16,7 @@ import {
 	clearOutgoingRequests,
 	clientAdmin,
 	installedVersion,
-	LICENCE_SCREENS,
+	LICENSE_SCREENS,
 	outgoingRequests,
 	samplePackage,
 	updateThroughCore,
@@ -91,7 +91,7 @@ test( 'a 429 for one product makes every product of that server wait the Retry-A
 	await setSettings( request, {
 		rate_limits: { ...SUITE_SETTINGS.rate_limits, validate: 1 },
 	} );
-	await page.goto( LICENCE_SCREENS[ 'acme-widgets' ] );
+	await page.goto( LICENSE_SCREENS[ 'acme-widgets' ] );
 	const alert = page.getByRole( 'alert' );
 	let pressed = 0;
 	// Each press's outcome as the screen's URL says it, to name what happened if no press met the limit.
@@ -121,7 +121,7 @@ test( 'a 429 for one product makes every product of that server wait the Retry-A
 	// From now on neither product asks the server before Retry-After: not the plugin again, not the theme.
 	await clearOutgoingRequests( request );
 	for ( const product of [ 'acme-widgets', 'acme-theme' ] as const ) {
-		await page.goto( LICENCE_SCREENS[ product ] );
+		await page.goto( LICENSE_SCREENS[ product ] );
 		await page.getByRole( 'button', { name: 'Check now' } ).click();
 		await expect( page.getByRole( 'alert' ) ).toContainText(
 			'could not be reached or asked to wait'

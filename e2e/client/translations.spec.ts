@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { compilePo, writeMo } from '../../tools/i18n/catalogue';
 import {
-	LICENCE_SCREENS,
+	LICENSE_SCREENS,
 	clientAdmin,
 	deactivateProduct,
 } from '../fixtures/client-site';
@@ -69,7 +69,7 @@ test( "the licence screen speaks the admin's language from the seller's catalogu
 	);
 	await setClientUserLocale( request, ADMIN.user, 'de_DE' );
 
-	await page.goto( LICENCE_SCREENS[ 'acme-widgets' ] );
+	await page.goto( LICENSE_SCREENS[ 'acme-widgets' ] );
 	await expect(
 		page.getByRole( 'heading', { name: 'Lizenz für Acme Widgets' } )
 	).toBeVisible();
@@ -83,7 +83,7 @@ test( "the licence screen speaks the admin's language from the seller's catalogu
 	).toBeVisible();
 
 	// One text domain for every product on the site: Acme Gadgets' screen and the plugin rows too.
-	await page.goto( LICENCE_SCREENS[ 'acme-gadgets' ] );
+	await page.goto( LICENSE_SCREENS[ 'acme-gadgets' ] );
 	await expect(
 		page.getByRole( 'heading', { name: 'Lizenz für Acme Gadgets' } )
 	).toBeVisible();
@@ -96,7 +96,7 @@ test( "the licence screen speaks the admin's language from the seller's catalogu
 
 	// Back in English, the same screen is English again.
 	await setClientUserLocale( request, ADMIN.user, '' );
-	await page.goto( LICENCE_SCREENS[ 'acme-widgets' ] );
+	await page.goto( LICENSE_SCREENS[ 'acme-widgets' ] );
 	await expect(
 		page.getByRole( 'heading', { name: 'Acme Widgets licence' } )
 	).toBeVisible();

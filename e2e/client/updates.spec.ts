@@ -26,7 +26,7 @@ const changelog = ( version: string ) => ( {
 
 test.describe.configure( { mode: 'serial' } );
 
-let licenceKey = '';
+let licenseKey = '';
 let productId = 0;
 
 test( 'a release reaches Dashboard → Updates and View details, and core’s upgrader installs it', async ( {
@@ -39,7 +39,7 @@ test( 'a release reaches Dashboard → Updates and View details, and core’s up
 		{ slug: 'acme-widgets', current_version: '1.0.0' },
 		{ activation_limit: 2 }
 	);
-	licenceKey = license_key;
+	licenseKey = license_key;
 	productId = product_id;
 	await uploadRelease(
 		request,
@@ -103,7 +103,7 @@ test( 'a package whose SHA-256 is not the published one is refused, and the plug
 			.digest( 'hex' ),
 	} );
 	const page = await clientAdmin( browser );
-	await activateProduct( page, licenceKey );
+	await activateProduct( page, licenseKey );
 	await page.goto( '/wp-admin/update-core.php' );
 	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
 		'Update to 1.2.0.'
@@ -130,7 +130,7 @@ test( 'a release at 0 % rollout is not offered', async ( {
 		{ ...changelog( '1.3.0' ), rollout: '0' }
 	);
 	const page = await clientAdmin( browser );
-	await activateProduct( page, licenceKey );
+	await activateProduct( page, licenseKey );
 	await page.goto( '/wp-admin/update-core.php' );
 	await expect( page.locator( 'body' ) ).toContainText(
 		'Your plugins are all up to date.'

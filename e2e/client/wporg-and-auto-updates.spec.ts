@@ -38,7 +38,7 @@ const LOOPBACK = [ 'localhost', '127.0.0.1', '[::1]' ];
 test.describe.configure( { mode: 'serial' } );
 
 let productId = 0;
-let licenceKey = '';
+let licenseKey = '';
 /** A version no earlier run used, above anything installed. */
 const fresh = ( minor: number ) =>
 	`2.${ Math.floor( Date.now() / 1000 ) }.${ minor }`;
@@ -94,17 +94,17 @@ test( 'WordPress.org claims acme-widgets 9.9.9: our release arrives once, from o
 	browser,
 	request,
 } ) => {
-	const licence = await createLicense(
+	const license = await createLicense(
 		request,
 		{ slug: 'acme-widgets', current_version: '1.0.0' },
 		{ activation_limit: 2 }
 	);
-	productId = licence.product_id;
-	licenceKey = licence.license_key;
+	productId = license.product_id;
+	licenseKey = license.license_key;
 	const version = fresh( 0 );
 	await newRelease( request, version );
 	const page = await clientAdmin( browser );
-	await activateProduct( page, licenceKey );
+	await activateProduct( page, licenseKey );
 	await deactivateProduct( page, 'acme-theme' );
 
 	await setWordPressOrg( request, 'hostile' );

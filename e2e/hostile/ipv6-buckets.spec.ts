@@ -17,12 +17,12 @@ import {
 const LIMIT = 5;
 
 test.describe( 'hostile: IPv6 addresses of one network against per-IP limits', () => {
-	let licence: { license_key: string; slug: string };
+	let license: { license_key: string; slug: string };
 
 	test.beforeAll( async ( { request } ) => {
 		const slug = `ipv6-${ randomInt( 1e9 ) }`;
 		const { license_key } = await createLicense( request, { slug } );
-		licence = { license_key, slug };
+		license = { license_key, slug };
 	} );
 
 	test.beforeEach( async ( { request } ) => {
@@ -41,8 +41,8 @@ test.describe( 'hostile: IPv6 addresses of one network against per-IP limits', (
 		request.post( '/wp-json/svc/v1/licenses/validate', {
 			headers: { 'X-Forwarded-For': ip },
 			data: {
-				license_key: licence.license_key,
-				product_slug: licence.slug,
+				license_key: license.license_key,
+				product_slug: license.slug,
 				site_url: 'ipv6.example.com',
 			},
 		} );

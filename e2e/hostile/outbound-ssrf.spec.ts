@@ -62,7 +62,7 @@ test.afterEach( async ( { request } ) => {
 const urlAt = ( host: string, path: string ) =>
 	receiver.url( path ).replace( '127.0.0.1', host );
 
-async function productWithLicence(
+async function productWithLicense(
 	request: APIRequestContext
 ): Promise< number > {
 	const product = await request.post( `${ ADMIN }/products`, {
@@ -98,14 +98,14 @@ async function deliverOnce(
 	productId: number,
 	endpointId: number
 ) {
-	const licence = await request.post( `${ ADMIN }/licenses`, {
+	const license = await request.post( `${ ADMIN }/licenses`, {
 		headers,
 		data: {
 			product_id: productId,
 			customer_email: `ssrf-${ randomUUID().slice( 0, 8 ) }@example.com`,
 		},
 	} );
-	expect( licence.status() ).toBe( 201 );
+	expect( license.status() ).toBe( 201 );
 	await runOutboundJob( request, Math.floor( Date.now() / 1000 ) );
 	const list = await request.get( `${ ADMIN }/webhook-deliveries`, {
 		headers,
@@ -130,7 +130,7 @@ test.describe( 'hostile: the outbound webhook SSRF guard', () => {
 				[ PUNYCODE ]: [ '127.0.0.1' ],
 			},
 		} );
-		const productId = await productWithLicence( request );
+		const productId = await productWithLicense( request );
 		const refused = await createEndpoint(
 			request,
 			urlAt( IDN, '/idn' ),
@@ -149,7 +149,7 @@ test.describe( 'hostile: the outbound webhook SSRF guard', () => {
 		await setNetwork( request, {
 			hosts: { [ PUNYCODE ]: [ '127.0.0.1' ] },
 		} );
-		const productId = await productWithLicence( request );
+		const productId = await productWithLicense( request );
 		const endpoint = await createEndpoint(
 			request,
 			urlAt( IDN, '/pinned' ),
@@ -175,7 +175,7 @@ test.describe( 'hostile: the outbound webhook SSRF guard', () => {
 			hosts: { [ NAMED ]: [ '127.0.0.1' ] },
 			proxy: true,
 		} );
-		const productId = await productWithLicence( request );
+		const productId = await productWithLicense( request );
 		const endpoint = await createEndpoint(
 			request,
 			urlAt( NAMED, '/proxied' ),

@@ -48,10 +48,10 @@ test.describe( "hostile: a registered account with a buyer's email", () => {
 			401,
 			'portal_signed_out'
 		);
-		const licence = `${ PORTAL }/licenses/${ buyer.withRelease.id }`;
+		const license = `${ PORTAL }/licenses/${ buyer.withRelease.id }`;
 		for ( const route of [ '/rotate', '/download' ] ) {
 			await expectError(
-				await context.post( `${ licence }${ route }`, { headers } ),
+				await context.post( `${ license }${ route }`, { headers } ),
 				401,
 				'portal_signed_out'
 			);

@@ -163,7 +163,7 @@ test.describe( 'hostile: the customer portal session', () => {
 		expect(
 			(
 				( await listed.json() ) as { id: number; key_masked: string }[]
-			 ).find( ( licence ) => licence.id === customer.withRelease.id )
+			 ).find( ( license ) => license.id === customer.withRelease.id )
 				?.key_masked
 		).toBe( `XXXX-XXXX-XXXX-${ key.slice( -4 ) }` );
 		expect( ( await replay( other.cookie ) ).status() ).toBe( 200 );

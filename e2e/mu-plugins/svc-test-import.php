@@ -11,7 +11,7 @@
  *   `activated` = 0 and its site 2 deleted, licence 12 given a new key (its "regenerate key"); SLM's domain 2 deleted
  *   and licence 1's key edited. Answers the new licence's key and expiry and the changed key (`rekeyed`).
  * - POST /import/fault {at}: the import throws just before it writes its licence number `at` (0-based; null: no
- *   fault), through the plugin's own hook (Hooks::MOVE_IN_LICENCE).
+ *   fault), through the plugin's own hook (Hooks::MOVE_IN_LICENSE).
  * - GET /import/map {source}: the import map as stored (kind => old id => new id, and a licence's parent).
  * - DELETE /import/fixture {source}: drops the source's tables.
  *
@@ -315,7 +315,7 @@ function svc_test_import_edd( int $base, string $tag, string $zip, string $taken
 	}
 	$year    = time() + 365 * DAY_IN_SECONDS;
 	$keys    = array();
-	$licence = static function ( int $n, string $status, int $download, $price, $expiration, int $parent, string $customer, ?string $key = null ) use ( $wpdb, $p, $base, $ids, &$keys ): void {
+	$license = static function ( int $n, string $status, int $download, $price, $expiration, int $parent, string $customer, ?string $key = null ) use ( $wpdb, $p, $base, $ids, &$keys ): void {
 		$keys[ $n ] = $key ?? svc_test_import_edd_key();
 		$wpdb->insert(
 			"{$p}edd_licenses",
@@ -335,18 +335,18 @@ function svc_test_import_edd( int $base, string $tag, string $zip, string $taken
 			)
 		);
 	};
-	$licence( 1, 'active', $pro, '1', $year, 0, 'ada' );
-	$licence( 2, 'expired', $pro, '2', time() - 30 * DAY_IN_SECONDS, 0, 'grace' );
-	$licence( 3, 'disabled', $lite, null, 0, 0, 'ada' );
-	$licence( 4, 'inactive', $pro, null, 0, 0, 'grace' );
-	$licence( 5, 'active', $bundle, null, $year, 0, 'bundler' );
-	$licence( 6, 'active', $pro, null, $year, 5, 'bundler' );
-	$licence( 7, 'active', $lite, null, $year, 5, 'bundler' );
-	$licence( 8, 'active', $pro, '1', $year, 0, 'nomail' );
-	$licence( 9, 'active', $pro, '1', $year, 0, 'grace', $keys[1] );
-	$licence( 10, 'active', $ebook, null, $year, 0, 'ada' );
-	$licence( 11, 'active', $pro, '1', $year, 0, 'ada', $taken_key );
-	$licence( 12, 'active', $pro, '1', $year, 0, 'ada' );
+	$license( 1, 'active', $pro, '1', $year, 0, 'ada' );
+	$license( 2, 'expired', $pro, '2', time() - 30 * DAY_IN_SECONDS, 0, 'grace' );
+	$license( 3, 'disabled', $lite, null, 0, 0, 'ada' );
+	$license( 4, 'inactive', $pro, null, 0, 0, 'grace' );
+	$license( 5, 'active', $bundle, null, $year, 0, 'bundler' );
+	$license( 6, 'active', $pro, null, $year, 5, 'bundler' );
+	$license( 7, 'active', $lite, null, $year, 5, 'bundler' );
+	$license( 8, 'active', $pro, '1', $year, 0, 'nomail' );
+	$license( 9, 'active', $pro, '1', $year, 0, 'grace', $keys[1] );
+	$license( 10, 'active', $ebook, null, $year, 0, 'ada' );
+	$license( 11, 'active', $pro, '1', $year, 0, 'ada', $taken_key );
+	$license( 12, 'active', $pro, '1', $year, 0, 'ada' );
 	$wpdb->insert(
 		"{$p}edd_licensemeta",
 		array(
@@ -406,7 +406,7 @@ function svc_test_import_slm( int $base, string $tag, string $product, string $t
 	global $wpdb;
 	$p       = $wpdb->prefix;
 	$keys    = array();
-	$licence = static function ( int $n, string $status, string $email, string $expiry, int $domains, string $ref, ?string $key = null ) use ( $wpdb, $p, $base, $tag, &$keys ): void {
+	$license = static function ( int $n, string $status, string $email, string $expiry, int $domains, string $ref, ?string $key = null ) use ( $wpdb, $p, $base, $tag, &$keys ): void {
 		$keys[ $n ] = $key ?? 'SLM-' . substr( md5( $tag . $n ), 0, 13 );
 		$wpdb->insert(
 			"{$p}lic_key_tbl",
@@ -425,14 +425,14 @@ function svc_test_import_slm( int $base, string $tag, string $product, string $t
 		);
 	};
 	$next    = gmdate( 'Y-m-d', time() + 365 * DAY_IN_SECONDS );
-	$licence( 1, 'active', "one-{$tag}@example.com", $next, 2, $product );
-	$licence( 2, 'pending', "two-{$tag}@example.com", '0000-00-00', 0, '' );
-	$licence( 3, 'blocked', "three-{$tag}@example.com", $next, 1, $product );
-	$licence( 4, 'expired', "four-{$tag}@example.com", gmdate( 'Y-m-d', time() - 10 * DAY_IN_SECONDS ), 1, $product );
-	$licence( 5, 'active', '', $next, 1, $product );
-	$licence( 6, 'active', "six-{$tag}@example.com", $next, 1, $product, $keys[1] );
-	$licence( 7, 'active', "seven-{$tag}@example.com", $next, 1, "no-such-product-{$tag}" );
-	$licence( 8, 'active', "eight-{$tag}@example.com", $next, 1, $product, $taken_key );
+	$license( 1, 'active', "one-{$tag}@example.com", $next, 2, $product );
+	$license( 2, 'pending', "two-{$tag}@example.com", '0000-00-00', 0, '' );
+	$license( 3, 'blocked', "three-{$tag}@example.com", $next, 1, $product );
+	$license( 4, 'expired', "four-{$tag}@example.com", gmdate( 'Y-m-d', time() - 10 * DAY_IN_SECONDS ), 1, $product );
+	$license( 5, 'active', '', $next, 1, $product );
+	$license( 6, 'active', "six-{$tag}@example.com", $next, 1, $product, $keys[1] );
+	$license( 7, 'active', "seven-{$tag}@example.com", $next, 1, "no-such-product-{$tag}" );
+	$license( 8, 'active', "eight-{$tag}@example.com", $next, 1, $product, $taken_key );
 	$domains = array(
 		1 => array( 1, "slm-one-{$tag}.example" ),
 		2 => array( 1, "http://slm-two-{$tag}.example/" ),

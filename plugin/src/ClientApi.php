@@ -10,8 +10,8 @@ namespace Svc\Licensing;
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\DownloadLinks;
 use Svc\Licensing\Core\Downloads;
-use Svc\Licensing\Core\LicenceFinder;
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\LicenseFinder;
+use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
@@ -26,7 +26,7 @@ use Svc\Licensing\Http\RateLimiter;
 use Svc\Licensing\Http\RequestGuard;
 use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Http\UpdateController;
-use Svc\Licensing\Http\WebhookController;
+use Svc\Licensing\Http\PaymentEventController;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\EventRepository;
@@ -74,7 +74,7 @@ final class ClientApi {
 	 *
 	 * @var LicenseRepository
 	 */
-	public $licenses;
+	public $license_repository;
 
 	/**
 	 * Activations.
@@ -121,16 +121,16 @@ final class ClientApi {
 	/**
 	 * Finds licences.
 	 *
-	 * @var LicenceFinder
+	 * @var LicenseFinder
 	 */
 	public $finder;
 
 	/**
 	 * Licence use cases.
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	public $licences;
+	public $licenses;
 
 	/**
 	 * Activation use cases.
@@ -215,46 +215,46 @@ final class ClientApi {
 	 * @param wpdb $db Database.
 	 */
 	public function __construct( wpdb $db ) {
-		$this->settings        = new Settings();
-		$this->secret          = new KeySecret( $db );
-		$this->products        = new ProductRepository( $db );
-		$this->licenses        = new LicenseRepository( $db );
-		$this->sites           = new ActivationRepository( $db );
-		$this->releases        = new ReleaseRepository( $db );
-		$this->keys            = new ApiKeyRepository( $db );
-		$this->api_keys        = new ApiKeyAuthenticator( $this->keys );
-		$this->transaction     = new Transaction( $db );
-		$this->events          = new EventRepository( $db );
-		$this->finder          = new LicenceFinder( $this->products, $this->licenses, $this->secret );
-		$this->licences        = new Licences( $this->finder, $this->licenses, $this->sites, $this->settings, $this->transaction, $this->events );
-		$this->activations     = new Activations( $this->finder, $this->licenses, $this->sites, $this->transaction, $this->settings, $this->events );
-		$this->links           = new DownloadLinks( $this->secret, $this->settings );
-		$base                  = '/' . Api::NAMESPACE;
-		$this->limiter         = new RateLimiter(
+		$this->settings           = new Settings();
+		$this->secret             = new KeySecret( $db );
+		$this->products           = new ProductRepository( $db );
+		$this->license_repository = new LicenseRepository( $db );
+		$this->sites              = new ActivationRepository( $db );
+		$this->releases           = new ReleaseRepository( $db );
+		$this->keys               = new ApiKeyRepository( $db );
+		$this->api_keys           = new ApiKeyAuthenticator( $this->keys );
+		$this->transaction        = new Transaction( $db );
+		$this->events             = new EventRepository( $db );
+		$this->finder             = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
+		$this->licenses           = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events );
+		$this->activations        = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events );
+		$this->links              = new DownloadLinks( $this->secret, $this->settings );
+		$base                     = '/' . Api::NAMESPACE;
+		$this->limiter            = new RateLimiter(
 			new RateLimitRepository( $db, $this->transaction ),
 			$this->settings,
 			$this->api_keys,
 			array(
-				$base . '/licenses/validate'     => 'validate',
-				$base . '/licenses/activate'     => 'activate',
-				$base . '/licenses/deactivate'   => 'deactivate',
-				$base . '/trials/request'        => 'trials',
-				$base . '/portal/link'           => 'portal_link',
-				$base . '/updates/check'         => 'updates_check',
-				$base . WebhookController::ROUTE => 'webhook',
+				$base . '/licenses/validate'          => 'validate',
+				$base . '/licenses/activate'          => 'activate',
+				$base . '/licenses/deactivate'        => 'deactivate',
+				$base . '/trials/request'             => 'trials',
+				$base . '/portal/link'                => 'portal_link',
+				$base . '/updates/check'              => 'updates_check',
+				$base . PaymentEventController::ROUTE => 'webhook',
 			),
 			array( $base . '/updates/check' => array( UpdateController::class, 'cost' ) )
 		);
-		$this->calls           = new ClientCalls( $this->api_keys );
-		$this->license_routes  = new LicenseController( $this->licences, $this->activations, $this->calls );
-		$this->updates         = new Updates( $this->finder, $this->licences, $this->releases, $this->links, $this->settings );
-		$this->update_routes   = new UpdateController( $this->updates, $this->calls );
-		$this->download_routes = new DownloadController( new Downloads( $this->links, $this->products, $this->licenses, $this->releases, PackageDirectory::from_environment() ) );
+		$this->calls              = new ClientCalls( $this->api_keys );
+		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls );
+		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings );
+		$this->update_routes      = new UpdateController( $this->updates, $this->calls );
+		$this->download_routes    = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
 		// The old clients' protocols on the front URL (docs/moving-in.md): WordPress hooks these on init, the lane
 		// answers through the same objects.
 		$this->protocol_requests = new ProtocolRequestRepository( $db );
 		$old                     = new OldProtocolCall( $this->limiter, $this->protocol_requests );
-		$this->edd_sl            = new EddSlProtocol( $this->settings, new ImportMapRepository( $db ), $this->products, $this->releases, $this->finder, $this->licences, $this->activations, $this->updates, $old );
+		$this->edd_sl            = new EddSlProtocol( $this->settings, new ImportMapRepository( $db ), $this->products, $this->releases, $this->finder, $this->licenses, $this->activations, $this->updates, $old );
 		$this->slm               = new SlmProtocol( $this->settings, $this->finder, $this->activations, $old );
 	}
 

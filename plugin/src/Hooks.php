@@ -31,14 +31,14 @@ final class Hooks {
 	 * Fired after a licence's key stopped working for good: a new key replaced it (the seller's or the customer's),
 	 * or the licence was revoked; receives the licence id. The customer portal ends the email's sessions.
 	 */
-	public const LICENCE_KEY_VOIDED = 'svc_licensing_licence_key_voided';
+	public const LICENSE_KEY_VOIDED = 'svc_licensing_licence_key_voided';
 
 	/**
 	 * Fired inside a move-in's transaction just before it writes one licence (new or changed); receives the source,
 	 * the old licence id and how many licences this run has written before it. A listener that throws ends the run
 	 * and nothing of it is kept (the e2e tests make a fault this way).
 	 */
-	public const MOVE_IN_LICENCE = 'svc_licensing_move_in_licence';
+	public const MOVE_IN_LICENSE = 'svc_licensing_move_in_licence';
 
 	/**
 	 * Filters the answer to an old client's protocol on the front URL (EDD SL's edd_action, SLM's slm_action) before

@@ -28,23 +28,23 @@ use Svc\Licensing\Cli\StatsCommand;
 use Svc\Licensing\Cli\WebhookCommand;
 use Svc\Licensing\Admin\DisabledEndpointNotice;
 use Svc\Licensing\Core\OutboundTarget;
-use Svc\Licensing\Core\WebhookDeliveries;
-use Svc\Licensing\Core\WebhookEndpoints;
+use Svc\Licensing\Core\OutboundDeliveries;
+use Svc\Licensing\Core\OutboundEndpoints;
 use Svc\Licensing\Http\OutboundWebhookController;
 use Svc\Licensing\Jobs\OutboundWebhookJob;
 use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\MoveIn\EddSlTables;
 use Svc\Licensing\Storage\MoveIn\SlmTables;
-use Svc\Licensing\Storage\WebhookDeliveryRepository;
-use Svc\Licensing\Storage\WebhookEndpointRepository;
+use Svc\Licensing\Storage\OutboundDeliveryRepository;
+use Svc\Licensing\Storage\OutboundEndpointRepository;
 use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
-use Svc\Licensing\Core\LicenceImport;
+use Svc\Licensing\Core\LicenseImport;
 use Svc\Licensing\Core\MoveIn;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Erasure;
 use Svc\Licensing\Core\Catalog;
-use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\LatestRelease;
 use Svc\Licensing\Core\Releases;
@@ -54,7 +54,7 @@ use Svc\Licensing\Core\SiteSettings;
 use Svc\Licensing\Core\Onboarding;
 use Svc\Licensing\Core\Stats;
 use Svc\Licensing\Core\Trials;
-use Svc\Licensing\Core\PortalLicences;
+use Svc\Licensing\Core\PortalLicenses;
 use Svc\Licensing\Core\PortalSignIn;
 use Svc\Licensing\Http\PortalController;
 use Svc\Licensing\Http\PortalGuard;
@@ -68,7 +68,7 @@ use Svc\Licensing\Health\PaymentWebhookCheck;
 use Svc\Licensing\Http\AdminActivationController;
 use Svc\Licensing\Http\AdminGuard;
 use Svc\Licensing\Http\AdminLicenseController;
-use Svc\Licensing\Http\AdminWebhookController;
+use Svc\Licensing\Http\AdminPaymentEventController;
 use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
@@ -87,15 +87,15 @@ use Svc\Licensing\Http\ProgressStream;
 use Svc\Licensing\Http\OnboardingController;
 use Svc\Licensing\Http\StatsController;
 use Svc\Licensing\Http\TrialController;
-use Svc\Licensing\Http\WebhookController;
+use Svc\Licensing\Http\PaymentEventController;
 use Svc\Licensing\Jobs\CronHooks;
 use Svc\Licensing\Jobs\LicenseExpiryJob;
 use Svc\Licensing\Lane\Loader;
 use Svc\Licensing\Jobs\Scheduler;
-use Svc\Licensing\Jobs\WebhookRetryJob;
+use Svc\Licensing\Jobs\PaymentEventRetryJob;
 use Svc\Licensing\Payments\EventProcessor;
 use Svc\Licensing\Payments\KeyMailer;
-use Svc\Licensing\Payments\WebhookInbox;
+use Svc\Licensing\Payments\PaymentEventInbox;
 use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
@@ -105,7 +105,7 @@ use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\DatabaseImage;
 use Svc\Licensing\Storage\StatsRepository;
-use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\Storage\PaymentEventRepository;
 use Svc\Licensing\Storage\UserPreferences;
 
 /**
@@ -121,38 +121,38 @@ final class Plugin {
 	public static function boot( string $plugin_file ): void {
 		global $wpdb;
 
-		$client   = new ClientApi( $wpdb );
-		$settings = $client->settings;
-		$migrator = new SchemaMigrator( $wpdb );
-		$packages = PackageDirectory::from_environment();
-		$products = $client->products;
-		$licenses = $client->licenses;
-		$secret   = $client->secret;
-		$keys     = $client->keys;
-		$api_keys = $client->api_keys;
-		$releases = $client->releases;
-		$licences = $client->licences;
-		$limiter  = $client->limiter;
+		$client             = new ClientApi( $wpdb );
+		$settings           = $client->settings;
+		$migrator           = new SchemaMigrator( $wpdb );
+		$packages           = PackageDirectory::from_environment();
+		$products           = $client->products;
+		$license_repository = $client->license_repository;
+		$secret             = $client->secret;
+		$keys               = $client->keys;
+		$api_keys           = $client->api_keys;
+		$releases           = $client->releases;
+		$licenses           = $client->licenses;
+		$limiter            = $client->limiter;
 
 		// Outbound webhooks' tables (the privacy erase reaches the deliveries too).
-		$endpoints  = new WebhookEndpointRepository( $wpdb );
-		$deliveries = new WebhookDeliveryRepository( $wpdb );
+		$endpoints  = new OutboundEndpointRepository( $wpdb );
+		$deliveries = new OutboundDeliveryRepository( $wpdb );
 
-		$catalog   = new CatalogRepository( $wpdb );
-		$prices    = new Catalog( $catalog, $products );
-		$events    = new WebhookEventRepository( $wpdb );
-		$payments  = new PaymentRepository( $wpdb );
-		$stats     = new Stats( new StatsRepository( $wpdb ), $payments, $settings );
-		$inbox     = new WebhookInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $licenses, $licences, $secret, $prices ), new KeyMailer() );
-		$webhooks  = new WebhookController( $inbox, $settings );
-		$portal_ls = new PortalLinkRepository( $wpdb );
-		$users     = new UserPreferences();
-		$after     = new AfterResponse();
-		$portal_ss = new PortalSessionRepository( $wpdb );
-		$portal_in = new PortalSignIn( $portal_ls, $licenses, $secret, $settings, $users, $after, $portal_ss );
-		$personal  = new PersonalData( $licenses, $payments, new Erasure( $client->transaction, $licenses, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
-		$inventory = new DataInventory( $wpdb, $packages );
-		$image     = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
+		$catalog_repository = new CatalogRepository( $wpdb );
+		$catalog            = new Catalog( $catalog_repository, $products );
+		$events             = new PaymentEventRepository( $wpdb );
+		$payments           = new PaymentRepository( $wpdb );
+		$stats              = new Stats( new StatsRepository( $wpdb ), $payments, $settings );
+		$inbox              = new PaymentEventInbox( $client->transaction, $events, new EventProcessor( $payments, $products, $license_repository, $licenses, $secret, $catalog ), new KeyMailer() );
+		$webhooks           = new PaymentEventController( $inbox, $settings );
+		$portal_ls          = new PortalLinkRepository( $wpdb );
+		$users              = new UserPreferences();
+		$after              = new AfterResponse();
+		$portal_ss          = new PortalSessionRepository( $wpdb );
+		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
+		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
+		$inventory          = new DataInventory( $wpdb, $packages );
+		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();
@@ -164,7 +164,7 @@ final class Plugin {
 		$lane->add_hooks();
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
-		$licence_admin = new LicenceAdmin( $licenses, $products, $catalog, $secret, $client->transaction, $client->events );
+		$license_admin = new LicenseAdmin( $license_repository, $products, $catalog_repository, $secret, $client->transaction, $client->events );
 		$release_use   = new Releases( $releases, $products, $packages, $client->transaction, $client->events );
 		$product_uses  = new Products( $products, $client->transaction, $client->events );
 		$api_key_uses  = new ApiKeys( $keys, $products, $client->transaction, $client->events );
@@ -173,13 +173,13 @@ final class Plugin {
 		$latest->add_hooks();
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
-		( new WebhookRetryJob( $inbox ) )->add_hooks();
-		( new LicenseExpiryJob( $licences ) )->add_hooks();
+		( new PaymentEventRetryJob( $inbox ) )->add_hooks();
+		( new LicenseExpiryJob( $licenses ) )->add_hooks();
 		// Outbound webhooks: the queue the every-minute job runs, and the admin's use cases.
 		$target   = new OutboundTarget( $settings );
-		$outbound = new WebhookDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
+		$outbound = new OutboundDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );
 		( new OutboundWebhookJob( $outbound ) )->add_hooks();
-		$endpoint_uses = new WebhookEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction );
+		$endpoint_uses = new OutboundEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction );
 		// One list of checks: GET /health and Site Health run the same ones.
 		$checks = array(
 			'database'        => new DatabaseCheck( $wpdb, $migrator ),
@@ -188,7 +188,7 @@ final class Plugin {
 		);
 		$sdk    = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' );
 		// One move-in for the panel's routes and `wp svc import`.
-		$move_in = new MoveIn( $licence_admin, $product_uses, $release_use, $prices, $products, $releases, $licenses, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations );
+		$move_in = new MoveIn( $license_admin, $product_uses, $release_use, $catalog, $products, $releases, $license_repository, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations );
 		ProgressStream::add_hooks();
 		( new RestApi(
 			array(
@@ -197,14 +197,14 @@ final class Plugin {
 				$client->license_routes,
 				$client->update_routes,
 				$client->download_routes,
-				new TrialController( new Trials( $client->finder, $licences, $secret, $settings, $after ), $client->calls ),
+				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings, $after ), $client->calls ),
 				new ProductController( $product_uses, $products, $guard ),
-				new AdminLicenseController( $licence_admin, $licences, $guard ),
-				new AdminActivationController( $licence_admin, $client->activations, $guard ),
-				new CatalogController( $prices, $catalog, $guard ),
+				new AdminLicenseController( $license_admin, $licenses, $guard ),
+				new AdminActivationController( $license_admin, $client->activations, $guard ),
+				new CatalogController( $catalog, $catalog_repository, $guard ),
 				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
 				$webhooks,
-				new AdminWebhookController( $events, $inbox, $guard ),
+				new AdminPaymentEventController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( $stats, $guard ),
 				new EventController( $client->events, $guard ),
@@ -217,7 +217,7 @@ final class Plugin {
 				new SdkController( $sdk, $guard ),
 				new PortalController(
 					$portal_in,
-					new PortalLicences( $licenses, $products, $releases, $client->activations, $licence_admin, $client->links, $settings ),
+					new PortalLicenses( $license_repository, $products, $releases, $client->activations, $license_admin, $client->links, $settings ),
 					$limiter
 				),
 			)
@@ -248,9 +248,9 @@ final class Plugin {
 			( new Commands(
 				array(
 					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
-					'license'    => new LicenseCommand( $licence_admin, $licences, new LicenceImport( $licence_admin, $product_uses, $licenses, $secret, $client->transaction ), $product_uses, $cli_out ),
+					'license'    => new LicenseCommand( $license_admin, $licenses, new LicenseImport( $license_admin, $product_uses, $license_repository, $secret, $client->transaction ), $product_uses, $cli_out ),
 					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
-					'activation' => new ActivationCommand( $licence_admin, $client->activations, $cli_out ),
+					'activation' => new ActivationCommand( $license_admin, $client->activations, $cli_out ),
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),

@@ -29,19 +29,19 @@ final class ExpiryNotices {
 	/**
 	 * The licences that need a notice now, per server, in the order given.
 	 *
-	 * @param array<string, array{server: string, record: LicenceRecord}> $licences  Product slug => its server's id and its record.
+	 * @param array<string, array{server: string, record: LicenseRecord}> $licenses  Product slug => its server's id and its record.
 	 * @param array<string, int>                                          $dismissed Server id => hidden until (Unix time).
 	 * @param int                                                         $now       Unix time.
 	 * @return array<string, array<string, array{expires: int, expired: bool, renewal_url: string|null}>> Server id => product slug => why.
 	 */
-	public static function due( array $licences, array $dismissed, int $now ): array {
+	public static function due( array $licenses, array $dismissed, int $now ): array {
 		$due = array();
-		foreach ( $licences as $slug => $licence ) {
-			$server = $licence['server'];
+		foreach ( $licenses as $slug => $license ) {
+			$server = $license['server'];
 			if ( ( $dismissed[ $server ] ?? 0 ) > $now ) {
 				continue;
 			}
-			$record  = $licence['record'];
+			$record  = $license['record'];
 			$answer  = $record->answer() ?? array();
 			$status  = is_string( $answer['status'] ?? null ) ? $answer['status'] : '';
 			$expires = $record->expires();

@@ -10,7 +10,7 @@ namespace Svc\LicensingClient;
 /**
  * Immutable. A kind and a detail: the error code, the HTTP status, the address a redirect points to, or the
  * transport's message (cURL's "cURL error 6: Could not resolve host: …"). Only the service's licence codes are its
- * word on a licence (Reply::LICENCE_CODES); every other answer is one of these, and keeps the last answer. Pure.
+ * word on a licence (Reply::LICENSE_CODES); every other answer is one of these, and keeps the last answer. Pure.
  */
 final class Fault {
 

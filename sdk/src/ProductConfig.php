@@ -122,7 +122,7 @@ final class ProductConfig {
 		if ( '' === $file || ! is_file( $file ) ) {
 			throw new \InvalidArgumentException( "'file' must be __FILE__ of the plugin's main file or of the theme's functions.php (got '{$file}')." );
 		}
-		$grace = $config['grace_days'] ?? LicenceRecord::GRACE_DAYS;
+		$grace = $config['grace_days'] ?? LicenseRecord::GRACE_DAYS;
 		if ( ! is_int( $grace ) || $grace < 1 || $grace > 90 ) {
 			throw new \InvalidArgumentException( "'grace_days' must be a whole number of days from 1 to 90." );
 		}

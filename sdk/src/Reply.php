@@ -27,7 +27,7 @@ final class Reply {
 	 * service's invalid_params, not_found, unauthorized, forbidden, method_not_allowed, another plugin's code) says
 	 * the request did not reach the service's licence rules, so it decides nothing (sdk/README.md, network contract).
 	 */
-	public const LICENCE_CODES = array(
+	public const LICENSE_CODES = array(
 		'invalid_license_key',
 		'license_not_found',
 		'product_not_found',
@@ -98,8 +98,8 @@ final class Reply {
 		if ( $status >= 200 && $status < 300 && is_array( $body ) ) {
 			return new self( self::ANSWER, $status, $body );
 		}
-		$is_licence_code = is_array( $body ) && isset( $body['code'] ) && in_array( $body['code'], self::LICENCE_CODES, true );
-		if ( $status >= 400 && $status < 500 && $is_licence_code ) {
+		$is_license_code = is_array( $body ) && isset( $body['code'] ) && in_array( $body['code'], self::LICENSE_CODES, true );
+		if ( $status >= 400 && $status < 500 && $is_license_code ) {
 			return new self( self::REFUSED, $status, $body );
 		}
 		return new self( self::UNAVAILABLE, $status, is_array( $body ) ? $body : array() );

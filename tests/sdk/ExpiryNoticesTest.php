@@ -7,7 +7,7 @@
 
 use PHPUnit\Framework\TestCase;
 use Svc\LicensingClient\ExpiryNotices;
-use Svc\LicensingClient\LicenceRecord;
+use Svc\LicensingClient\LicenseRecord;
 
 final class ExpiryNoticesTest extends TestCase {
 
@@ -20,8 +20,8 @@ final class ExpiryNoticesTest extends TestCase {
 	 * @param int|null             $expires Unix time.
 	 * @param array<string, mixed> $more    Other answer fields.
 	 */
-	private static function record( ?int $expires, array $more = array() ): LicenceRecord {
-		return ( new LicenceRecord() )->after_answer(
+	private static function record( ?int $expires, array $more = array() ): LicenseRecord {
+		return ( new LicenseRecord() )->after_answer(
 			$more + array(
 				'valid'       => true,
 				'status'      => 'active',
@@ -32,7 +32,7 @@ final class ExpiryNoticesTest extends TestCase {
 		);
 	}
 
-	public function test_a_licence_expiring_within_14_days_or_expired_needs_a_notice_and_one_further_out_does_not(): void {
+	public function test_a_license_expiring_within_14_days_or_expired_needs_a_notice_and_one_further_out_does_not(): void {
 		$due = ExpiryNotices::due(
 			array(
 				'soon'     => array( 'server' => 'a', 'record' => self::record( self::NOW + 14 * self::DAY ) ),
@@ -78,14 +78,14 @@ final class ExpiryNoticesTest extends TestCase {
 		$this->assertSame( array( 'other' ), array_keys( $due['globex'] ) );
 	}
 
-	public function test_no_answer_a_refusal_without_expiry_and_ended_licences_need_no_notice(): void {
+	public function test_no_answer_a_refusal_without_expiry_and_ended_licenses_need_no_notice(): void {
 		$due = ExpiryNotices::due(
 			array(
-				'none'      => array( 'server' => 'a', 'record' => new LicenceRecord() ),
-				'refused'   => array( 'server' => 'a', 'record' => ( new LicenceRecord() )->after_answer( array( 'valid' => false, 'status' => 'license_not_found' ), self::NOW ) ),
+				'none'      => array( 'server' => 'a', 'record' => new LicenseRecord() ),
+				'refused'   => array( 'server' => 'a', 'record' => ( new LicenseRecord() )->after_answer( array( 'valid' => false, 'status' => 'license_not_found' ), self::NOW ) ),
 				'revoked'   => array( 'server' => 'a', 'record' => self::record( self::NOW + self::DAY, array( 'valid' => false, 'status' => 'revoked' ) ) ),
 				'cancelled' => array( 'server' => 'a', 'record' => self::record( self::NOW - self::DAY, array( 'valid' => false, 'status' => 'cancelled' ) ) ),
-				'garbled'   => array( 'server' => 'a', 'record' => ( new LicenceRecord() )->after_answer( array( 'expires' => 'soon' ), self::NOW ) ),
+				'garbled'   => array( 'server' => 'a', 'record' => ( new LicenseRecord() )->after_answer( array( 'expires' => 'soon' ), self::NOW ) ),
 			),
 			array(),
 			self::NOW
@@ -114,24 +114,24 @@ final class ExpiryNoticesTest extends TestCase {
 	}
 
 	public function test_a_dismissal_hides_its_server_for_14_days_then_the_notice_comes_back(): void {
-		$licences  = array(
+		$licenses  = array(
 			'widgets' => array( 'server' => 'acme', 'record' => self::record( self::NOW + 3 * self::DAY ) ),
 			'other'   => array( 'server' => 'globex', 'record' => self::record( self::NOW + 3 * self::DAY ) ),
 		);
 		$dismissed = ExpiryNotices::dismiss( array(), 'acme', self::NOW );
 		$this->assertSame( array( 'acme' => self::NOW + 14 * self::DAY ), $dismissed );
 
-		$this->assertSame( array( 'globex' ), array_keys( ExpiryNotices::due( $licences, $dismissed, self::NOW ) ) );
-		$this->assertSame( array( 'globex' ), array_keys( ExpiryNotices::due( $licences, $dismissed, self::NOW + 14 * self::DAY - 1 ) ) );
-		$this->assertSame( array( 'acme', 'globex' ), array_keys( ExpiryNotices::due( $licences, $dismissed, self::NOW + 14 * self::DAY ) ) );
+		$this->assertSame( array( 'globex' ), array_keys( ExpiryNotices::due( $licenses, $dismissed, self::NOW ) ) );
+		$this->assertSame( array( 'globex' ), array_keys( ExpiryNotices::due( $licenses, $dismissed, self::NOW + 14 * self::DAY - 1 ) ) );
+		$this->assertSame( array( 'acme', 'globex' ), array_keys( ExpiryNotices::due( $licenses, $dismissed, self::NOW + 14 * self::DAY ) ) );
 	}
 
 	public function test_dismissing_again_moves_the_end_and_ended_or_unreadable_dismissals_are_dropped(): void {
 		$stored = array(
-			'acme'   => self::NOW + self::DAY,
-			'old'    => self::NOW - 1,
-			'bad'    => 'tomorrow',
-			7        => self::NOW + self::DAY,
+			'acme' => self::NOW + self::DAY,
+			'old'  => self::NOW - 1,
+			'bad'  => 'tomorrow',
+			7      => self::NOW + self::DAY,
 		);
 		$this->assertSame( array( 'acme' => self::NOW + self::DAY ), ExpiryNotices::dismissals( $stored, self::NOW ) );
 		$this->assertSame( array(), ExpiryNotices::dismissals( 'garbage', self::NOW ) );

@@ -10,8 +10,8 @@ use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Svc\LicensingClient\Connection;
 use Svc\LicensingClient\Fault;
-use Svc\LicensingClient\Licence;
-use Svc\LicensingClient\LicenceRecord;
+use Svc\LicensingClient\License;
+use Svc\LicensingClient\LicenseRecord;
 use Svc\LicensingClient\ProductConfig;
 use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\UpdateBatch;
@@ -84,7 +84,7 @@ final class FaultTest extends TestCase {
 	/**
 	 * @return array<string, array{string, int}>
 	 */
-	public static function licence_codes(): array {
+	public static function license_codes(): array {
 		return array(
 			'invalid_license_key'      => array( 'invalid_license_key', 400 ),
 			'license_not_found'        => array( 'license_not_found', 404 ),
@@ -95,8 +95,8 @@ final class FaultTest extends TestCase {
 		);
 	}
 
-	#[DataProvider( 'licence_codes' )]
-	public function test_the_services_licence_codes_are_a_refusal( string $code, int $status ): void {
+	#[DataProvider( 'license_codes' )]
+	public function test_the_services_license_codes_are_a_refusal( string $code, int $status ): void {
 		$reply = Reply::of( $status, json_decode( self::envelope( $code, $status ), true ) );
 		$this->assertSame( Reply::REFUSED, $reply->kind() );
 		$this->assertSame( $code, $reply->error_code() );
@@ -109,16 +109,16 @@ final class FaultTest extends TestCase {
 	public static function other_codes(): array {
 		return array(
 			'WordPress: no such route (service plugin off)' => array( 'rest_no_route', 404 ),
-			'WordPress: REST closed to visitors'            => array( 'rest_not_logged_in', 401 ),
-			'a security plugin: REST forbidden'             => array( 'rest_forbidden', 403 ),
-			'a security plugin: rest_cannot_access'         => array( 'rest_cannot_access', 401 ),
-			'WordPress: wrong method after a redirect'      => array( 'rest_no_handler', 404 ),
-			'the service: a route it does not have'         => array( 'not_found', 404 ),
-			'the service: a request it could not read'      => array( 'invalid_params', 400 ),
-			'the service: an API key it does not know'      => array( 'unauthorized', 401 ),
-			'the service: forbidden'                        => array( 'forbidden', 403 ),
-			'the service: a method it does not take'        => array( 'method_not_allowed', 405 ),
-			'another plugin: its own code'                  => array( 'jwt_auth_no_auth_header', 403 ),
+			'WordPress: REST closed to visitors'       => array( 'rest_not_logged_in', 401 ),
+			'a security plugin: REST forbidden'        => array( 'rest_forbidden', 403 ),
+			'a security plugin: rest_cannot_access'    => array( 'rest_cannot_access', 401 ),
+			'WordPress: wrong method after a redirect' => array( 'rest_no_handler', 404 ),
+			'the service: a route it does not have'    => array( 'not_found', 404 ),
+			'the service: a request it could not read' => array( 'invalid_params', 400 ),
+			'the service: an API key it does not know' => array( 'unauthorized', 401 ),
+			'the service: forbidden'                   => array( 'forbidden', 403 ),
+			'the service: a method it does not take'   => array( 'method_not_allowed', 405 ),
+			'another plugin: its own code'             => array( 'jwt_auth_no_auth_header', 403 ),
 		);
 	}
 
@@ -142,17 +142,17 @@ final class FaultTest extends TestCase {
 	public static function other_answers(): array {
 		$html = '<!DOCTYPE html><html><body>Page</body></html>';
 		return array(
-			'a maintenance page'                => array( 503, $html, array( 'retry-after' => '600' ), Fault::MAINTENANCE, 'HTTP 503' ),
-			'a store’s 404 page'                => array( 404, $html, array(), Fault::WEB_PAGE, 'HTTP 404' ),
-			'a home page (plain permalinks)'    => array( 200, $html, array(), Fault::WEB_PAGE, 'HTTP 200' ),
-			'a 403 page of a firewall'          => array( 403, $html, array(), Fault::WEB_PAGE, 'HTTP 403' ),
-			'moved for good (301)'              => array( 301, '', array( 'location' => 'https://new.example/wp-json/svc/v1/licenses/validate' ), Fault::MOVED, 'https://new.example/wp-json/svc/v1/licenses/validate' ),
-			'moved for good (308)'              => array( 308, '', array( 'location' => 'https://new.example/x' ), Fault::MOVED, 'https://new.example/x' ),
-			'sent to a login page (302)'        => array( 302, '', array( 'location' => 'https://seller.example/wp-login.php' ), Fault::REDIRECTED, 'https://seller.example/wp-login.php' ),
-			'sent elsewhere for now (307)'      => array( 307, '', array( 'location' => 'https://seller.example/elsewhere' ), Fault::REDIRECTED, 'https://seller.example/elsewhere' ),
-			'the service failing'               => array( 500, self::envelope( 'internal_error', 500 ), array(), Fault::SERVER_ERROR, 'internal_error' ),
-			'a bad gateway page'                => array( 502, $html, array(), Fault::WEB_PAGE, 'HTTP 502' ),
-			'the service asking to wait (429)'  => array( 429, self::envelope( 'rate_limit_exceeded', 429 ), array( 'retry-after' => '30' ), Fault::BUSY, 'rate_limit_exceeded' ),
+			'a maintenance page'               => array( 503, $html, array( 'retry-after' => '600' ), Fault::MAINTENANCE, 'HTTP 503' ),
+			'a store’s 404 page'               => array( 404, $html, array(), Fault::WEB_PAGE, 'HTTP 404' ),
+			'a home page (plain permalinks)'   => array( 200, $html, array(), Fault::WEB_PAGE, 'HTTP 200' ),
+			'a 403 page of a firewall'         => array( 403, $html, array(), Fault::WEB_PAGE, 'HTTP 403' ),
+			'moved for good (301)'             => array( 301, '', array( 'location' => 'https://new.example/wp-json/svc/v1/licenses/validate' ), Fault::MOVED, 'https://new.example/wp-json/svc/v1/licenses/validate' ),
+			'moved for good (308)'             => array( 308, '', array( 'location' => 'https://new.example/x' ), Fault::MOVED, 'https://new.example/x' ),
+			'sent to a login page (302)'       => array( 302, '', array( 'location' => 'https://seller.example/wp-login.php' ), Fault::REDIRECTED, 'https://seller.example/wp-login.php' ),
+			'sent elsewhere for now (307)'     => array( 307, '', array( 'location' => 'https://seller.example/elsewhere' ), Fault::REDIRECTED, 'https://seller.example/elsewhere' ),
+			'the service failing'              => array( 500, self::envelope( 'internal_error', 500 ), array(), Fault::SERVER_ERROR, 'internal_error' ),
+			'a bad gateway page'               => array( 502, $html, array(), Fault::WEB_PAGE, 'HTTP 502' ),
+			'the service asking to wait (429)' => array( 429, self::envelope( 'rate_limit_exceeded', 429 ), array( 'retry-after' => '30' ), Fault::BUSY, 'rate_limit_exceeded' ),
 		);
 	}
 
@@ -229,18 +229,18 @@ final class FaultTest extends TestCase {
 		$this->assertNull( Fault::from_array( array( 'kind' => Fault::DNS ) ) );
 	}
 
-	public function test_a_deactivated_service_keeps_a_valid_licence_valid_where_today_it_voided_it(): void {
+	public function test_a_deactivated_service_keeps_a_valid_license_valid_where_today_it_voided_it(): void {
 		$store   = $this->store;
 		$routes  = array(
 			'/licenses/activate' => array( 200, '{"activated":true}' ),
 			'/licenses/validate' => array( 200, '{"valid":true,"status":"active"}' ),
 		);
-		$licence = function () use ( $store, &$routes ): Licence {
+		$license = function () use ( $store, &$routes ): License {
 			$clock = function (): int {
 				return $this->now;
 			};
 			$root  = 'https://seller.example/wp-json/svc/v1';
-			return new Licence(
+			return new License(
 				ProductConfig::from_array(
 					array(
 						'server'  => 'https://seller.example',
@@ -267,15 +267,15 @@ final class FaultTest extends TestCase {
 				$clock
 			);
 		};
-		$licence()->activate( 'ABCD-EFGH-IJKL-MNOP' );
-		$this->assertTrue( $licence()->is_valid() );
+		$license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->assertTrue( $license()->is_valid() );
 
 		$routes['/licenses/validate'] = array( 404, self::envelope( 'rest_no_route', 404 ) );
 		$this->now                    = 1000 + 3600;
-		$this->assertSame( Reply::UNAVAILABLE, $licence()->check()->kind() );
-		$this->assertTrue( $licence()->is_valid() );
-		$this->assertSame( LicenceRecord::UNVERIFIED, $licence()->record()->state( $this->now ) );
-		$this->assertSame( 'active', $licence()->record()->answer()['status'] );
+		$this->assertSame( Reply::UNAVAILABLE, $license()->check()->kind() );
+		$this->assertTrue( $license()->is_valid() );
+		$this->assertSame( LicenseRecord::UNVERIFIED, $license()->record()->state( $this->now ) );
+		$this->assertSame( 'active', $license()->record()->answer()['status'] );
 	}
 
 	public function test_a_key_too_long_to_be_one_is_refused_without_asking_the_server(): void {
@@ -284,7 +284,7 @@ final class FaultTest extends TestCase {
 		$clock   = function (): int {
 			return $this->now;
 		};
-		$licence = new Licence(
+		$license = new License(
 			ProductConfig::from_array(
 				array(
 					'server'  => 'https://seller.example',
@@ -310,11 +310,11 @@ final class FaultTest extends TestCase {
 			str_repeat( 'f', 64 ),
 			$clock
 		);
-		$reply   = $licence->activate( str_repeat( 'ABCD-', 13 ) );
+		$reply   = $license->activate( str_repeat( 'ABCD-', 13 ) );
 		$this->assertSame( Reply::REFUSED, $reply->kind() );
 		$this->assertSame( 'invalid_license_key', $reply->error_code() );
 		$this->assertSame( 0, $sent );
-		$this->assertTrue( $licence->connection()->backoff()->allows( $this->now ), 'a pasted paragraph is no reason to wait' );
+		$this->assertTrue( $license->connection()->backoff()->allows( $this->now ), 'a pasted paragraph is no reason to wait' );
 	}
 
 	public function test_an_update_batch_the_seller_site_does_not_route_keeps_every_products_last_answer(): void {
@@ -336,7 +336,7 @@ final class FaultTest extends TestCase {
 		$this->assertSame( array( Reply::UNAVAILABLE, Reply::UNAVAILABLE ), array( $replies['a']->kind(), $replies['b']->kind() ) );
 	}
 
-	public function test_an_update_item_with_a_code_that_decides_no_licence_keeps_its_last_answer(): void {
+	public function test_an_update_item_with_a_code_that_decides_no_license_keeps_its_last_answer(): void {
 		$replies = UpdateBatch::split(
 			new Reply(
 				Reply::ANSWER,

@@ -13,7 +13,7 @@ final class MultisiteTest extends TestCase {
 
 	private const WIDGETS = 'acme-widgets/acme-widgets.php';
 
-	public function test_a_plugin_activated_network_wide_has_the_network_s_licence(): void {
+	public function test_a_plugin_activated_network_wide_has_the_network_s_license(): void {
 		$sitewide = array( self::WIDGETS => 1700000000 );
 		$this->assertSame( Multisite::NETWORK, Multisite::scope( true, false, self::WIDGETS, $sitewide ) );
 		$this->assertSame( Multisite::SITE, Multisite::scope( true, false, 'acme-gadgets/acme-gadgets.php', $sitewide ) );
@@ -21,7 +21,7 @@ final class MultisiteTest extends TestCase {
 		$this->assertSame( Multisite::SITE, Multisite::scope( true, true, 'acme-theme', array( 'acme-theme' => 1 ) ), 'a theme' );
 	}
 
-	public function test_a_network_licence_names_the_network_s_main_address_and_every_call_on_a_network_sends_it(): void {
+	public function test_a_network_license_names_the_network_s_main_address_and_every_call_on_a_network_sends_it(): void {
 		$this->assertSame( 'https://net.example', Multisite::site_url( Multisite::NETWORK, 'https://net.example/one', 'https://net.example/' ) );
 		$this->assertSame( 'https://net.example/one', Multisite::site_url( Multisite::SITE, 'https://net.example/one', 'https://net.example/' ) );
 		$this->assertSame( 'https://net.example', Multisite::network_url( true, 'https://net.example/' ) );
@@ -54,13 +54,13 @@ final class MultisiteTest extends TestCase {
 	}
 
 	public function test_a_product_not_loaded_here_is_served_from_its_first_active_site_with_a_key(): void {
-		$call   = array(
+		$call                 = array(
 			'product' => 'acme-gadgets',
 			'file'    => '/plugins/acme-gadgets/acme-gadgets.php',
 		);
-		$record = Multisite::record( null, 'acme-gadgets', 2, $call );
-		$record = Multisite::record( $record, 'acme-gadgets', 3, $call );
-		$record = Multisite::record( $record, 'acme-gadgets', 4, $call );
+		$record               = Multisite::record( null, 'acme-gadgets', 2, $call );
+		$record               = Multisite::record( $record, 'acme-gadgets', 3, $call );
+		$record               = Multisite::record( $record, 'acme-gadgets', 4, $call );
 		list( $serve, $kept ) = Multisite::to_serve(
 			$record,
 			array( 'acme-widgets' ),
@@ -78,8 +78,8 @@ final class MultisiteTest extends TestCase {
 	}
 
 	public function test_a_product_loaded_here_or_active_nowhere_is_not_served(): void {
-		$record = Multisite::record( null, 'acme-gadgets', 2, array( 'file' => '/plugins/acme-gadgets/acme-gadgets.php' ) );
-		$yes    = static function (): bool {
+		$record        = Multisite::record( null, 'acme-gadgets', 2, array( 'file' => '/plugins/acme-gadgets/acme-gadgets.php' ) );
+		$yes           = static function (): bool {
 			return true;
 		};
 		list( $serve ) = Multisite::to_serve( $record, array( 'acme-gadgets' ), $yes, $yes );

@@ -68,7 +68,7 @@ final class ProductConfigTest extends TestCase {
 		}
 	}
 
-	public function test_the_licence_screen_goes_under_plugins_or_appearance_unless_the_seller_names_a_menu(): void {
+	public function test_the_license_screen_goes_under_plugins_or_appearance_unless_the_seller_names_a_menu(): void {
 		$default = ProductConfig::from_array( $this->call() );
 		$this->assertSame( '', $default->menu_parent() );
 		$this->assertSame( 'plugins.php', $default->screen_base( false ) );

@@ -188,7 +188,7 @@ export function checkAdminAnswer(
 			`${ data.length } licences, not ${ expected.rows }`
 		);
 	}
-	const ids = data.map( ( licence ) => licence.id as number );
+	const ids = data.map( ( license ) => license.id as number );
 	expect(
 		ids.every( ( id, i ) => i === 0 || id < ids[ i - 1 ] ),
 		'licences are not newest first'
@@ -199,7 +199,7 @@ export function checkAdminAnswer(
 	] as const ) {
 		if ( value !== undefined ) {
 			const other = data.find(
-				( licence ) => licence[ field ] !== value
+				( license ) => license[ field ] !== value
 			);
 			expect(
 				other === undefined,

@@ -159,7 +159,7 @@ $refuse   = static function ( string $what ) use ( &$expected ): void {
 $site_id  = 0;
 $previous = '';
 for ( $i = 1; $i <= $count; $i += 1000 ) {
-	$licences    = array();
+	$licenses    = array();
 	$meta        = array();
 	$activations = array();
 	for ( $n = $i; $n < min( $count + 1, $i + 1000 ); $n++ ) {
@@ -192,7 +192,7 @@ for ( $i = 1; $i <= $count; $i += 1000 ) {
 				++$expected['new']['bundle links'];
 			}
 		}
-		$licences[] = str_replace(
+		$licenses[] = str_replace(
 			"'__NULL__'",
 			'NULL',
 			$wpdb->prepare(
@@ -236,10 +236,10 @@ for ( $i = 1; $i <= $count; $i += 1000 ) {
 			$refuse( "licence {$refused}" );
 		}
 	}
-	svc_bench_insert( 'edd_licenses', array( 'id', 'license_key', 'status', 'download_id', 'price_id', 'payment_id', 'cart_index', 'date_created', 'expiration', 'parent', 'customer_id', 'user_id' ), $licences );
+	svc_bench_insert( 'edd_licenses', array( 'id', 'license_key', 'status', 'download_id', 'price_id', 'payment_id', 'cart_index', 'date_created', 'expiration', 'parent', 'customer_id', 'user_id' ), $licenses );
 	svc_bench_insert( 'edd_licensemeta', array( 'license_id', 'meta_key', 'meta_value' ), $meta );
 	svc_bench_insert( 'edd_license_activations', array( 'site_id', 'site_name', 'license_id', 'activated', 'is_local' ), $activations );
-	$written['licences']    += count( $licences );
+	$written['licences']    += count( $licenses );
 	$written['meta']        += count( $meta );
 	$written['activations'] += count( $activations );
 }

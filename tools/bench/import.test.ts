@@ -37,17 +37,17 @@ const report = (
 };
 
 const row = (
-	licences: number,
+	licenses: number,
 	run: ImportRow[ 'run' ],
 	peakMiB: number
 ): ImportRow => ( {
-	licences,
-	activations: licences * 1.5,
+	licences: licenses,
+	activations: licenses * 1.5,
 	run,
 	seconds: 2,
 	peakBytes: peakMiB * 2 ** 20,
 	rowsPerSecond: 1,
-	arrived: { licences: { new: licences, changed: 0, unchanged: 0 } },
+	arrived: { licences: { new: licenses, changed: 0, unchanged: 0 } },
 	refused: 0,
 	problem: null,
 } );

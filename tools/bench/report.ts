@@ -61,9 +61,9 @@ export function loadTable( rows: LoadRow[] ): string {
 	return lines.join( '\n' );
 }
 
-export function adminTable( rows: AdminRow[], licences: number ): string {
+export function adminTable( rows: AdminRow[], licenses: number ): string {
 	const lines = [
-		`| admin, ${ licences.toLocaleString( 'en-US' ) } licences | median ms (of 5) | max ms | SQL queries/req | total |`,
+		`| admin, ${ licenses.toLocaleString( 'en-US' ) } licences | median ms (of 5) | max ms | SQL queries/req | total |`,
 		'|---|---:|---:|---:|---:|',
 	];
 	for ( const row of rows ) {
@@ -95,7 +95,7 @@ export function median( values: number[] ): number {
 export function targets(
 	rows: LoadRow[],
 	admin: AdminRow[],
-	licences: number
+	licenses: number
 ): Target[] {
 	const lane = ( prefix: string ) =>
 		rows.find(
@@ -115,11 +115,11 @@ export function targets(
 			} );
 		}
 	}
-	const licenceRows = [ 'validate', 'activate', 'update check' ]
+	const licenseRows = [ 'validate', 'activate', 'update check' ]
 		.map( lane )
 		.filter( ( row ): row is LoadRow => row !== undefined );
-	if ( licenceRows.length > 0 ) {
-		const worst = licenceRows.reduce( ( a, b ) =>
+	if ( licenseRows.length > 0 ) {
+		const worst = licenseRows.reduce( ( a, b ) =>
 			b.p99Ms > a.p99Ms ? b : a
 		);
 		result.push( {
@@ -133,9 +133,9 @@ export function targets(
 			b.medianMs > a.medianMs ? b : a
 		);
 		const scale =
-			licences >= 100000
+			licenses >= 100000
 				? ''
-				: ` (measured at ${ licences.toLocaleString( 'en-US' ) }; the target is for 100,000)`;
+				: ` (measured at ${ licenses.toLocaleString( 'en-US' ) }; the target is for 100,000)`;
 		result.push( {
 			label: `admin list and stats < 150 ms at 100k licences${ scale }`,
 			value: `${ fixed( worst.medianMs, 1 ) } ms (${ worst.name })`,

@@ -156,11 +156,11 @@ test( 'every translation call in the SDK uses its text domain, and its POT lists
 	for ( const wanted of [ 'Licence key', 'Activate', '%s licence' ] ) {
 		assert.ok( ids.includes( `|${ wanted }` ), wanted );
 	}
-	const licence = pot.messages.find(
+	const license = pot.messages.find(
 		( message ) => message.msgid === '%s licence'
 	);
-	assert.deepEqual( licence?.comments, [ 'translators: %s: product name.' ] );
-	assert.deepEqual( licence?.flags, [ 'php-format' ] );
+	assert.deepEqual( license?.comments, [ 'translators: %s: product name.' ] );
+	assert.deepEqual( license?.flags, [ 'php-format' ] );
 } );
 
 /** A .mo file read back per the format: magic, counts, and each original and translation at its offset. */

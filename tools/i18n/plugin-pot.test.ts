@@ -78,9 +78,9 @@ test( 'the JS extractor finds @wordpress/i18n calls with their text, context, pl
 	assert.equal( calls[ 0 ].translators, undefined );
 
 	const messages = messagesOf( calls, PLUGIN_DOMAIN );
-	const licence = messages.find( ( m ) => m.msgid === '%s licence' );
-	assert.deepEqual( licence?.flags, [ JS_FORMAT ] );
-	assert.deepEqual( licence?.references, [ 'src/sample.tsx:9' ] );
+	const license = messages.find( ( m ) => m.msgid === '%s licence' );
+	assert.deepEqual( license?.flags, [ JS_FORMAT ] );
+	assert.deepEqual( license?.references, [ 'src/sample.tsx:9' ] );
 } );
 
 test( 'the domain check fails on a planted bad call in PHP, in the panel and in a block.json', () => {

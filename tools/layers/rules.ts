@@ -225,7 +225,7 @@ export const TABLE_OWNERS: Record< string, string > = {
 	svc_tiers: 'CatalogRepository',
 	svc_prices: 'CatalogRepository',
 	svc_transactions: 'PaymentRepository',
-	svc_webhook_events: 'WebhookEventRepository',
+	svc_webhook_events: 'PaymentEventRepository',
 	svc_api_keys: 'ApiKeyRepository',
 	svc_rate_limits: 'RateLimitRepository',
 	svc_meta: 'KeySecret',
@@ -233,9 +233,9 @@ export const TABLE_OWNERS: Record< string, string > = {
 	svc_portal_links: 'PortalLinkRepository',
 	svc_portal_sessions: 'PortalSessionRepository',
 	svc_import_map: 'ImportMapRepository',
-	svc_webhook_endpoints: 'WebhookEndpointRepository',
-	svc_webhook_deliveries: 'WebhookDeliveryRepository',
-	svc_webhook_attempts: 'WebhookDeliveryRepository',
+	svc_webhook_endpoints: 'OutboundEndpointRepository',
+	svc_webhook_deliveries: 'OutboundDeliveryRepository',
+	svc_webhook_attempts: 'OutboundDeliveryRepository',
 	svc_protocol_requests: 'ProtocolRequestRepository',
 };
 

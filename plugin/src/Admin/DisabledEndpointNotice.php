@@ -7,7 +7,7 @@
 
 namespace Svc\Licensing\Admin;
 
-use Svc\Licensing\Storage\WebhookEndpointRepository;
+use Svc\Licensing\Storage\OutboundEndpointRepository;
 
 /**
  * A warning notice on every admin screen (for users who can manage options) naming each disabled endpoint, why,
@@ -19,16 +19,16 @@ final class DisabledEndpointNotice {
 	/**
 	 * Endpoints.
 	 *
-	 * @var WebhookEndpointRepository
+	 * @var OutboundEndpointRepository
 	 */
 	private $endpoints;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param WebhookEndpointRepository $endpoints Endpoints.
+	 * @param OutboundEndpointRepository $endpoints Endpoints.
 	 */
-	public function __construct( WebhookEndpointRepository $endpoints ) {
+	public function __construct( OutboundEndpointRepository $endpoints ) {
 		$this->endpoints = $endpoints;
 	}
 

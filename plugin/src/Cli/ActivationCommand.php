@@ -8,7 +8,7 @@
 namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\Activations;
-use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\View\ActivationView;
 use WP_CLI;
 
@@ -20,7 +20,7 @@ final class ActivationCommand {
 	/**
 	 * Admin licence use cases (find).
 	 *
-	 * @var LicenceAdmin
+	 * @var LicenseAdmin
 	 */
 	private $admin;
 
@@ -41,11 +41,11 @@ final class ActivationCommand {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceAdmin $admin       Admin licence use cases.
+	 * @param LicenseAdmin $admin       Admin licence use cases.
 	 * @param Activations  $activations Activation use cases.
 	 * @param Output       $out         Formats and errors.
 	 */
-	public function __construct( LicenceAdmin $admin, Activations $activations, Output $out ) {
+	public function __construct( LicenseAdmin $admin, Activations $activations, Output $out ) {
 		$this->admin       = $admin;
 		$this->activations = $activations;
 		$this->out         = $out;
@@ -84,7 +84,7 @@ final class ActivationCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$license = $this->admin->find( (int) $args[0] );
-				$rows    = array_map( array( ActivationView::class, 'present' ), $this->activations->of_licence( (int) $license['id'] ) );
+				$rows    = array_map( array( ActivationView::class, 'present' ), $this->activations->of_license( (int) $license['id'] ) );
 				$this->out->rows( $assoc_args, $rows, array( 'id', 'site_url', 'activated_at', 'last_checked', 'is_staging' ) );
 			}
 		);

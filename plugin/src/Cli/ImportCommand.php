@@ -171,13 +171,13 @@ final class ImportCommand {
 			/* translators: %s: option names. */
 			WP_CLI::log( sprintf( __( 'The old plugin\'s secret keys were found: %s.', 'svc-licensing' ), implode( ', ', $report['secrets'] ) ) );
 		}
-		$licences = $report['arrived']['licences'];
+		$licenses = $report['arrived']['licences'];
 		WP_CLI::success(
 			$report['dry_run']
 				/* translators: 1: new licences, 2: changed licences, 3: refused rows. */
-				? sprintf( __( 'Dry run: %1$d new and %2$d changed licences would arrive, %3$d rows would be refused. Nothing was written.', 'svc-licensing' ), $licences['new'], $licences['changed'], count( $report['refused'] ) )
+				? sprintf( __( 'Dry run: %1$d new and %2$d changed licences would arrive, %3$d rows would be refused. Nothing was written.', 'svc-licensing' ), $licenses['new'], $licenses['changed'], count( $report['refused'] ) )
 				/* translators: 1: new licences, 2: changed licences, 3: refused rows. */
-				: sprintf( __( 'Imported %1$d new and %2$d changed licences; %3$d rows were refused.', 'svc-licensing' ), $licences['new'], $licences['changed'], count( $report['refused'] ) )
+				: sprintf( __( 'Imported %1$d new and %2$d changed licences; %3$d rows were refused.', 'svc-licensing' ), $licenses['new'], $licenses['changed'], count( $report['refused'] ) )
 		);
 	}
 }

@@ -7,21 +7,21 @@
 
 namespace Svc\Licensing\Cli;
 
-use Svc\Licensing\Core\LicenceAdmin;
-use Svc\Licensing\Core\LicenceImport;
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\LicenseAdmin;
+use Svc\Licensing\Core\LicenseImport;
+use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\View\LicenseView;
 use WP_CLI;
 use cli\progress\Bar;
 
 /**
- * Creates, lists, shows, edits, re-keys, cancels, extends and imports licences. The rules are LicenceAdmin's,
- * Licences' and LicenceImport's, the same the admin REST API calls.
+ * Creates, lists, shows, edits, re-keys, cancels, extends and imports licences. The rules are LicenseAdmin's,
+ * Licences' and LicenseImport's, the same the admin REST API calls.
  */
 final class LicenseCommand {
 
@@ -33,21 +33,21 @@ final class LicenseCommand {
 	/**
 	 * Admin licence use cases.
 	 *
-	 * @var LicenceAdmin
+	 * @var LicenseAdmin
 	 */
 	private $admin;
 
 	/**
 	 * Licence use cases (cancel, renew).
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * The CSV import.
 	 *
-	 * @var LicenceImport
+	 * @var LicenseImport
 	 */
 	private $import;
 
@@ -68,15 +68,15 @@ final class LicenseCommand {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceAdmin  $admin    Admin licence use cases.
-	 * @param Licences      $licences Licence use cases.
-	 * @param LicenceImport $import   The CSV import.
+	 * @param LicenseAdmin  $admin    Admin licence use cases.
+	 * @param Licenses      $licenses Licence use cases.
+	 * @param LicenseImport $import   The CSV import.
 	 * @param Products      $products Products.
 	 * @param Output        $out      Formats and errors.
 	 */
-	public function __construct( LicenceAdmin $admin, Licences $licences, LicenceImport $import, Products $products, Output $out ) {
+	public function __construct( LicenseAdmin $admin, Licenses $licenses, LicenseImport $import, Products $products, Output $out ) {
 		$this->admin    = $admin;
-		$this->licences = $licences;
+		$this->licenses = $licenses;
 		$this->import   = $import;
 		$this->products = $products;
 		$this->out      = $out;
@@ -139,7 +139,7 @@ final class LicenseCommand {
 					}
 				}
 				if ( isset( $filters['status'] ) ) {
-					$filters['status'] = LicenceInput::status( $filters['status'] );
+					$filters['status'] = LicenseInput::status( $filters['status'] );
 				}
 				if ( isset( $assoc_args['product'] ) ) {
 					$filters['product_id'] = $this->product_id( (string) $assoc_args['product'] );
@@ -358,7 +358,7 @@ final class LicenseCommand {
 		$this->out->attempt(
 			function () use ( $args ): void {
 				$license = $this->admin->find( (int) $args[0] );
-				$this->licences->cancel( (int) $license['id'], CliActor::current() );
+				$this->licenses->cancel( (int) $license['id'], CliActor::current() );
 				/* translators: %d: licence id. */
 				WP_CLI::success( sprintf( __( 'Cancelled licence %d.', 'svc-licensing' ), $license['id'] ) );
 			}
@@ -386,7 +386,7 @@ final class LicenseCommand {
 		$this->out->attempt(
 			function () use ( $args ): void {
 				$license = $this->admin->find( (int) $args[0] );
-				$this->licences->delete( (int) $license['id'], CliActor::current() );
+				$this->licenses->delete( (int) $license['id'], CliActor::current() );
 				/* translators: %d: licence id. */
 				WP_CLI::success( sprintf( __( 'Deleted licence %d.', 'svc-licensing' ), $license['id'] ) );
 			}
@@ -432,7 +432,7 @@ final class LicenseCommand {
 					throw new ServiceError( ErrorCode::INVALID_PARAMS, __( 'Give either --days or --to.', 'svc-licensing' ) );
 				}
 				if ( isset( $assoc_args['to'] ) ) {
-					$until = (int) strtotime( LicenceInput::expires( (string) $assoc_args['to'] ) );
+					$until = (int) strtotime( LicenseInput::expires( (string) $assoc_args['to'] ) );
 				} else {
 					$days = (string) $assoc_args['days'];
 					if ( ! ctype_digit( $days ) || (int) $days < 1 ) {
@@ -443,7 +443,7 @@ final class LicenseCommand {
 				if ( $until <= $current ) {
 					throw new ServiceError( ErrorCode::INVALID_PARAMS, __( 'The new expiry must be later than the current one.', 'svc-licensing' ) );
 				}
-				$this->licences->renew( (int) $license['id'], $until, CliActor::current() );
+				$this->licenses->renew( (int) $license['id'], $until, CliActor::current() );
 				$this->out->item( $assoc_args, LicenseView::present( $this->admin->find( (int) $license['id'] ) ) );
 			}
 		);
@@ -532,7 +532,7 @@ final class LicenseCommand {
 	}
 
 	/**
-	 * The licence fields given as flags, typed as LicenceAdmin takes them.
+	 * The licence fields given as flags, typed as LicenseAdmin takes them.
 	 *
 	 * @param array<string, mixed> $assoc_args Flags.
 	 * @return array<string, mixed>
@@ -545,13 +545,13 @@ final class LicenseCommand {
 			}
 		}
 		if ( isset( $assoc_args['status'] ) ) {
-			$fields['status'] = LicenceInput::status( (string) $assoc_args['status'] );
+			$fields['status'] = LicenseInput::status( (string) $assoc_args['status'] );
 		}
 		if ( isset( $assoc_args['expires'] ) ) {
-			$fields['expires'] = 'never' === $assoc_args['expires'] ? null : LicenceInput::expires( (string) $assoc_args['expires'] );
+			$fields['expires'] = 'never' === $assoc_args['expires'] ? null : LicenseInput::expires( (string) $assoc_args['expires'] );
 		}
 		if ( isset( $assoc_args['activation_limit'] ) ) {
-			$fields['activation_limit'] = LicenceInput::activation_limit( (string) $assoc_args['activation_limit'] );
+			$fields['activation_limit'] = LicenseInput::activation_limit( (string) $assoc_args['activation_limit'] );
 		}
 		foreach ( array( 'tier_id', 'price_id' ) as $name ) {
 			if ( isset( $assoc_args[ $name ] ) ) {

@@ -8,17 +8,17 @@
 
 namespace Svc\Licensing\Cli;
 
-use Svc\Licensing\Core\WebhookEndpoints;
-use Svc\Licensing\Domain\Webhook\EventStatus;
-use Svc\Licensing\Payments\WebhookInbox;
-use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\Core\OutboundEndpoints;
+use Svc\Licensing\Domain\PaymentEvent\EventStatus;
+use Svc\Licensing\Payments\PaymentEventInbox;
+use Svc\Licensing\Storage\PaymentEventRepository;
 use Svc\Licensing\View\PaymentEventView;
 use WP_CLI;
 
 /**
  * Lists the stored events and retries one (as POST /admin/webhooks/{id}/reprocess) or every due one (as the
- * retry job), through WebhookInbox; replays an outbound delivery (as POST /admin/webhook-deliveries/{id}/replay)
- * through WebhookEndpoints.
+ * retry job), through PaymentEventInbox; replays an outbound delivery (as POST /admin/webhook-deliveries/{id}/replay)
+ * through OutboundEndpoints.
  */
 final class WebhookCommand {
 
@@ -30,21 +30,21 @@ final class WebhookCommand {
 	/**
 	 * The inbox.
 	 *
-	 * @var WebhookInbox
+	 * @var PaymentEventInbox
 	 */
 	private $inbox;
 
 	/**
 	 * Stored events, for the list.
 	 *
-	 * @var WebhookEventRepository
+	 * @var PaymentEventRepository
 	 */
 	private $events;
 
 	/**
 	 * Outbound endpoints and their deliveries.
 	 *
-	 * @var WebhookEndpoints
+	 * @var OutboundEndpoints
 	 */
 	private $outbound;
 
@@ -58,12 +58,12 @@ final class WebhookCommand {
 	/**
 	 * Constructor.
 	 *
-	 * @param WebhookInbox           $inbox    The inbox.
-	 * @param WebhookEventRepository $events   Stored events.
-	 * @param WebhookEndpoints       $outbound Outbound endpoints and their deliveries.
+	 * @param PaymentEventInbox      $inbox    The inbox.
+	 * @param PaymentEventRepository $events   Stored events.
+	 * @param OutboundEndpoints      $outbound Outbound endpoints and their deliveries.
 	 * @param Output                 $out      Formats and errors.
 	 */
-	public function __construct( WebhookInbox $inbox, WebhookEventRepository $events, WebhookEndpoints $outbound, Output $out ) {
+	public function __construct( PaymentEventInbox $inbox, PaymentEventRepository $events, OutboundEndpoints $outbound, Output $out ) {
 		$this->inbox    = $inbox;
 		$this->events   = $events;
 		$this->outbound = $outbound;
@@ -150,7 +150,7 @@ final class WebhookCommand {
 		if ( ! empty( $assoc_args['due'] ) ) {
 			$outcomes = $this->inbox->retry_due( time(), self::DUE_LIMIT );
 			/* translators: 1: processed, 2: failed again, 3: busy. */
-			WP_CLI::success( sprintf( __( 'Due events retried: %1$d processed, %2$d failed again, %3$d busy.', 'svc-licensing' ), $outcomes[ WebhookInbox::OUTCOME_PROCESSED ], $outcomes[ WebhookInbox::OUTCOME_FAILED ], $outcomes[ WebhookInbox::OUTCOME_BUSY ] ) );
+			WP_CLI::success( sprintf( __( 'Due events retried: %1$d processed, %2$d failed again, %3$d busy.', 'svc-licensing' ), $outcomes[ PaymentEventInbox::OUTCOME_PROCESSED ], $outcomes[ PaymentEventInbox::OUTCOME_FAILED ], $outcomes[ PaymentEventInbox::OUTCOME_BUSY ] ) );
 			return;
 		}
 		$this->out->attempt(

@@ -46,7 +46,7 @@ final class Activations {
 	/**
 	 * Finds licences.
 	 *
-	 * @var LicenceFinder
+	 * @var LicenseFinder
 	 */
 	private $finder;
 
@@ -88,14 +88,14 @@ final class Activations {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceFinder        $finder      Finds licences.
+	 * @param LicenseFinder        $finder      Finds licences.
 	 * @param LicenseRepository    $licenses    Licences.
 	 * @param ActivationRepository $activations Activations.
 	 * @param Transaction          $transaction Transactions.
 	 * @param Settings             $settings    Settings (the staging host rule).
 	 * @param EventRepository      $events      The event log.
 	 */
-	public function __construct( LicenceFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events ) {
+	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
@@ -114,7 +114,7 @@ final class Activations {
 	 */
 	public function activate( ClientCall $call, int $now ): array {
 		list( $product, $license, $site, $scope ) = $this->finder->locate( $call );
-		LicenceFinder::assert_usable( $license, __( 'activated', 'svc-licensing' ), $now );
+		LicenseFinder::assert_usable( $license, __( 'activated', 'svc-licensing' ), $now );
 		$activation = $license['activation'];
 		if ( null === $activation ) {
 			$rule       = $this->settings->staging_hosts();
@@ -132,14 +132,14 @@ final class Activations {
 						'site_url'   => $site,
 						'is_staging' => $staging,
 					);
-					$this->events->record_for_licence( EventType::LICENSE_ACTIVATED, $license['id'], Actor::customer( $site ), $payload );
+					$this->events->record_for_license( EventType::LICENSE_ACTIVATED, $license['id'], Actor::customer( $site ), $payload );
 					return 'created';
 				},
 				static function ( string $outcome ): bool {
 					return 'created' === $outcome;
 				}
 			);
-			$license    = $this->finder->licence( $product, $call->license_key, $site );
+			$license    = $this->finder->license( $product, $call->license_key, $site );
 			$activation = $license['activation'];
 			if ( 'full' === $outcome || null === $activation ) {
 				throw self::limit_reached( $license );
@@ -156,7 +156,7 @@ final class Activations {
 			'activated_at'     => IsoTime::from_storage( $activation['activated_at'] ),
 			// An addition to the spec's fields: this site uses no slot (docs/api-decisions.md).
 			'is_staging'       => 1 === (int) ( $activation['is_staging'] ?? 0 ),
-		) + LicenceFinder::counted_as( $scope );
+		) + LicenseFinder::counted_as( $scope );
 	}
 
 	/**
@@ -185,14 +185,14 @@ final class Activations {
 			$deactivated = $this->release_self_serve( (int) $license['id'], $site, Actor::customer( $site ), array( 'via' => 'key' ), $now );
 		}
 		if ( $deactivated ) {
-			$license = $this->finder->licence( $product, $call->license_key, $site );
+			$license = $this->finder->license( $product, $call->license_key, $site );
 		}
 		return array(
 			'deactivated'      => $deactivated,
 			'site_url'         => $site,
 			'activation_count' => $license['activation_count'],
 			'activation_limit' => $license['activation_limit'],
-		) + LicenceFinder::counted_as( $scope );
+		) + LicenseFinder::counted_as( $scope );
 	}
 
 	/**
@@ -238,7 +238,7 @@ final class Activations {
 	 */
 	private function self_served( int $license_id, int $now ): int {
 		$key = array_keys( self::SELF_SERVE )[0];
-		return $this->events->count_for_licence( $license_id, EventType::LICENSE_DEACTIVATED, IsoTime::to_storage( ReleaseAllowance::month_start( $now ) ), $key, self::SELF_SERVE[ $key ] );
+		return $this->events->count_for_license( $license_id, EventType::LICENSE_DEACTIVATED, IsoTime::to_storage( ReleaseAllowance::month_start( $now ) ), $key, self::SELF_SERVE[ $key ] );
 	}
 
 	/**
@@ -298,7 +298,7 @@ final class Activations {
 				} elseif ( ! $this->activations->remove( $license_id, $site, true ) ) {
 					return false;
 				}
-				$this->events->record_for_licence( EventType::LICENSE_DEACTIVATED, $license_id, $actor, array( 'site_url' => $site ) + $context );
+				$this->events->record_for_license( EventType::LICENSE_DEACTIVATED, $license_id, $actor, array( 'site_url' => $site ) + $context );
 				return true;
 			}
 		);
@@ -310,7 +310,7 @@ final class Activations {
 	 * @param int $license_id Licence.
 	 * @return array<int, array<string, mixed>>
 	 */
-	public function of_licence( int $license_id ): array {
+	public function of_license( int $license_id ): array {
 		return $this->activations->for_license( $license_id );
 	}
 

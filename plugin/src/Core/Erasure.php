@@ -16,8 +16,8 @@ use Svc\Licensing\Storage\PortalLinkRepository;
 use Svc\Licensing\Storage\PortalSessionRepository;
 use Svc\Licensing\Storage\Transaction;
 use Svc\Licensing\Storage\UserPreferences;
-use Svc\Licensing\Storage\WebhookDeliveryRepository;
-use Svc\Licensing\Storage\WebhookEventRepository;
+use Svc\Licensing\Storage\OutboundDeliveryRepository;
+use Svc\Licensing\Storage\PaymentEventRepository;
 
 /**
  * Everything in one transaction, each table through its one writer: the activations (site URLs) of the email's
@@ -60,7 +60,7 @@ final class Erasure {
 	/**
 	 * Stored webhook events.
 	 *
-	 * @var WebhookEventRepository
+	 * @var PaymentEventRepository
 	 */
 	private $webhook_events;
 
@@ -74,7 +74,7 @@ final class Erasure {
 	/**
 	 * Outbound webhook deliveries, whose bodies carry events.
 	 *
-	 * @var WebhookDeliveryRepository
+	 * @var OutboundDeliveryRepository
 	 */
 	private $deliveries;
 
@@ -102,18 +102,18 @@ final class Erasure {
 	/**
 	 * Constructor.
 	 *
-	 * @param Transaction               $transaction     Transactions.
-	 * @param LicenseRepository         $licenses        Licences.
-	 * @param ActivationRepository      $activations     Activations.
-	 * @param PaymentRepository         $payments        Transactions (payments).
-	 * @param WebhookEventRepository    $webhook_events  Stored webhook events.
-	 * @param EventRepository           $log             The event log.
-	 * @param WebhookDeliveryRepository $deliveries      Outbound webhook deliveries.
-	 * @param PortalLinkRepository      $portal_links    The customer portal's sign-in links.
-	 * @param PortalSessionRepository   $portal_sessions The customer portal's open sessions.
-	 * @param UserPreferences           $preferences     The emails accounts proved for the portal.
+	 * @param Transaction                $transaction     Transactions.
+	 * @param LicenseRepository          $licenses        Licences.
+	 * @param ActivationRepository       $activations     Activations.
+	 * @param PaymentRepository          $payments        Transactions (payments).
+	 * @param PaymentEventRepository     $webhook_events  Stored webhook events.
+	 * @param EventRepository            $log             The event log.
+	 * @param OutboundDeliveryRepository $deliveries      Outbound webhook deliveries.
+	 * @param PortalLinkRepository       $portal_links    The customer portal's sign-in links.
+	 * @param PortalSessionRepository    $portal_sessions The customer portal's open sessions.
+	 * @param UserPreferences            $preferences     The emails accounts proved for the portal.
 	 */
-	public function __construct( Transaction $transaction, LicenseRepository $licenses, ActivationRepository $activations, PaymentRepository $payments, WebhookEventRepository $webhook_events, EventRepository $log, WebhookDeliveryRepository $deliveries, PortalLinkRepository $portal_links, PortalSessionRepository $portal_sessions, UserPreferences $preferences ) {
+	public function __construct( Transaction $transaction, LicenseRepository $licenses, ActivationRepository $activations, PaymentRepository $payments, PaymentEventRepository $webhook_events, EventRepository $log, OutboundDeliveryRepository $deliveries, PortalLinkRepository $portal_links, PortalSessionRepository $portal_sessions, UserPreferences $preferences ) {
 		$this->transaction     = $transaction;
 		$this->licenses        = $licenses;
 		$this->activations     = $activations;
@@ -156,10 +156,10 @@ final class Erasure {
 					'activations'    => $activations,
 					'transactions'   => $this->payments->erase_customer( $normalised ),
 					'webhook_events' => $this->webhook_events->redact_person( $normalised ),
-					'events'         => $this->log->redact_licences( $license_ids, $normalised ),
+					'events'         => $this->log->redact_licenses( $license_ids, $normalised ),
 				);
 				// The delivery log carries those events: rendered again from the redacted log.
-				$this->deliveries->refresh_licence_events( $license_ids );
+				$this->deliveries->refresh_license_events( $license_ids );
 				$affected['portal_links'] = $this->portal_links->erase_email( $normalised );
 				// Signed in no more: every open portal session of the email ends.
 				$affected['portal_sessions'] = $this->portal_sessions->close_email( $normalised );

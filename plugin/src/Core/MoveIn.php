@@ -34,12 +34,12 @@ use Throwable;
  * left alone, changed ones are updated, new ones added. Licences and activations are read in batches of BATCH
  * rows after the last id, so memory stays bounded whatever the size; a batch's map rows are one INSERT, and its
  * activations one INSERT IGNORE and one read of their ids. Every licence is written through
- * LicenceAdmin (its rules and its license.created or license.updated event); products through Products, releases
+ * LicenseAdmin (its rules and its license.created or license.updated event); products through Products, releases
  * through Releases, tiers and prices through Catalog.
  *
  * A re-import also carries two changes the old plugin makes to rows it has seen (docs/moving-in.md, "A re-import:
  * released sites and changed keys"): a key the old system changed since (the map keeps a fingerprint of each
- * licence's key as it moved in, kind `key`) becomes the licence's key here through LicenceAdmin::rotate_key, and
+ * licence's key as it moved in, kind `key`) becomes the licence's key here through LicenseAdmin::rotate_key, and
  * every mapped activation the source no longer has in use is released here through Activations::release (its slot
  * and its license.deactivated event), walking the map's activation rows in batches.
  */
@@ -49,7 +49,7 @@ final class MoveIn {
 	/**
 	 * Admin licence use cases.
 	 *
-	 * @var LicenceAdmin
+	 * @var LicenseAdmin
 	 */
 	private $admin;
 
@@ -93,7 +93,7 @@ final class MoveIn {
 	 *
 	 * @var LicenseRepository
 	 */
-	private $licenses;
+	private $license_repository;
 
 	/**
 	 * Activations.
@@ -154,13 +154,13 @@ final class MoveIn {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceAdmin         $admin        Admin licence use cases.
+	 * @param LicenseAdmin         $admin        Admin licence use cases.
 	 * @param Products             $products     Product use cases.
 	 * @param Releases             $releases     Release use cases.
 	 * @param Catalog              $catalog      Tiers and prices.
 	 * @param ProductRepository    $product_rows Products (lookups).
 	 * @param ReleaseRepository    $release_rows Releases (lookups).
-	 * @param LicenseRepository    $licenses     Licences.
+	 * @param LicenseRepository    $license_repository     Licences.
 	 * @param ActivationRepository $activations  Activations.
 	 * @param ImportMapRepository  $map          The map.
 	 * @param KeySecret            $secret       Key hashing secret.
@@ -170,22 +170,22 @@ final class MoveIn {
 	 * @param Settings             $settings     Settings (a written import turns its source's old protocol on).
 	 * @param Activations          $sites_here   Activation use cases (releases).
 	 */
-	public function __construct( LicenceAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $licenses, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here ) {
-		$this->settings     = $settings;
-		$this->sites_here   = $sites_here;
-		$this->admin        = $admin;
-		$this->products     = $products;
-		$this->releases     = $releases;
-		$this->catalog      = $catalog;
-		$this->product_rows = $product_rows;
-		$this->release_rows = $release_rows;
-		$this->licenses     = $licenses;
-		$this->activations  = $activations;
-		$this->map          = $map;
-		$this->secret       = $secret;
-		$this->packages     = $packages;
-		$this->transaction  = $transaction;
-		$this->sources      = array();
+	public function __construct( LicenseAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $license_repository, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here ) {
+		$this->settings           = $settings;
+		$this->sites_here         = $sites_here;
+		$this->admin              = $admin;
+		$this->products           = $products;
+		$this->releases           = $releases;
+		$this->catalog            = $catalog;
+		$this->product_rows       = $product_rows;
+		$this->release_rows       = $release_rows;
+		$this->license_repository = $license_repository;
+		$this->activations        = $activations;
+		$this->map                = $map;
+		$this->secret             = $secret;
+		$this->packages           = $packages;
+		$this->transaction        = $transaction;
+		$this->sources            = array();
 		foreach ( $sources as $reader ) {
 			$this->sources[ $reader->source() ] = $reader;
 		}
@@ -212,7 +212,7 @@ final class MoveIn {
 			$this->transaction->run(
 				function () use ( $source, $run ): void {
 					$this->move_products( $source, $run );
-					$this->move_licences( $source, $run );
+					$this->move_licenses( $source, $run );
 					$this->link_parents( $source, $run );
 					$this->move_activations( $source, $run );
 					$this->release_gone( $source, $run );
@@ -341,7 +341,7 @@ final class MoveIn {
 			case Refused::NO_SITE:
 				/* translators: %s: the site as stored. */
 				return sprintf( __( 'Its site "%s" is not a site address.', 'svc-licensing' ), $refused->detail );
-			case Refused::NO_LICENCE:
+			case Refused::NO_LICENSE:
 				/* translators: %s: the licence's id in the old system. */
 				return sprintf( __( 'Its licence %s was not imported.', 'svc-licensing' ), $refused->detail );
 			case Refused::SLUG_TAKEN:
@@ -528,11 +528,11 @@ final class MoveIn {
 	 * @param SourceTables $source Source.
 	 * @param MoveInRun    $run    This run.
 	 */
-	private function move_licences( SourceTables $source, MoveInRun $run ): void {
+	private function move_licenses( SourceTables $source, MoveInRun $run ): void {
 		$total = $source->counts()['licences'];
 		$done  = 0;
 		$after = 0;
-		while ( array() !== ( $rows = $source->licences( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
+		while ( array() !== ( $rows = $source->licenses( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
 			$after  = (int) end( $rows )['id'];
 			$drafts = array();
 			foreach ( $rows as $row ) {
@@ -542,7 +542,7 @@ final class MoveIn {
 					$run->refuse( 'licence', (string) $row['id'], $refused, self::message( $refused ) );
 				}
 			}
-			$this->write_licences( $drafts, $run );
+			$this->write_licenses( $drafts, $run );
 			$done += count( $rows );
 			$run->progress( 'licences', $done, max( $total, $done ) );
 		}
@@ -558,7 +558,7 @@ final class MoveIn {
 	 */
 	private function drafted( array $row, MoveInRun $run ): array {
 		if ( Source::EDD_SL === $run->source ) {
-			$draft   = Rows::edd_licence( $row );
+			$draft   = Rows::edd_license( $row );
 			$product = $run->products[ $draft['product'] ] ?? null;
 			if ( null === $product ) {
 				throw new Refused( Refused::UNKNOWN_PRODUCT, $draft['product'] );
@@ -572,7 +572,7 @@ final class MoveIn {
 			$draft['product_id'] = $product['id'];
 			return $draft;
 		}
-		$draft                               = Rows::slm_licence( $row );
+		$draft                               = Rows::slm_license( $row );
 		$draft['product_id']                 = $this->slm_product( $draft['product'], $run );
 		$draft['fields']['activation_limit'] = (int) $draft['limit'];
 		return $draft;
@@ -610,17 +610,17 @@ final class MoveIn {
 	 * @param MoveInRun                  $run    This run.
 	 * @throws Refused Never out of it: each refusal is caught and the row listed.
 	 */
-	private function write_licences( array $drafts, MoveInRun $run ): void {
+	private function write_licenses( array $drafts, MoveInRun $run ): void {
 		$secret = $this->secret->get();
 		$hashes = array();
 		foreach ( $drafts as $i => $draft ) {
 			$hashes[ $i ] = $draft['key']->hash( $secret );
 		}
-		$holders = $this->licenses->holders( $hashes );
-		$known   = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_column( $drafts, 'old_id' ) );
+		$holders = $this->license_repository->holders( $hashes );
+		$known   = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_column( $drafts, 'old_id' ) );
 		$keys    = $this->map->find( $run->source, ImportMapRepository::KEY, array_column( $drafts, 'old_id' ) );
 		$keyed   = array();
-		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENCE, array_values( $holders ) );
+		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENSE, array_values( $holders ) );
 		$seen    = array();
 		$arrived = array();
 		foreach ( $drafts as $i => $draft ) {
@@ -643,7 +643,7 @@ final class MoveIn {
 						throw new Refused( Refused::KEY_TAKEN );
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
-					do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
+					do_action( Hooks::MOVE_IN_LICENSE, $run->source, $old, $run->written );
 					$id        = (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'];
 					$arrived[] = array(
 						'old_id'      => $old,
@@ -664,9 +664,9 @@ final class MoveIn {
 					$this->carry_key( $draft, $mapped['new_id'], $holder, $keys[ $old ] ?? null, $key, $run, $keyed );
 					if ( $mapped['fingerprint'] !== $print ) {
 						// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
-						do_action( Hooks::MOVE_IN_LICENCE, $run->source, $old, $run->written );
+						do_action( Hooks::MOVE_IN_LICENSE, $run->source, $old, $run->written );
 						$this->admin->update( $mapped['new_id'], $fields, $run->actor );
-						$this->map->refresh( $run->source, ImportMapRepository::LICENCE, $old, $print );
+						$this->map->refresh( $run->source, ImportMapRepository::LICENSE, $old, $print );
 						++$run->written;
 						$run->count( 'licences', 'changed' );
 					} else {
@@ -680,7 +680,7 @@ final class MoveIn {
 				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
 			}
 		}
-		$this->map->add_many( $run->source, ImportMapRepository::LICENCE, $arrived );
+		$this->map->add_many( $run->source, ImportMapRepository::LICENSE, $arrived );
 		$this->map->add_many( $run->source, ImportMapRepository::KEY, $keyed );
 	}
 
@@ -729,9 +729,9 @@ final class MoveIn {
 		$after = 0;
 		while ( array() !== ( $rows = $source->children( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
 			$after    = (int) end( $rows )['id'];
-			$children = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'id' ) ) );
-			$parents  = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'parent' ) ) );
-			$current  = $this->licenses->parents( array_column( $children, 'new_id' ) );
+			$children = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'id' ) ) );
+			$parents  = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'parent' ) ) );
+			$current  = $this->license_repository->parents( array_column( $children, 'new_id' ) );
 			foreach ( $rows as $row ) {
 				$child  = $children[ (string) $row['id'] ] ?? null;
 				$parent = $parents[ (string) $row['parent'] ] ?? null;
@@ -739,7 +739,7 @@ final class MoveIn {
 					continue;
 				}
 				if ( ( $current[ $child['new_id'] ] ?? null ) !== $parent['new_id'] ) {
-					$this->licenses->update( $child['new_id'], array( 'parent_id' => $parent['new_id'] ) );
+					$this->license_repository->update( $child['new_id'], array( 'parent_id' => $parent['new_id'] ) );
 					$run->count( 'bundle links', 'new' );
 				} else {
 					$run->count( 'bundle links', 'unchanged' );
@@ -761,7 +761,7 @@ final class MoveIn {
 		$after = 0;
 		while ( array() !== ( $rows = $source->activations( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
 			$after    = (int) end( $rows )['id'];
-			$licences = $this->map->find( $run->source, ImportMapRepository::LICENCE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
+			$licenses = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
 			$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
 			$touched  = array();
 			$sites    = array();
@@ -772,12 +772,12 @@ final class MoveIn {
 					continue;
 				}
 				try {
-					$licence = $licences[ (string) $row['license_id'] ] ?? null;
-					if ( null === $licence ) {
-						throw new Refused( Refused::NO_LICENCE, (string) $row['license_id'] );
+					$license = $licenses[ (string) $row['license_id'] ] ?? null;
+					if ( null === $license ) {
+						throw new Refused( Refused::NO_LICENSE, (string) $row['license_id'] );
 					}
 					$sites[ $old ] = array(
-						'license_id' => $licence['new_id'],
+						'license_id' => $license['new_id'],
 						'site'       => Rows::site( (string) $row['site'] ),
 						'staging'    => (bool) (int) $row['is_local'],
 					);
@@ -798,7 +798,7 @@ final class MoveIn {
 			}
 			$this->map->add_many( $run->source, ImportMapRepository::ACTIVATION, $arrived );
 			if ( array() !== $touched ) {
-				$this->licenses->recount_activations( $touched );
+				$this->license_repository->recount_activations( $touched );
 			}
 			$done += count( $rows );
 			$run->progress( 'activations', $done, max( $total, $done ) );

@@ -17,7 +17,7 @@ use Svc\Licensing\Storage\Settings;
  * checked and pinned. Its addresses (A and AAAA) must all be public (HostAddress), unless the setting
  * webhooks_allow_private allows private and loopback ones. A host that does not resolve is refused. The check runs
  * when an endpoint is saved and again before every attempt, and the attempt is pinned to the address checked
- * (CURLOPT_RESOLVE), so a name cannot resolve elsewhere between the check and the request (WebhookDeliveries sends
+ * (CURLOPT_RESOLVE), so a name cannot resolve elsewhere between the check and the request (OutboundDeliveries sends
  * only when that pin can hold). The filter svc_licensing_outbound_resolve may answer a host's addresses instead of
  * DNS (a site with its own resolver; the tests' resolver).
  */

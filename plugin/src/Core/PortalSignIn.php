@@ -29,7 +29,7 @@ use WP_Session_Tokens;
  * the response, a known one gets a stored link and a mail, an unknown one neither. The link's token is used once
  * (PortalLinkRepository::consume) and gives a session (Domain\Portal\PortalSession), signed with a key derived from
  * the server's key secret, as download links are, and open only while its row in PortalSessionRepository is: signing
- * out closes it, and a new key for a licence or its revocation (Hooks::LICENCE_KEY_VOIDED) closes every session of the
+ * out closes it, and a new key for a licence or its revocation (Hooks::LICENSE_KEY_VOIDED) closes every session of the
  * licence's email, on every web node (a customer's own new key all but the session that asked). Every time is the
  * caller's $now.
  *
@@ -215,7 +215,7 @@ final class PortalSignIn {
 	 *
 	 * @param int $license_id Licence.
 	 */
-	public function close_sessions_of_licence( int $license_id ): void {
+	public function close_sessions_of_license( int $license_id ): void {
 		$license = $this->licenses->find( $license_id );
 		// As stored: the portal matches a session's email to its licences' customer_email exactly.
 		$email = null === $license ? '' : (string) $license['customer_email'];
@@ -243,9 +243,9 @@ final class PortalSignIn {
 	 */
 	public function add_hooks(): void {
 		add_action(
-			Hooks::LICENCE_KEY_VOIDED,
+			Hooks::LICENSE_KEY_VOIDED,
 			function ( $license_id ): void {
-				$this->close_sessions_of_licence( (int) $license_id );
+				$this->close_sessions_of_license( (int) $license_id );
 			}
 		);
 	}

@@ -35,16 +35,16 @@ final class Trials {
 	/**
 	 * Finds offered products.
 	 *
-	 * @var LicenceFinder
+	 * @var LicenseFinder
 	 */
 	private $finder;
 
 	/**
 	 * Licence use cases (issuing).
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Key hashing secret.
@@ -70,15 +70,15 @@ final class Trials {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceFinder $finder   Finds offered products.
-	 * @param Licences      $licences Licence use cases (issuing).
+	 * @param LicenseFinder $finder   Finds offered products.
+	 * @param Licenses      $licenses Licence use cases (issuing).
 	 * @param KeySecret     $secret   Key hashing secret.
 	 * @param Settings      $settings Settings.
 	 * @param AfterResponse $after    Runs the mail after the response.
 	 */
-	public function __construct( LicenceFinder $finder, Licences $licences, KeySecret $secret, Settings $settings, AfterResponse $after ) {
+	public function __construct( LicenseFinder $finder, Licenses $licenses, KeySecret $secret, Settings $settings, AfterResponse $after ) {
 		$this->finder   = $finder;
-		$this->licences = $licences;
+		$this->licenses = $licenses;
 		$this->secret   = $secret;
 		$this->settings = $settings;
 		$this->after    = $after;
@@ -131,7 +131,7 @@ final class Trials {
 			'expires'          => IsoTime::to_storage( $ends ),
 			'trial_ends'       => IsoTime::to_storage( $ends ),
 		);
-		$created = $this->licences->issue( $fields, $key, Actor::customer( $address ) );
+		$created = $this->licenses->issue( $fields, $key, Actor::customer( $address ) );
 		$title   = (string) $product['name'];
 		if ( ! $created && $with_key ) {
 			throw new ServiceError( ErrorCode::TRIAL_ALREADY_USED, __( 'A trial of this product was already issued to this email address.', 'svc-licensing' ) );

@@ -29,16 +29,16 @@ final class Updates {
 	/**
 	 * Finds licences.
 	 *
-	 * @var LicenceFinder
+	 * @var LicenseFinder
 	 */
 	private $finder;
 
 	/**
 	 * Licence use cases (the site's check-in).
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Releases.
@@ -64,15 +64,15 @@ final class Updates {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceFinder     $finder   Finds licences.
-	 * @param Licences          $licences Licence use cases.
+	 * @param LicenseFinder     $finder   Finds licences.
+	 * @param Licenses          $licenses Licence use cases.
 	 * @param ReleaseRepository $releases Releases.
 	 * @param DownloadLinks     $links    Signed download links.
 	 * @param Settings          $settings Settings.
 	 */
-	public function __construct( LicenceFinder $finder, Licences $licences, ReleaseRepository $releases, DownloadLinks $links, Settings $settings ) {
+	public function __construct( LicenseFinder $finder, Licenses $licenses, ReleaseRepository $releases, DownloadLinks $links, Settings $settings ) {
 		$this->finder   = $finder;
-		$this->licences = $licences;
+		$this->licenses = $licenses;
 		$this->releases = $releases;
 		$this->links    = $links;
 		$this->settings = $settings;
@@ -98,9 +98,9 @@ final class Updates {
 			);
 		}
 		list( $product, $license ) = $this->finder->locate( $call );
-		LicenceFinder::assert_usable( $license, __( 'updated', 'svc-licensing' ), $now );
+		LicenseFinder::assert_usable( $license, __( 'updated', 'svc-licensing' ), $now );
 		if ( null !== $license['activation'] ) {
-			$this->licences->check_in( $license['activation'], $now );
+			$this->licenses->check_in( $license['activation'], $now );
 		} elseif ( $this->settings->get( 'updates_require_activation' ) ) {
 			throw new ServiceError( ErrorCode::SITE_NOT_ACTIVATED, __( 'This site is not activated on the licence. Activate it first.', 'svc-licensing' ) );
 		}

@@ -8,7 +8,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
-use Svc\Licensing\Core\LicenceAdmin;
+use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\View\ActivationView;
 use WP_REST_Request;
@@ -23,7 +23,7 @@ final class AdminActivationController implements Controller {
 	/**
 	 * Admin licence use cases (the licence, within the caller's scope).
 	 *
-	 * @var LicenceAdmin
+	 * @var LicenseAdmin
 	 */
 	private $admin;
 
@@ -44,11 +44,11 @@ final class AdminActivationController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceAdmin $admin       Admin licence use cases.
+	 * @param LicenseAdmin $admin       Admin licence use cases.
 	 * @param Activations  $activations Activation use cases.
 	 * @param AdminGuard   $guard       Authentication, levels and scope.
 	 */
-	public function __construct( LicenceAdmin $admin, Activations $activations, AdminGuard $guard ) {
+	public function __construct( LicenseAdmin $admin, Activations $activations, AdminGuard $guard ) {
 		$this->admin       = $admin;
 		$this->activations = $activations;
 		$this->guard       = $guard;
@@ -74,7 +74,7 @@ final class AdminActivationController implements Controller {
 	 */
 	public function list_activations( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->admin->find( (int) $request['id'], $this->guard->scope_check( $request ) );
-		return new WP_REST_Response( array_map( array( ActivationView::class, 'present' ), $this->activations->of_licence( $license['id'] ) ) );
+		return new WP_REST_Response( array_map( array( ActivationView::class, 'present' ), $this->activations->of_license( $license['id'] ) ) );
 	}
 
 	/**

@@ -7,8 +7,8 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Core\LicenceAdmin;
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\LicenseAdmin;
+use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseStatus;
@@ -20,7 +20,7 @@ use WP_REST_Server;
 
 /**
  * Licences for site owners: list (filters, search, pagination envelope), create (full key once), get, update,
- * cancel or delete, rotate the key. The use cases are LicenceAdmin's and Licences'; this maps HTTP to them and
+ * cancel or delete, rotate the key. The use cases are LicenseAdmin's and Licences'; this maps HTTP to them and
  * checks the API key's product scope. A licence's activations are AdminActivationController's.
  */
 final class AdminLicenseController implements Controller {
@@ -28,16 +28,16 @@ final class AdminLicenseController implements Controller {
 	/**
 	 * Admin licence use cases.
 	 *
-	 * @var LicenceAdmin
+	 * @var LicenseAdmin
 	 */
 	private $admin;
 
 	/**
 	 * Licence use cases (cancel, delete).
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Authentication, levels and scope.
@@ -49,13 +49,13 @@ final class AdminLicenseController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param LicenceAdmin $admin    Admin licence use cases.
-	 * @param Licences     $licences Licence use cases (cancel, delete).
+	 * @param LicenseAdmin $admin    Admin licence use cases.
+	 * @param Licenses     $licenses Licence use cases (cancel, delete).
 	 * @param AdminGuard   $guard    Authentication, levels and scope.
 	 */
-	public function __construct( LicenceAdmin $admin, Licences $licences, AdminGuard $guard ) {
+	public function __construct( LicenseAdmin $admin, Licenses $licenses, AdminGuard $guard ) {
 		$this->admin    = $admin;
-		$this->licences = $licences;
+		$this->licenses = $licenses;
 		$this->guard    = $guard;
 	}
 
@@ -272,7 +272,7 @@ final class AdminLicenseController implements Controller {
 	public function delete( WP_REST_Request $request ): WP_REST_Response {
 		$license = $this->existing( $request );
 		if ( $request->get_param( 'force' ) ) {
-			$this->licences->delete( $license['id'], $this->guard->actor( $request ) );
+			$this->licenses->delete( $license['id'], $this->guard->actor( $request ) );
 			return new WP_REST_Response(
 				array(
 					'deleted'  => true,
@@ -280,7 +280,7 @@ final class AdminLicenseController implements Controller {
 				)
 			);
 		}
-		$this->licences->cancel( $license['id'], $this->guard->actor( $request ) );
+		$this->licenses->cancel( $license['id'], $this->guard->actor( $request ) );
 		return new WP_REST_Response( LicenseView::present( $this->admin->find( $license['id'] ) ) );
 	}
 

@@ -9,8 +9,8 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\ClientCall;
-use Svc\Licensing\Core\LicenceFinder;
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\LicenseFinder;
+use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
@@ -73,16 +73,16 @@ final class EddSlProtocol {
 	/**
 	 * Finds licences.
 	 *
-	 * @var LicenceFinder
+	 * @var LicenseFinder
 	 */
 	private $finder;
 
 	/**
 	 * Licence use cases (check-ins).
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Activation use cases.
@@ -112,19 +112,19 @@ final class EddSlProtocol {
 	 * @param ImportMapRepository $map         The move-in's map.
 	 * @param ProductRepository   $products    Products.
 	 * @param ReleaseRepository   $releases    Releases.
-	 * @param LicenceFinder       $finder      Finds licences.
-	 * @param Licences            $licences    Licence use cases.
+	 * @param LicenseFinder       $finder      Finds licences.
+	 * @param Licenses            $licenses    Licence use cases.
 	 * @param Activations         $activations Activation use cases.
 	 * @param Updates             $updates     The update check.
 	 * @param OldProtocolCall     $old         Rate limits, counts and sending.
 	 */
-	public function __construct( Settings $settings, ImportMapRepository $map, ProductRepository $products, ReleaseRepository $releases, LicenceFinder $finder, Licences $licences, Activations $activations, Updates $updates, OldProtocolCall $old ) {
+	public function __construct( Settings $settings, ImportMapRepository $map, ProductRepository $products, ReleaseRepository $releases, LicenseFinder $finder, Licenses $licenses, Activations $activations, Updates $updates, OldProtocolCall $old ) {
 		$this->settings    = $settings;
 		$this->map         = $map;
 		$this->products    = $products;
 		$this->releases    = $releases;
 		$this->finder      = $finder;
-		$this->licences    = $licences;
+		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->updates     = $updates;
 		$this->old         = $old;
@@ -203,7 +203,7 @@ final class EddSlProtocol {
 				return EddSlAnswer::deactivated( $freed, $this->facts( $product, $call, $now )[0] );
 			}
 			list( $facts, $activation ) = $this->facts( $product, $call, $now );
-			$this->licences->check_in( $activation, $now );
+			$this->licenses->check_in( $activation, $now );
 			return EddSlAnswer::checked( $facts, null !== $activation );
 		} catch ( ServiceError $error ) {
 			if ( 'check_license' === $action ) {

@@ -8,7 +8,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\Licenses;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -21,9 +21,9 @@ final class LicenseController implements Controller {
 	/**
 	 * Licence use cases.
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Activation use cases.
@@ -42,12 +42,12 @@ final class LicenseController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param Licences    $licences    Licence use cases.
+	 * @param Licenses    $licenses    Licence use cases.
 	 * @param Activations $activations Activation use cases.
 	 * @param ClientCalls $calls       Reads the call from a request.
 	 */
-	public function __construct( Licences $licences, Activations $activations, ClientCalls $calls ) {
-		$this->licences    = $licences;
+	public function __construct( Licenses $licenses, Activations $activations, ClientCalls $calls ) {
+		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->calls       = $calls;
 	}
@@ -126,7 +126,7 @@ final class LicenseController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function validate( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->licences->validate( $this->calls->of( $request ), time() ) );
+		return new WP_REST_Response( $this->licenses->validate( $this->calls->of( $request ), time() ) );
 	}
 
 	/**

@@ -7,13 +7,13 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Core\WebhookEndpoints;
+use Svc\Licensing\Core\OutboundEndpoints;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\Outbound\EndpointUrl;
 use Svc\Licensing\Domain\ServiceError;
-use Svc\Licensing\Storage\WebhookDeliveryRepository;
-use Svc\Licensing\Storage\WebhookEndpointRepository;
+use Svc\Licensing\Storage\OutboundDeliveryRepository;
+use Svc\Licensing\Storage\OutboundEndpointRepository;
 use Svc\Licensing\View\WebhookEndpointView;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -29,21 +29,21 @@ final class OutboundWebhookController implements Controller {
 	/**
 	 * Endpoint use cases.
 	 *
-	 * @var WebhookEndpoints
+	 * @var OutboundEndpoints
 	 */
 	private $admin;
 
 	/**
 	 * Endpoints, to list.
 	 *
-	 * @var WebhookEndpointRepository
+	 * @var OutboundEndpointRepository
 	 */
 	private $endpoints;
 
 	/**
 	 * Deliveries, to list.
 	 *
-	 * @var WebhookDeliveryRepository
+	 * @var OutboundDeliveryRepository
 	 */
 	private $deliveries;
 
@@ -57,12 +57,12 @@ final class OutboundWebhookController implements Controller {
 	/**
 	 * Constructor.
 	 *
-	 * @param WebhookEndpoints          $admin      Endpoint use cases.
-	 * @param WebhookEndpointRepository $endpoints  Endpoints, to list.
-	 * @param WebhookDeliveryRepository $deliveries Deliveries, to list.
-	 * @param AdminGuard                $guard      Authentication, levels and scope.
+	 * @param OutboundEndpoints          $admin      Endpoint use cases.
+	 * @param OutboundEndpointRepository $endpoints  Endpoints, to list.
+	 * @param OutboundDeliveryRepository $deliveries Deliveries, to list.
+	 * @param AdminGuard                 $guard      Authentication, levels and scope.
 	 */
-	public function __construct( WebhookEndpoints $admin, WebhookEndpointRepository $endpoints, WebhookDeliveryRepository $deliveries, AdminGuard $guard ) {
+	public function __construct( OutboundEndpoints $admin, OutboundEndpointRepository $endpoints, OutboundDeliveryRepository $deliveries, AdminGuard $guard ) {
 		$this->admin      = $admin;
 		$this->endpoints  = $endpoints;
 		$this->deliveries = $deliveries;
@@ -112,7 +112,7 @@ final class OutboundWebhookController implements Controller {
 						),
 						'status'      => array(
 							'type' => 'string',
-							'enum' => WebhookDeliveryRepository::STATUSES,
+							'enum' => OutboundDeliveryRepository::STATUSES,
 						),
 						'event_id'    => array(
 							'description' => 'The event log\'s id of the event delivered.',

@@ -7,7 +7,7 @@
 
 namespace Svc\Licensing\Http;
 
-use Svc\Licensing\Core\PortalLicences;
+use Svc\Licensing\Core\PortalLicenses;
 use Svc\Licensing\Core\EmailField;
 use Svc\Licensing\Core\PortalSignIn;
 use Svc\Licensing\Domain\IsoTime;
@@ -41,9 +41,9 @@ final class PortalController implements Controller {
 	/**
 	 * The customer's licences.
 	 *
-	 * @var PortalLicences
+	 * @var PortalLicenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Rate limits (per email; the per-IP limit of /portal/link is counted before dispatch).
@@ -56,12 +56,12 @@ final class PortalController implements Controller {
 	 * Constructor.
 	 *
 	 * @param PortalSignIn   $sign_in  The sign-in use cases.
-	 * @param PortalLicences $licences The customer's licences.
+	 * @param PortalLicenses $licenses The customer's licences.
 	 * @param RateLimiter    $limiter  Rate limits.
 	 */
-	public function __construct( PortalSignIn $sign_in, PortalLicences $licences, RateLimiter $limiter ) {
+	public function __construct( PortalSignIn $sign_in, PortalLicenses $licenses, RateLimiter $limiter ) {
 		$this->sign_in  = $sign_in;
-		$this->licences = $licences;
+		$this->licenses = $licenses;
 		$this->limiter  = $limiter;
 	}
 
@@ -71,7 +71,7 @@ final class PortalController implements Controller {
 	 * @return array<non-falsy-string, array<mixed>> Route => endpoint, or list of endpoints.
 	 */
 	public function routes(): array {
-		$licence    = '/portal/licenses/(?P<id>\d+)';
+		$license    = '/portal/licenses/(?P<id>\d+)';
 		$activation = array(
 			'activation_id' => array(
 				'type'    => 'integer',
@@ -112,10 +112,10 @@ final class PortalController implements Controller {
 				self::endpoint( WP_REST_Server::READABLE, array( $this, 'current' ) ),
 				self::endpoint( WP_REST_Server::DELETABLE, array( $this, 'sign_out' ) ),
 			),
-			'/portal/licenses'     => self::endpoint( WP_REST_Server::READABLE, array( $this, 'list_licences' ) ),
-			$licence . '/activations/(?P<activation_id>\d+)/deactivate' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'release' ), Api::ID_ARG + $activation ),
-			$licence . '/download' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'download' ), Api::ID_ARG ),
-			$licence . '/rotate'   => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Api::ID_ARG ),
+			'/portal/licenses'     => self::endpoint( WP_REST_Server::READABLE, array( $this, 'list_licenses' ) ),
+			$license . '/activations/(?P<activation_id>\d+)/deactivate' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'release' ), Api::ID_ARG + $activation ),
+			$license . '/download' => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'download' ), Api::ID_ARG ),
+			$license . '/rotate'   => self::endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Api::ID_ARG ),
 		);
 	}
 
@@ -172,9 +172,9 @@ final class PortalController implements Controller {
 	 *
 	 * @param WP_REST_Request $request Request.
 	 */
-	public function list_licences( WP_REST_Request $request ): WP_REST_Response {
+	public function list_licenses( WP_REST_Request $request ): WP_REST_Response {
 		unset( $request );
-		return self::answer( $this->licences->of_email( $this->claims()->email, PortalClock::now() ) );
+		return self::answer( $this->licenses->of_email( $this->claims()->email, PortalClock::now() ) );
 	}
 
 	/**
@@ -184,7 +184,7 @@ final class PortalController implements Controller {
 	 */
 	public function release( WP_REST_Request $request ): WP_REST_Response {
 		$claims = $this->changing( $request );
-		return self::answer( $this->licences->release( $claims->email, (int) $request['id'], (int) $request['activation_id'], PortalClock::now() ) );
+		return self::answer( $this->licenses->release( $claims->email, (int) $request['id'], (int) $request['activation_id'], PortalClock::now() ) );
 	}
 
 	/**
@@ -194,7 +194,7 @@ final class PortalController implements Controller {
 	 */
 	public function download( WP_REST_Request $request ): WP_REST_Response {
 		$claims = $this->changing( $request );
-		return self::answer( $this->licences->download( $claims->email, (int) $request['id'], PortalClock::now() ) );
+		return self::answer( $this->licenses->download( $claims->email, (int) $request['id'], PortalClock::now() ) );
 	}
 
 	/**
@@ -206,7 +206,7 @@ final class PortalController implements Controller {
 		$claims = $this->changing( $request );
 		$now    = PortalClock::now();
 		$this->sign_in->assert_fresh( $claims, $now );
-		$answer = $this->licences->rotate( $claims->email, (int) $request['id'] );
+		$answer = $this->licenses->rotate( $claims->email, (int) $request['id'] );
 		$this->sign_in->keep_open( $claims, $now );
 		return self::answer( $answer );
 	}

@@ -9,7 +9,7 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\ClientCall;
-use Svc\Licensing\Core\LicenceFinder;
+use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\OldProtocolRequest;
@@ -45,7 +45,7 @@ final class SlmProtocol {
 	/**
 	 * Finds licences.
 	 *
-	 * @var LicenceFinder
+	 * @var LicenseFinder
 	 */
 	private $finder;
 
@@ -67,11 +67,11 @@ final class SlmProtocol {
 	 * Constructor.
 	 *
 	 * @param Settings        $settings    Settings.
-	 * @param LicenceFinder   $finder      Finds licences.
+	 * @param LicenseFinder   $finder      Finds licences.
 	 * @param Activations     $activations Activation use cases.
 	 * @param OldProtocolCall $old         Rate limits, counts and sending.
 	 */
-	public function __construct( Settings $settings, LicenceFinder $finder, Activations $activations, OldProtocolCall $old ) {
+	public function __construct( Settings $settings, LicenseFinder $finder, Activations $activations, OldProtocolCall $old ) {
 		$this->settings    = $settings;
 		$this->finder      = $finder;
 		$this->activations = $activations;
@@ -172,12 +172,12 @@ final class SlmProtocol {
 	 */
 	private function check( array $product, string $key, int $now ): array {
 		try {
-			$license = $this->finder->licence( $product, $key, '' );
+			$license = $this->finder->license( $product, $key, '' );
 		} catch ( ServiceError $error ) {
 			return SlmAnswer::refused( $error->error_code(), null );
 		}
 		$domains = array();
-		foreach ( $this->activations->of_licence( (int) $license['id'] ) as $row ) {
+		foreach ( $this->activations->of_license( (int) $license['id'] ) as $row ) {
 			$domains[] = (string) $row['site_url'];
 		}
 		return SlmAnswer::checked( $license, LicenseStatus::of( $license, $now ), $key, (string) $product['slug'], $domains );

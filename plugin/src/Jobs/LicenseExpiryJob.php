@@ -7,7 +7,7 @@
 
 namespace Svc\Licensing\Jobs;
 
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\Licenses;
 
 /**
  * Validation already treats a licence past its expiry as expired; this makes the stored status, the filters
@@ -18,17 +18,17 @@ final class LicenseExpiryJob {
 	/**
 	 * Database.
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param Licences $licences Licence use cases.
+	 * @param Licenses $licenses Licence use cases.
 	 */
-	public function __construct( Licences $licences ) {
-		$this->licences = $licences;
+	public function __construct( Licenses $licenses ) {
+		$this->licenses = $licenses;
 	}
 
 	/**
@@ -45,6 +45,6 @@ final class LicenseExpiryJob {
 	 * @return int Licences changed.
 	 */
 	public function run( $now = null ): int {
-		return $this->licences->expire_due( is_numeric( $now ) ? (int) $now : time() );
+		return $this->licenses->expire_due( is_numeric( $now ) ? (int) $now : time() );
 	}
 }

@@ -7,7 +7,7 @@
 
 namespace Svc\Licensing\Jobs;
 
-use Svc\Licensing\Core\WebhookDeliveries;
+use Svc\Licensing\Core\OutboundDeliveries;
 
 /**
  * Fans committed events out to the endpoints, then sends at most PER_RUN due deliveries. The hook takes an
@@ -20,16 +20,16 @@ final class OutboundWebhookJob {
 	/**
 	 * The queue.
 	 *
-	 * @var WebhookDeliveries
+	 * @var OutboundDeliveries
 	 */
 	private $deliveries;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param WebhookDeliveries $deliveries The queue.
+	 * @param OutboundDeliveries $deliveries The queue.
 	 */
-	public function __construct( WebhookDeliveries $deliveries ) {
+	public function __construct( OutboundDeliveries $deliveries ) {
 		$this->deliveries = $deliveries;
 	}
 

@@ -12,10 +12,10 @@ use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
-use Svc\Licensing\Domain\Webhook\Invoice;
-use Svc\Licensing\Domain\Webhook\StripeEvent;
+use Svc\Licensing\Domain\PaymentEvent\Invoice;
+use Svc\Licensing\Domain\PaymentEvent\StripeEvent;
 use Svc\Licensing\Core\Catalog;
-use Svc\Licensing\Core\Licences;
+use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
@@ -54,14 +54,14 @@ final class EventProcessor {
 	 *
 	 * @var LicenseRepository
 	 */
-	private $licenses;
+	private $license_repository;
 
 	/**
 	 * Licence use cases: renew and end, as the admin API and the expiry job use them.
 	 *
-	 * @var Licences
+	 * @var Licenses
 	 */
-	private $licences;
+	private $licenses;
 
 	/**
 	 * Catalogue use cases: a mapped price learns its amount from the line.
@@ -75,18 +75,18 @@ final class EventProcessor {
 	 *
 	 * @param PaymentRepository $payments Prices and transactions.
 	 * @param ProductRepository $products Products.
-	 * @param LicenseRepository $licenses Licences.
-	 * @param Licences          $licences Licence use cases.
+	 * @param LicenseRepository $license_repository Licences.
+	 * @param Licenses          $licenses Licence use cases.
 	 * @param KeySecret         $secret   Key hashing secret.
 	 * @param Catalog           $catalog  Catalogue use cases.
 	 */
-	public function __construct( PaymentRepository $payments, ProductRepository $products, LicenseRepository $licenses, Licences $licences, KeySecret $secret, Catalog $catalog ) {
-		$this->payments = $payments;
-		$this->products = $products;
-		$this->licenses = $licenses;
-		$this->licences = $licences;
-		$this->secret   = $secret;
-		$this->catalog  = $catalog;
+	public function __construct( PaymentRepository $payments, ProductRepository $products, LicenseRepository $license_repository, Licenses $licenses, KeySecret $secret, Catalog $catalog ) {
+		$this->payments           = $payments;
+		$this->products           = $products;
+		$this->license_repository = $license_repository;
+		$this->licenses           = $licenses;
+		$this->secret             = $secret;
+		$this->catalog            = $catalog;
 	}
 
 	/**
@@ -112,8 +112,8 @@ final class EventProcessor {
 			return $this->paid( Invoice::read( $event->object ), $event->id, $now );
 		}
 		if ( 'customer.subscription.deleted' === $event->type ) {
-			foreach ( $this->licenses->ids_of_subscription( (string) ( $event->object['id'] ?? '' ) ) as $license_id ) {
-				$this->licences->end( $license_id, LicenseStatus::CANCELLED, true, Actor::payment( $event->id ) );
+			foreach ( $this->license_repository->ids_of_subscription( (string) ( $event->object['id'] ?? '' ) ) as $license_id ) {
+				$this->licenses->end( $license_id, LicenseStatus::CANCELLED, true, Actor::payment( $event->id ) );
 			}
 		} elseif ( 'charge.refunded' === $event->type ) {
 			$this->refunded( $event->object, $event->id, $now );
@@ -163,10 +163,10 @@ final class EventProcessor {
 			}
 			$expires      = self::expiry( $price['period'], $line['period_end'], $now );
 			$subscription = $line['subscription'] ?? 'invoice:' . $invoice->id;
-			$license      = $this->licenses->of_subscription_price( $subscription, $price['id'] );
+			$license      = $this->license_repository->of_subscription_price( $subscription, $price['id'] );
 			if ( null === $license ) {
 				$key = LicenseKey::generate();
-				$id  = $this->licences->issue(
+				$id  = $this->licenses->issue(
 					array(
 						'product_id'                => $product['id'],
 						'price_id'                  => $price['id'],
@@ -198,7 +198,7 @@ final class EventProcessor {
 				$license_id = $id;
 			} else {
 				$license_id = $license['id'];
-				$this->licences->renew( $license_id, $expires, Actor::payment( $event_id ) );
+				$this->licenses->renew( $license_id, $expires, Actor::payment( $event_id ) );
 			}
 			$this->payments->record(
 				array(
@@ -236,7 +236,7 @@ final class EventProcessor {
 			$ids[ $field ] = Invoice::id_of( $charge[ $field ] ?? null );
 		}
 		foreach ( $this->payments->payments_of_charge( $ids['invoice'], $ids['id'], $ids['payment_intent'] ) as $payment ) {
-			$this->licences->end( $payment['license_id'], LicenseStatus::REVOKED, false, Actor::payment( $event_id ) );
+			$this->licenses->end( $payment['license_id'], LicenseStatus::REVOKED, false, Actor::payment( $event_id ) );
 			$this->payments->record(
 				array(
 					'kind'           => 'refund',

@@ -76,31 +76,31 @@ final class CoreIntegration {
 	public function export( string $email, int $page = 1 ): array {
 		unset( $page );
 		$items = array();
-		foreach ( $this->data->export( $email )['licenses'] as $licence ) {
+		foreach ( $this->data->export( $email )['licenses'] as $license ) {
 			$items[] = array(
 				'group_id'    => self::ID,
 				'group_label' => __( 'Licences', 'svc-licensing' ),
-				'item_id'     => 'svc-licence-' . $licence['id'],
+				'item_id'     => 'svc-licence-' . $license['id'],
 				'data'        => array(
 					array(
 						'name'  => __( 'Customer name', 'svc-licensing' ),
-						'value' => $licence['customer_name'],
+						'value' => $license['customer_name'],
 					),
 					array(
 						'name'  => __( 'Product', 'svc-licensing' ),
-						'value' => $licence['product'],
+						'value' => $license['product'],
 					),
 					array(
 						'name'  => __( 'Status', 'svc-licensing' ),
-						'value' => $licence['status'],
+						'value' => $license['status'],
 					),
 					array(
 						'name'  => __( 'Created', 'svc-licensing' ),
-						'value' => (string) $licence['created_at'],
+						'value' => (string) $license['created_at'],
 					),
 					array(
 						'name'  => __( 'Activated sites', 'svc-licensing' ),
-						'value' => (string) $licence['activations'],
+						'value' => (string) $license['activations'],
 					),
 				),
 			);

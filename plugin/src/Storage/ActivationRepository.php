@@ -144,11 +144,11 @@ final class ActivationRepository extends TableRepository {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant, tuples prepared above.
 			"INSERT IGNORE INTO {$this->table()} (license_id, site_url, activated_at, last_checked, is_staging) VALUES " . implode( ', ', $tuples )
 		);
-		$licences = array_values( array_unique( array_column( $rows, 'license_id' ) ) );
-		$marks    = implode( ', ', array_fill( 0, count( $licences ), '%d' ) );
-		$found    = (array) $this->db->get_results(
+		$license_ids = array_values( array_unique( array_column( $rows, 'license_id' ) ) );
+		$marks       = implode( ', ', array_fill( 0, count( $license_ids ), '%d' ) );
+		$found       = (array) $this->db->get_results(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant, values as placeholders.
-			$this->db->prepare( "SELECT id, license_id, site_url FROM {$this->table()} WHERE license_id IN ({$marks})", $licences ),
+			$this->db->prepare( "SELECT id, license_id, site_url FROM {$this->table()} WHERE license_id IN ({$marks})", $license_ids ),
 			ARRAY_A
 		);
 		$ids = array();

@@ -35,7 +35,7 @@ final class EventRepository extends TableRepository {
 	 * @param array<string, mixed> $payload    Small, no secrets, no full keys.
 	 * @return bool Whether a row was written.
 	 */
-	public function record_for_licence( string $type, int $license_id, Actor $actor, array $payload = array() ): bool {
+	public function record_for_license( string $type, int $license_id, Actor $actor, array $payload = array() ): bool {
 		$licenses = $this->table_name( Tables::LICENSES );
 		return 1 === $this->db->query(
 			$this->db->prepare(
@@ -88,7 +88,7 @@ final class EventRepository extends TableRepository {
 	 * @param string $field      Payload field.
 	 * @param string $value      Its value (a plain word: letters, digits, _ and -).
 	 */
-	public function count_for_licence( int $license_id, string $type, string $since, string $field, string $value ): int {
+	public function count_for_license( int $license_id, string $type, string $since, string $field, string $value ): int {
 		$marker = '%' . $this->db->esc_like( '"' . $field . '":"' . $value . '"' ) . '%';
 		return (int) $this->db->get_var(
 			$this->db->prepare(
@@ -141,7 +141,7 @@ final class EventRepository extends TableRepository {
 	 * @param string $email       Normalised email.
 	 * @return int Events redacted.
 	 */
-	public function redact_licences( array $license_ids, string $email ): int {
+	public function redact_licenses( array $license_ids, string $email ): int {
 		if ( empty( $license_ids ) ) {
 			return 0;
 		}

@@ -16,7 +16,7 @@ final class ImportMapRepository extends TableRepository {
 	public const PRODUCT    = 'product';
 	public const PRICE      = 'price';
 	public const TIER       = 'tier';
-	public const LICENCE    = 'licence';
+	public const LICENSE    = 'licence';
 	public const ACTIVATION = 'activation';
 	public const KEY        = 'key';
 

@@ -102,8 +102,8 @@ final class KeySecret {
 	 */
 	private function state_of( string $stored ): string {
 		$recorded = $this->recorded();
-		$licences = SecretFingerprint::needs_licence_count( $stored, $recorded ) && $this->has_licences();
-		return SecretFingerprint::state( $stored, $recorded, $licences );
+		$licenses = SecretFingerprint::needs_license_count( $stored, $recorded ) && $this->has_licenses();
+		return SecretFingerprint::state( $stored, $recorded, $licenses );
 	}
 
 	/**
@@ -137,7 +137,7 @@ final class KeySecret {
 	 * Whether any licence exists. Fails closed: when the question cannot be answered (an error other than a
 	 * table that was never created), the answer is yes, so no secret is minted over licences that may exist.
 	 */
-	private function has_licences(): bool {
+	private function has_licenses(): bool {
 		$suppressed = $this->db->suppress_errors( true );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 		$any   = $this->db->get_var( "SELECT id FROM {$this->db->prefix}" . Tables::LICENSES . ' LIMIT 1' );

@@ -8,7 +8,7 @@
 namespace Svc\Licensing\View;
 
 use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\Webhook\EventStatus;
+use Svc\Licensing\Domain\PaymentEvent\EventStatus;
 
 /**
  * The admin API's webhook event record, which `GET /admin/webhooks` and `wp svc webhook list|retry` both show

@@ -53,7 +53,7 @@ final class Details {
 		$key  = ProductState::key( $this->product->config()->slug(), 'details' );
 		$kept = $this->store->get( $key );
 		if ( null === $offer && PluginDetails::may_ask( $kept, time() ) ) {
-			$reply = $this->product->licence()->connection()->call( 'GET', '/products/' . rawurlencode( $this->product->config()->slug() ) . '/latest-release', array() );
+			$reply = $this->product->license()->connection()->call( 'GET', '/products/' . rawurlencode( $this->product->config()->slug() ) . '/latest-release', array() );
 			$kept  = PluginDetails::after_reply( $kept, $reply, time() );
 			$this->store->set( $key, $kept );
 		}

@@ -67,15 +67,15 @@ final class ExpiryNotice {
 			return;
 		}
 		$now      = time();
-		$licences = array();
+		$licenses = array();
 		foreach ( $products as $slug => $product ) {
-			$licences[ $slug ] = array(
+			$licenses[ $slug ] = array(
 				'server' => Connection::server_id( $product->config()->root() ),
-				'record' => $product->licence()->record(),
+				'record' => $product->license()->record(),
 			);
 		}
 		$dismissed = ExpiryNotices::dismissals( get_user_meta( get_current_user_id(), self::USER_META, true ), $now );
-		foreach ( ExpiryNotices::due( $licences, $dismissed, $now ) as $server => $due ) {
+		foreach ( ExpiryNotices::due( $licenses, $dismissed, $now ) as $server => $due ) {
 			$first = $products[ (string) array_key_first( $due ) ];
 			$this->render_one( $server, self::server_name( $first->config()->root() ), $due, $products );
 		}
@@ -104,20 +104,20 @@ final class ExpiryNotice {
 				)
 			)
 		);
-		foreach ( $due as $slug => $licence ) {
+		foreach ( $due as $slug => $license ) {
 			$product = $products[ $slug ]->name();
-			$date    = wp_date( $format, $licence['expires'] );
-			$text    = $licence['expired']
+			$date    = wp_date( $format, $license['expires'] );
+			$text    = $license['expired']
 				/* translators: 1: product name, 2: date. */
 				? sprintf( __( '%1$s: the licence expired on %2$s.', 'svc-licensing-client' ), $product, $date )
 				/* translators: 1: product name, 2: date. */
 				: sprintf( __( '%1$s: the licence expires on %2$s.', 'svc-licensing-client' ), $product, $date );
 			echo '<li>' . esc_html( $text ) . ' ';
-			if ( null === $licence['renewal_url'] ) {
+			if ( null === $license['renewal_url'] ) {
 				echo esc_html__( 'Contact the seller to renew it.', 'svc-licensing-client' );
 			} else {
 				/* translators: %s: product name. */
-				echo '<a href="' . esc_url( $licence['renewal_url'] ) . '">' . esc_html( sprintf( __( 'Renew %s', 'svc-licensing-client' ), $product ) ) . '</a>';
+				echo '<a href="' . esc_url( $license['renewal_url'] ) . '">' . esc_html( sprintf( __( 'Renew %s', 'svc-licensing-client' ), $product ) ) . '</a>';
 			}
 			echo '</li>';
 		}

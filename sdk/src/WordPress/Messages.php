@@ -66,7 +66,7 @@ final class Messages {
 
 	/**
 	 * Why the licence server gave no usable answer, in plain words: one sentence naming the cause, so the site's
-	 * owner can tell the product's developer (the licence is kept as it was; see Reply::LICENCE_CODES).
+	 * owner can tell the product's developer (the licence is kept as it was; see Reply::LICENSE_CODES).
 	 *
 	 * @param Fault  $fault The cause.
 	 * @param string $name  The product's name.

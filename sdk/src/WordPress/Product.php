@@ -7,7 +7,7 @@
 
 namespace Svc\LicensingClient\WordPress;
 
-use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\License;
 use Svc\LicensingClient\Multisite;
 use Svc\LicensingClient\ProductConfig;
 use Svc\LicensingClient\StateStore;
@@ -35,9 +35,9 @@ final class Product {
 	/**
 	 * Its licence.
 	 *
-	 * @var Licence
+	 * @var License
 	 */
-	private $licence;
+	private $license;
 
 	/**
 	 * SDK version.
@@ -79,16 +79,16 @@ final class Product {
 	 *
 	 * @param ProductConfig $config      The integration call.
 	 * @param bool          $is_theme    Whether it is a theme.
-	 * @param Licence       $licence     Its licence.
+	 * @param License       $license     Its licence.
 	 * @param string        $sdk_version SDK version.
 	 * @param StateStore    $store       The SDK's state.
 	 * @param string        $scope       Multisite::NETWORK or Multisite::SITE.
 	 * @param bool          $elsewhere   A plugin active on another site of the network, served for its updates only.
 	 */
-	public function __construct( ProductConfig $config, bool $is_theme, Licence $licence, string $sdk_version, StateStore $store, string $scope = Multisite::SITE, bool $elsewhere = false ) {
+	public function __construct( ProductConfig $config, bool $is_theme, License $license, string $sdk_version, StateStore $store, string $scope = Multisite::SITE, bool $elsewhere = false ) {
 		$this->config      = $config;
 		$this->is_theme    = $is_theme;
-		$this->licence     = $licence;
+		$this->license     = $license;
 		$this->sdk_version = $sdk_version;
 		$this->store       = $store;
 		$this->scope       = $scope;
@@ -105,8 +105,8 @@ final class Product {
 		if ( $this->elsewhere ) {
 			return;
 		}
-		( new LicenceScreen( $this ) )->add_hooks();
-		add_action( $this->check_hook(), array( $this->licence, 'check' ) );
+		( new LicenseScreen( $this ) )->add_hooks();
+		add_action( $this->check_hook(), array( $this->license, 'check' ) );
 		add_action( 'init', array( $this, 'schedule_check' ) );
 	}
 
@@ -117,7 +117,7 @@ final class Product {
 	 * @param HttpTransport $transport HTTP.
 	 */
 	public function delete( HttpTransport $transport ): void {
-		$this->licence->release_on_delete( array( $transport, 'send_and_forget' ) );
+		$this->license->release_on_delete( array( $transport, 'send_and_forget' ) );
 		if ( null !== $this->updater ) {
 			$this->updater->forget();
 		}
@@ -127,7 +127,7 @@ final class Product {
 	/**
 	 * After the customer changed the licence on the screen: updates are looked for afresh.
 	 */
-	public function licence_changed(): void {
+	public function license_changed(): void {
 		if ( null !== $this->updater ) {
 			$this->updater->forget();
 		}
@@ -172,8 +172,8 @@ final class Product {
 	/**
 	 * Its licence.
 	 */
-	public function licence(): Licence {
-		return $this->licence;
+	public function license(): License {
+		return $this->license;
 	}
 
 	/**

@@ -9,7 +9,7 @@ namespace Svc\LicensingClient\WordPress;
 
 use Svc\LicensingClient\Connection;
 use Svc\LicensingClient\InstallId;
-use Svc\LicensingClient\Licence;
+use Svc\LicensingClient\License;
 use Svc\LicensingClient\Multisite;
 use Svc\LicensingClient\ProductConfig;
 
@@ -169,7 +169,7 @@ final class Sdk {
 	 * @param bool          $elsewhere A plugin active on another site, served here for its updates only.
 	 */
 	private function product( ProductConfig $product, bool $is_theme, OptionStore $store, string $scope, string $site_url, bool $elsewhere ): Product {
-		$licence = new Licence(
+		$license = new License(
 			$product,
 			new Connection( $product->root(), $this->transport, $store, 'time' ),
 			$store,
@@ -178,7 +178,7 @@ final class Sdk {
 			'time',
 			Multisite::network_url( is_multisite(), $this->network_home() )
 		);
-		$runtime = new Product( $product, $is_theme, $licence, $this->version, $store, $scope, $elsewhere );
+		$runtime = new Product( $product, $is_theme, $license, $this->version, $store, $scope, $elsewhere );
 		$runtime->add_hooks();
 		return $runtime;
 	}
@@ -274,7 +274,7 @@ final class Sdk {
 	 * A plugin is being deleted: frees its slot on the licence server (best effort, not waited for) and removes
 	 * every option of the product. From the uninstall hook the product is registered (WordPress included the
 	 * plugin); from the plugin's own uninstall.php it is not (WordPress does not include the plugin for it), and the
-	 * slot is freed from what the site stored when the key was activated (Licence::release_stored).
+	 * slot is freed from what the site stored when the key was activated (License::release_stored).
 	 *
 	 * @param string $slug The product's slug.
 	 */
@@ -282,7 +282,7 @@ final class Sdk {
 		if ( isset( $this->products[ $slug ] ) ) {
 			$this->products[ $slug ]->delete( $this->transport );
 		} else {
-			Licence::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
+			License::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
 			wp_clear_scheduled_hook( Product::check_hook_of( $slug ) );
 		}
 		$this->store->forget_product( $slug );

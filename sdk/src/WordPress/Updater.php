@@ -64,7 +64,7 @@ final class Updater {
 	public function __construct( Product $product, StateStore $store ) {
 		$this->product = $product;
 		$this->store   = $store;
-		$this->channel = UpdateChannel::join( $this, $product->licence()->connection(), $store );
+		$this->channel = UpdateChannel::join( $this, $product->license()->connection(), $store );
 	}
 
 	/**
@@ -367,14 +367,14 @@ final class Updater {
 	 * This site's address, as the product's licence sends it.
 	 */
 	public function site_url(): string {
-		return $this->product->licence()->site_url();
+		return $this->product->license()->site_url();
 	}
 
 	/**
 	 * The network's main address on a multisite, '' on a single site.
 	 */
 	public function network_url(): string {
-		return $this->product->licence()->network_url();
+		return $this->product->license()->network_url();
 	}
 
 	/**
@@ -384,7 +384,7 @@ final class Updater {
 	 */
 	public function item(): array {
 		return array(
-			'license_key'     => $this->product->licence()->key(),
+			'license_key'     => $this->product->license()->key(),
 			'current_version' => $this->product->installed_version(),
 		);
 	}

@@ -187,7 +187,7 @@ export function ImportWizard( { client }: { client: ServiceClient } ) {
 	}, [ sources.kind ] );
 
 	const busy = run.kind === 'running';
-	const licences = screenLink( 'licenses' );
+	const licenses = screenLink( 'licenses' );
 	const summary = ( report: ImportReport ) => {
 		const counts = report.arrived.licences ?? {
 			new: 0,
@@ -234,9 +234,9 @@ export function ImportWizard( { client }: { client: ServiceClient } ) {
 				{ run.kind === 'done' && (
 					<Notice status="success" isDismissible={ false }>
 						<p>{ summary( run.report ) }</p>
-						{ licences && (
+						{ licenses && (
 							<p>
-								<a href={ licences.url }>
+								<a href={ licenses.url }>
 									{ __(
 										'See the licences',
 										'svc-licensing'

@@ -12,13 +12,13 @@ import { formatDate } from '../../components/format';
 import { useNotify } from '../../components/notices';
 import { ScreenHeader } from '../../components/screen';
 import {
-	LicenceActionDialog,
-	licenceActions,
-	type LicenceActionId,
+	LicenseActionDialog,
+	licenseActions,
+	type LicenseActionId,
 } from './actions';
 import { sitesText } from './fields';
 import { LicenseHistory } from './history';
-import { isUnlimited, licenceName, statusLabel } from './licence-utils';
+import { isUnlimited, licenseName, statusLabel } from './license-utils';
 
 /**
  * "1 of 3 sites used, plus 2 staging sites (they use no slot)." Counted from the list just loaded, so it stays
@@ -108,7 +108,7 @@ function SitesTable( {
 
 function Activations( {
 	client,
-	licence,
+	licence: license,
 	onChanged,
 }: {
 	client: ServiceClient;
@@ -117,11 +117,11 @@ function Activations( {
 } ) {
 	const notify = useNotify();
 	const [ sites, reload ] = useLoad(
-		() => client.activations( licence.id ),
-		[ licence ]
+		() => client.activations( license.id ),
+		[ license ]
 	);
 	const deactivate = ( site: Activation ) =>
-		client.deactivateSite( licence.id, site.id ).then(
+		client.deactivateSite( license.id, site.id ).then(
 			() => {
 				notify.success( __( 'Site deactivated.', 'svc-licensing' ) );
 				reload();
@@ -147,7 +147,7 @@ function Activations( {
 	return (
 		<>
 			<p data-testid="svc-sites-used">
-				{ sitesUsed( licence.activation_limit, sites.value ) }
+				{ sitesUsed( license.activation_limit, sites.value ) }
 			</p>
 			{ production.length > 0 && (
 				<SitesTable
@@ -179,9 +179,9 @@ function Activations( {
 }
 
 /** The customer's other licences (same email), each a link to its page. */
-function OtherLicences( {
+function OtherLicenses( {
 	client,
-	licence,
+	licence: license,
 	href,
 	onOpen,
 }: {
@@ -190,7 +190,7 @@ function OtherLicences( {
 	href: ( id: number ) => string;
 	onOpen: ( id: number ) => void;
 } ) {
-	const email = licence.customer_email;
+	const email = license.customer_email;
 	const [ others ] = useLoad(
 		() =>
 			email
@@ -199,12 +199,12 @@ function OtherLicences( {
 						.then( ( page ) =>
 							page.data.filter(
 								( other ) =>
-									other.id !== licence.id &&
+									other.id !== license.id &&
 									other.customer_email === email
 							)
 						)
 				: Promise.resolve( [] as License[] ),
-		[ licence.id, email ]
+		[ license.id, email ]
 	);
 	if ( others.kind === 'loading' ) {
 		return <Loading />;
@@ -250,7 +250,7 @@ function OtherLicences( {
 	);
 }
 
-export function LicencePage( {
+export function LicensePage( {
 	client,
 	id,
 	listHref,
@@ -266,7 +266,7 @@ export function LicencePage( {
 	onOpen: ( id: number ) => void;
 } ) {
 	const [ loaded, reload ] = useLoad( () => client.license( id ), [ id ] );
-	const [ action, setAction ] = useState< LicenceActionId | null >( null );
+	const [ action, setAction ] = useState< LicenseActionId | null >( null );
 	const back = (
 		<p className="svc-back">
 			<a
@@ -298,31 +298,31 @@ export function LicencePage( {
 			</div>
 		);
 	}
-	const licence = loaded.value;
+	const license = loaded.value;
 	const rows: Array< [ string, string ] > = [
-		[ __( 'Key', 'svc-licensing' ), licence.license_key_masked ],
-		[ __( 'Product', 'svc-licensing' ), licence.product_name ],
-		[ __( 'Status', 'svc-licensing' ), statusLabel( licence.status ) ],
-		[ __( 'Customer', 'svc-licensing' ), licence.customer_name || '—' ],
-		[ __( 'Email', 'svc-licensing' ), licence.customer_email || '—' ],
-		[ __( 'Sites', 'svc-licensing' ), sitesText( licence ) ],
+		[ __( 'Key', 'svc-licensing' ), license.license_key_masked ],
+		[ __( 'Product', 'svc-licensing' ), license.product_name ],
+		[ __( 'Status', 'svc-licensing' ), statusLabel( license.status ) ],
+		[ __( 'Customer', 'svc-licensing' ), license.customer_name || '—' ],
+		[ __( 'Email', 'svc-licensing' ), license.customer_email || '—' ],
+		[ __( 'Sites', 'svc-licensing' ), sitesText( license ) ],
 		[
 			__( 'Expires', 'svc-licensing' ),
-			formatDate( licence.expires, __( 'Never', 'svc-licensing' ) ),
+			formatDate( license.expires, __( 'Never', 'svc-licensing' ) ),
 		],
-		[ __( 'Created', 'svc-licensing' ), formatDate( licence.created_at ) ],
+		[ __( 'Created', 'svc-licensing' ), formatDate( license.created_at ) ],
 		[
 			__( 'Trial', 'svc-licensing' ),
-			licence.is_trial
-				? formatDate( licence.trial_ends )
+			license.is_trial
+				? formatDate( license.trial_ends )
 				: __( 'No', 'svc-licensing' ),
 		],
 		[
 			__( 'Tier', 'svc-licensing' ),
-			licence.tier
-				? `${ licence.tier.label }${
-						licence.tier.features.length
-							? ` (${ licence.tier.features.join( ', ' ) })`
+			license.tier
+				? `${ license.tier.label }${
+						license.tier.features.length
+							? ` (${ license.tier.features.join( ', ' ) })`
 							: ''
 					}`
 				: '—',
@@ -335,11 +335,11 @@ export function LicencePage( {
 				title={ sprintf(
 					/* translators: %s: last group of the licence key. */
 					__( 'Licence …%s', 'svc-licensing' ),
-					licence.license_key_masked.slice( -4 )
+					license.license_key_masked.slice( -4 )
 				) }
 			>
-				<span className={ `svc-status is-${ licence.status }` }>
-					{ statusLabel( licence.status ) }
+				<span className={ `svc-status is-${ license.status }` }>
+					{ statusLabel( license.status ) }
 				</span>
 			</ScreenHeader>
 			<div
@@ -347,8 +347,8 @@ export function LicencePage( {
 				role="group"
 				aria-label={ __( 'Licence actions', 'svc-licensing' ) }
 			>
-				{ licenceActions()
-					.filter( ( item ) => item.isEligible( licence ) )
+				{ licenseActions()
+					.filter( ( item ) => item.isEligible( license ) )
 					.map( ( item ) => (
 						<Button
 							key={ item.id }
@@ -373,27 +373,27 @@ export function LicencePage( {
 			<h2>{ __( 'Activations', 'svc-licensing' ) }</h2>
 			<Activations
 				client={ client }
-				licence={ licence }
+				licence={ license }
 				onChanged={ reload }
 			/>
 			<h2>{ __( 'Customer’s other licences', 'svc-licensing' ) }</h2>
-			<OtherLicences
+			<OtherLicenses
 				client={ client }
-				licence={ licence }
+				licence={ license }
 				href={ href }
 				onOpen={ onOpen }
 			/>
 			<LicenseHistory
 				client={ client }
-				licenseId={ licence.id }
-				licence={ licence }
+				licenseId={ license.id }
+				licence={ license }
 				sites={ null }
 			/>
 			{ action && (
-				<LicenceActionDialog
+				<LicenseActionDialog
 					action={ action }
 					client={ client }
-					licence={ licence }
+					licence={ license }
 					onClose={ () => setAction( null ) }
 					onChanged={ reload }
 					onDeleted={ onBack }
@@ -404,4 +404,4 @@ export function LicencePage( {
 }
 
 /** The accessible name of a licence in lists: "licence …2XSK". */
-export { licenceName };
+export { licenseName };

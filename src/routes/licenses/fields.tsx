@@ -9,36 +9,36 @@ import { DropdownMenu } from '@wordpress/components';
 import { __, sprintf } from '@wordpress/i18n';
 import type { License, Product } from '../../api/types';
 import { formatDate } from '../../components/format';
-import { licenceActions, type LicenceActionId } from './actions';
-import { isUnlimited, licenceName, statusLabel } from './licence-utils';
+import { licenseActions, type LicenseActionId } from './actions';
+import { isUnlimited, licenseName, statusLabel } from './license-utils';
 
 export { statusLabel };
 
 /** "1 of 3", or "1 of unlimited". */
-export const sitesText = ( licence: License ): string =>
-	isUnlimited( licence.activation_limit )
+export const sitesText = ( license: License ): string =>
+	isUnlimited( license.activation_limit )
 		? sprintf(
 				/* translators: %d: sites in use. */
 				__( '%d of unlimited', 'svc-licensing' ),
-				licence.activation_count
+				license.activation_count
 			)
 		: sprintf(
 				/* translators: 1: sites in use, 2: activation limit. */
 				__( '%1$d of %2$d', 'svc-licensing' ),
-				licence.activation_count,
-				licence.activation_limit
+				license.activation_count,
+				license.activation_limit
 			);
 
 export interface RowHandlers {
 	/** Ids of the selected rows. */
 	selected: number[];
-	onSelect: ( licence: License, selected: boolean ) => void;
+	onSelect: ( license: License, selected: boolean ) => void;
 	/** Ids of the rows whose details are open (phone layout). */
 	expanded: number[];
-	onExpand: ( licence: License ) => void;
-	href: ( licence: License ) => string;
-	onOpen: ( licence: License ) => void;
-	onAction: ( action: LicenceActionId, licence: License ) => void;
+	onExpand: ( license: License ) => void;
+	href: ( license: License ) => string;
+	onOpen: ( license: License ) => void;
+	onAction: ( action: LicenseActionId, license: License ) => void;
 }
 
 const customer = ( item: License ) => (
@@ -84,7 +84,7 @@ export function licenseFields( products: Product[], rows: RowHandlers ) {
 					aria-label={ sprintf(
 						/* translators: %s: "licence …2XSK". */
 						__( 'Select %s', 'svc-licensing' ),
-						licenceName( item )
+						licenseName( item )
 					) }
 				/>
 			),
@@ -202,7 +202,7 @@ export function licenseFields( products: Product[], rows: RowHandlers ) {
 						label={ sprintf(
 							/* translators: %s: "licence …2XSK". */
 							__( 'Actions for %s', 'svc-licensing' ),
-							licenceName( item )
+							licenseName( item )
 						) }
 						toggleProps={
 							{
@@ -216,7 +216,7 @@ export function licenseFields( products: Product[], rows: RowHandlers ) {
 								title: __( 'View', 'svc-licensing' ),
 								onClick: () => rows.onOpen( item ),
 							},
-							...licenceActions()
+							...licenseActions()
 								.filter( ( action ) =>
 									action.isEligible( item )
 								)

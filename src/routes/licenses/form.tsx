@@ -27,7 +27,7 @@ import {
 } from '../../components/mutation';
 import { SecretOnce } from '../../components/secret-once';
 import { rules } from '../../components/validate';
-import { isUnlimited, statusLabel, UNLIMITED } from './licence-utils';
+import { isUnlimited, statusLabel, UNLIMITED } from './license-utils';
 
 /** What both forms edit, under the server's field names: customer, site limit and expiry (empty: lifetime). */
 interface Terms extends Record< string, string | boolean > {
@@ -167,8 +167,8 @@ export function CreateLicenseModal( {
 							} ),
 						{
 							success: __( 'Licence created.', 'svc-licensing' ),
-							onDone: ( licence ) => {
-								setCreated( licence );
+							onDone: ( license ) => {
+								setCreated( license );
 								onCreated();
 							},
 						}

@@ -10,7 +10,7 @@ import { actorText, eventText } from './history-text';
 export function LicenseHistory( {
 	client,
 	licenseId,
-	licence,
+	licence: license,
 	sites,
 }: {
 	client: ServiceClient;
@@ -21,7 +21,7 @@ export function LicenseHistory( {
 } ) {
 	const [ history, reload ] = useLoad(
 		() => client.licenseHistory( licenseId ),
-		[ licenseId, licence, sites ]
+		[ licenseId, license, sites ]
 	);
 	return (
 		<>

@@ -10,15 +10,15 @@ import type { License } from '../../api/types';
 import { DataViews, paginationOf } from '../../components/data-views';
 import { LoadError, useLoad } from '../../components/async';
 import {
-	CancelLicences,
+	CancelLicenses,
 	ExtendExpiry,
-	LicenceActionDialog,
-	type LicenceActionId,
+	LicenseActionDialog,
+	type LicenseActionId,
 } from './actions';
-import { LicencePage } from './detail';
+import { LicensePage } from './detail';
 import { licenseFields } from './fields';
 import { CreateLicenseModal } from './form';
-import { licencesCsv, statusLabel } from './licence-utils';
+import { licensesCsv, statusLabel } from './license-utils';
 import { useQueryState } from '../../components/url-state';
 import { ScreenHeader } from '../../components/screen';
 import { OnboardingChecklist } from '../onboarding/checklist';
@@ -40,7 +40,7 @@ const ARGS = [ ...LIST_ARGS, 'licence' ];
 
 export function LicensesStage( { client }: { client: ServiceClient } ) {
 	const [ args, setArgs ] = useQueryState( ARGS );
-	const licence = Number( args.licence );
+	const license = Number( args.licence );
 	const open = useCallback(
 		( id: number ) => setArgs( { licence: String( id ) }, { push: true } ),
 		[ setArgs ]
@@ -49,12 +49,12 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 		( id: number ) => urlWith( { licence: String( id ) } ),
 		[]
 	);
-	if ( Number.isInteger( licence ) && licence > 0 ) {
+	if ( Number.isInteger( license ) && license > 0 ) {
 		return (
-			<LicencePage
-				key={ licence }
+			<LicensePage
+				key={ license }
 				client={ client }
-				id={ licence }
+				id={ license }
 				listHref={ urlWith( { licence: undefined } ) }
 				onBack={ () =>
 					setArgs( { licence: undefined }, { push: true } )
@@ -65,7 +65,7 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 		);
 	}
 	return (
-		<LicenceList
+		<LicenseList
 			client={ client }
 			args={ args }
 			setArgs={ setArgs }
@@ -88,7 +88,7 @@ function download( name: string, text: string ) {
 	window.setTimeout( () => URL.revokeObjectURL( url ), 1000 );
 }
 
-function LicenceList( {
+function LicenseList( {
 	client,
 	args,
 	setArgs,
@@ -110,7 +110,7 @@ function LicenceList( {
 	const [ selected, setSelected ] = useState< License[] >( [] );
 	const [ expanded, setExpanded ] = useState< number[] >( [] );
 	const [ dialog, setDialog ] = useState< {
-		action: LicenceActionId;
+		action: LicenseActionId;
 		licence: License;
 	} | null >( null );
 	const [ bulk, setBulk ] = useState< 'cancel' | 'extend' | null >( null );
@@ -157,7 +157,7 @@ function LicenceList( {
 		[ selected ]
 	);
 	const onAction = useCallback(
-		( action: LicenceActionId, item: License ) =>
+		( action: LicenseActionId, item: License ) =>
 			setDialog( { action, licence: item } ),
 		[]
 	);
@@ -365,7 +365,7 @@ function LicenceList( {
 							`licences-${ new Date()
 								.toISOString()
 								.slice( 0, 10 ) }.csv`,
-							licencesCsv( selected )
+							licensesCsv( selected )
 						)
 					}
 				>
@@ -419,7 +419,7 @@ function LicenceList( {
 				/>
 			) }
 			{ dialog && (
-				<LicenceActionDialog
+				<LicenseActionDialog
 					action={ dialog.action }
 					client={ client }
 					licence={ dialog.licence }
@@ -436,7 +436,7 @@ function LicenceList( {
 				/>
 			) }
 			{ bulk === 'cancel' && (
-				<CancelLicences
+				<CancelLicenses
 					client={ client }
 					licences={ selected }
 					onClose={ () => setBulk( null ) }

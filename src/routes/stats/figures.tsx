@@ -8,7 +8,7 @@ import { Suspense, lazy, useId } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import type { DailyStats, Stats } from '../../api/types';
 import { formatMoney } from '../../components/format';
-import { statusLabel as licenceStatus } from '../licenses/fields';
+import { statusLabel as licenseStatus } from '../licenses/fields';
 import type { Drawing } from './charts';
 import {
 	busiestDay,
@@ -119,9 +119,9 @@ export function Charts( {
 	} ) );
 	const statuses = statusRows( stats.licenses ).map( ( row ) => ( {
 		...row,
-		label: licenceStatus( row.status ),
+		label: licenseStatus( row.status ),
 	} ) );
-	const licences = sum( statuses.map( ( row ) => row.count ) );
+	const licenses = sum( statuses.map( ( row ) => row.count ) );
 	const activations = sum( days.map( ( day ) => day.activations ) );
 	const revenue = sum( days.map( ( day ) => day.revenue ) );
 	const mostActivations = busiestDay( days, ( day ) => day.activations );
@@ -144,10 +144,10 @@ export function Charts( {
 					_n(
 						'%1$d licence: %2$s.',
 						'%1$d licences: %2$s.',
-						licences,
+						licenses,
 						'svc-licensing'
 					),
-					licences,
+					licenses,
 					statuses
 						.map( ( row ) => `${ row.count } ${ row.label }` )
 						.join( ', ' )

@@ -72,7 +72,7 @@ final class MigrationPlanTest extends TestCase {
 		}
 	}
 
-	public function test_step_8_adds_the_licence_status_index_in_one_alter(): void {
+	public function test_step_8_adds_the_license_status_index_in_one_alter(): void {
 		// One ALTER alone in its step: it either happened or not, so a failed step can run again whole.
 		$steps = Schema::plan()->pending( 7 );
 		$this->assertSame( 8, $steps[0]->version() );

@@ -40,13 +40,13 @@ final class SecretFingerprint {
 	 *
 	 * @param string      $secret       The option's value ('' when missing).
 	 * @param string|null $recorded     The recorded fingerprint, null when none is.
-	 * @param bool        $has_licences Whether any licence exists (asked only when the answer matters).
+	 * @param bool        $has_licenses Whether any licence exists (asked only when the answer matters).
 	 * @return string One of: ok; unrecorded (record this secret's fingerprint, then use it); new (create a
 	 *                secret); missing; mismatch.
 	 */
-	public static function state( string $secret, ?string $recorded, bool $has_licences ): string {
+	public static function state( string $secret, ?string $recorded, bool $has_licenses ): string {
 		if ( '' === $secret ) {
-			return $has_licences ? 'missing' : 'new';
+			return $has_licenses ? 'missing' : 'new';
 		}
 		if ( null === $recorded ) {
 			return 'unrecorded';
@@ -54,7 +54,7 @@ final class SecretFingerprint {
 		if ( self::matches( $secret, $recorded ) ) {
 			return 'ok';
 		}
-		return $has_licences ? 'mismatch' : 'unrecorded';
+		return $has_licenses ? 'mismatch' : 'unrecorded';
 	}
 
 	/**
@@ -63,7 +63,7 @@ final class SecretFingerprint {
 	 * @param string      $secret   The option's value.
 	 * @param string|null $recorded The recorded fingerprint.
 	 */
-	public static function needs_licence_count( string $secret, ?string $recorded ): bool {
+	public static function needs_license_count( string $secret, ?string $recorded ): bool {
 		return '' === $secret || ( null !== $recorded && ! self::matches( $secret, $recorded ) );
 	}
 }

@@ -9,7 +9,7 @@ namespace Svc\Licensing\Domain\MoveIn;
 
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\License\LicenseStatus;
 
 /**
@@ -37,7 +37,7 @@ final class EddSlAnswer {
 		$count   = (int) ( $license['activation_count'] ?? 0 );
 		$expires = IsoTime::unix_from_storage( isset( $license['expires'] ) ? (string) $license['expires'] : null );
 		// The move-in stores EDD's 0 ("unlimited") as our largest limit (Rows::limit); it reads back as EDD's 0.
-		$limit = $limit >= LicenceInput::MAX_ACTIVATIONS ? 0 : $limit;
+		$limit = $limit >= LicenseInput::MAX_ACTIVATIONS ? 0 : $limit;
 		return array(
 			'item_id'          => '' === $item_id ? false : $item_id,
 			'item_name'        => $item,

@@ -22,7 +22,7 @@ final class Refused extends DomainException {
 	public const UNKNOWN_PRODUCT = 'unknown_product';
 	public const UNKNOWN_STATUS  = 'unknown_status';
 	public const NO_SITE         = 'no_site';
-	public const NO_LICENCE      = 'no_licence';
+	public const NO_LICENSE      = 'no_licence';
 	public const SLUG_TAKEN      = 'slug_taken';
 	public const NO_PACKAGE      = 'no_package';
 	public const BAD_VERSION     = 'bad_version';

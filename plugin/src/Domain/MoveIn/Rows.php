@@ -9,13 +9,13 @@ namespace Svc\Licensing\Domain\MoveIn;
 
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\SiteUrl;
 
 /**
- * Each source row becomes a draft (the licence's fields as LicenceAdmin takes them, plus the old ids it points
+ * Each source row becomes a draft (the licence's fields as LicenseAdmin takes them, plus the old ids it points
  * at) or a Refused with the reason. The readers hand over the columns as the source stored them; nothing here
  * knows a database.
  *
@@ -30,7 +30,7 @@ final class Rows {
 	 * @return array<string, mixed> The draft (phpstan Draft); `limit` is the licence's own limit, or null to take the price's or download's.
 	 * @throws Refused When the row cannot move in.
 	 */
-	public static function edd_licence( array $row ): array {
+	public static function edd_license( array $row ): array {
 		$price  = (string) ( $row['price_id'] ?? '' );
 		$parent = (int) ( $row['parent'] ?? 0 );
 		$meta   = trim( (string) ( $row['limit_meta'] ?? '' ) );
@@ -55,7 +55,7 @@ final class Rows {
 	 * @return array<string, mixed> The draft (phpstan Draft); `product` is the row's product_ref as stored.
 	 * @throws Refused When the row cannot move in.
 	 */
-	public static function slm_licence( array $row ): array {
+	public static function slm_license( array $row ): array {
 		return self::draft(
 			(string) $row['id'],
 			(string) $row['license_key'],
@@ -144,7 +144,7 @@ final class Rows {
 	 * @param int $limit Old limit.
 	 */
 	public static function limit( int $limit ): int {
-		return $limit <= 0 ? LicenceInput::MAX_ACTIVATIONS : min( $limit, LicenceInput::MAX_ACTIVATIONS );
+		return $limit <= 0 ? LicenseInput::MAX_ACTIVATIONS : min( $limit, LicenseInput::MAX_ACTIVATIONS );
 	}
 
 	/**

@@ -9,7 +9,7 @@ namespace Svc\Licensing\Domain\MoveIn;
 
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\License\LicenseStatus;
 
 /**
@@ -121,7 +121,7 @@ final class SlmAnswer {
 			'license_key'         => $key,
 			'email'               => (string) ( $license['customer_email'] ?? '' ),
 			// SLM's 0 is unlimited; the move-in stored it as our largest limit (Rows::limit).
-			'max_allowed_domains' => $limit >= LicenceInput::MAX_ACTIVATIONS ? 0 : $limit,
+			'max_allowed_domains' => $limit >= LicenseInput::MAX_ACTIVATIONS ? 0 : $limit,
 			'registered_domains'  => array_map(
 				static function ( string $domain ): array {
 					return array( 'registered_domain' => $domain );

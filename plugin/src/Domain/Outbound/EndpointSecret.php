@@ -7,7 +7,7 @@
 
 namespace Svc\Licensing\Domain\Outbound;
 
-use Svc\Licensing\Domain\Webhook\StripeSignature;
+use Svc\Licensing\Domain\PaymentEvent\StripeSignature;
 
 /**
  * Each endpoint has its own secret, shown once at creation. Deliveries are signed exactly as Stripe signs its

@@ -11,8 +11,8 @@ use Svc\Licensing\Storage\Migration;
 use Svc\Licensing\Storage\Tables;
 
 /**
- * Endpoints (WebhookEndpointRepository) keep their own fan-out cursor, fanned_out_to, an event id that only
- * grows. Deliveries and attempts (WebhookDeliveryRepository): the UNIQUE (endpoint_id, fanout_event_id) lets two
+ * Endpoints (OutboundEndpointRepository) keep their own fan-out cursor, fanned_out_to, an event id that only
+ * grows. Deliveries and attempts (OutboundDeliveryRepository): the UNIQUE (endpoint_id, fanout_event_id) lets two
  * web nodes fan out the same events without a duplicate (tests and replays leave fanout_event_id NULL, which a
  * UNIQUE index never compares); a due delivery is claimed by one conditional UPDATE that sets claim_token; the
  * UNIQUE (delivery_id, attempt) keeps one log row per attempt.

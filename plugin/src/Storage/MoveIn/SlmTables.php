@@ -78,7 +78,7 @@ final class SlmTables implements SourceTables {
 	 * @param int $limit Batch size.
 	 * @return list<array<string, mixed>>
 	 */
-	public function licences( int $after, int $limit ): array {
+	public function licenses( int $after, int $limit ): array {
 		$t = $this->tables();
 		return array_values(
 			(array) $this->db->get_results(

@@ -41,7 +41,7 @@ interface SourceTables {
 	 * @param int $limit Batch size.
 	 * @return list<array<string, mixed>>
 	 */
-	public function licences( int $after, int $limit ): array;
+	public function licenses( int $after, int $limit ): array;
 
 	/**
 	 * The next licences that belong to a bundle's licence: id and parent.

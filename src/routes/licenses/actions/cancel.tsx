@@ -2,21 +2,21 @@
  * Cancel: one or more licences (in bulk too); their sites are deactivated and the records stay.
  */
 import { __, _n, sprintf } from '@wordpress/i18n';
-import { canCancel } from '../licence-utils';
+import { canCancel } from '../license-utils';
 import { ConfirmChange } from './confirm-change';
-import type { LicenceAction, LicenceModalProps } from './types';
+import type { LicenseAction, LicenseModalProps } from './types';
 
-export function CancelLicences( {
+export function CancelLicenses( {
 	client,
-	licences,
+	licences: licenses,
 	onClose,
 	onChanged,
-}: LicenceModalProps ) {
-	const cancellable = licences.filter( canCancel );
+}: LicenseModalProps ) {
+	const cancellable = licenses.filter( canCancel );
 	return (
 		<ConfirmChange
 			title={
-				licences.length === 1
+				licenses.length === 1
 					? __( 'Cancel this licence?', 'svc-licensing' )
 					: sprintf(
 							/* translators: %d: number of licences. */
@@ -31,17 +31,17 @@ export function CancelLicences( {
 			keepLabel={ _n(
 				'Keep licence',
 				'Keep licences',
-				licences.length,
+				licenses.length,
 				'svc-licensing'
 			) }
 			label={ _n(
 				'Cancel licence',
 				'Cancel licences',
-				licences.length,
+				licenses.length,
 				'svc-licensing'
 			) }
 			licences={ cancellable }
-			change={ ( licence ) => client.cancelLicense( licence.id ) }
+			change={ ( license ) => client.cancelLicense( license.id ) }
 			success={ ( count ) =>
 				count === 1
 					? __( 'Licence cancelled.', 'svc-licensing' )
@@ -57,10 +57,10 @@ export function CancelLicences( {
 	);
 }
 
-export const cancelAction = (): LicenceAction => ( {
+export const cancelAction = (): LicenseAction => ( {
 	id: 'cancel',
 	label: __( 'Cancel licence', 'svc-licensing' ),
 	isEligible: canCancel,
 	isDestructive: true,
-	RenderModal: CancelLicences,
+	RenderModal: CancelLicenses,
 } );

@@ -8,7 +8,7 @@ import { __, sprintf } from '@wordpress/i18n';
 import type { License } from '../../../api/types';
 import { ConfirmActions } from '../../../components/confirm';
 import { useMutationEach } from '../../../components/mutation';
-import { licenceName } from '../licence-utils';
+import { licenseName } from '../license-utils';
 
 export function ConfirmChange( {
 	title,
@@ -16,7 +16,7 @@ export function ConfirmChange( {
 	keepLabel,
 	label,
 	destructive = true,
-	licences,
+	licences: licenses,
 	change,
 	success,
 	onClose,
@@ -28,7 +28,7 @@ export function ConfirmChange( {
 	label: string;
 	destructive?: boolean;
 	licences: License[];
-	change: ( licence: License ) => Promise< unknown >;
+	change: ( license: License ) => Promise< unknown >;
 	/** The snackbar once `count` licences changed. */
 	success: ( count: number ) => string;
 	onClose: () => void;
@@ -45,10 +45,10 @@ export function ConfirmChange( {
 				destructive={ destructive }
 				close={ onClose }
 				run={ () =>
-					each( licences, change, {
+					each( licenses, change, {
 						success,
 						reload: onDone,
-						errorPrefix: licenceErrorPrefix,
+						errorPrefix: licenseErrorPrefix,
 					} )
 				}
 			/>
@@ -57,9 +57,9 @@ export function ConfirmChange( {
 }
 
 /** "licence …2XSK was not changed:", before the server's message. */
-export const licenceErrorPrefix = ( licence: License ) =>
+export const licenseErrorPrefix = ( license: License ) =>
 	sprintf(
 		/* translators: %s: "licence …2XSK". */
 		__( '%s was not changed:', 'svc-licensing' ),
-		licenceName( licence )
+		licenseName( license )
 	);

@@ -3,15 +3,15 @@
  */
 import { __ } from '@wordpress/i18n';
 import { ConfirmChange } from './confirm-change';
-import type { LicenceAction, LicenceModalProps } from './types';
+import type { LicenseAction, LicenseModalProps } from './types';
 
 function DeleteDialog( {
 	client,
-	licences,
+	licences: licenses,
 	onClose,
 	onChanged,
 	onDeleted,
-}: LicenceModalProps ) {
+}: LicenseModalProps ) {
 	return (
 		<ConfirmChange
 			title={ __( 'Delete this licence for good?', 'svc-licensing' ) }
@@ -21,7 +21,7 @@ function DeleteDialog( {
 			) }
 			keepLabel={ __( 'Keep licence', 'svc-licensing' ) }
 			label={ __( 'Delete permanently', 'svc-licensing' ) }
-			licences={ licences }
+			licences={ licenses }
 			change={ ( item ) => client.deleteLicense( item.id ) }
 			success={ () => __( 'Licence deleted.', 'svc-licensing' ) }
 			onClose={ onClose }
@@ -30,7 +30,7 @@ function DeleteDialog( {
 	);
 }
 
-export const deleteAction = (): LicenceAction => ( {
+export const deleteAction = (): LicenseAction => ( {
 	id: 'delete',
 	label: __( 'Delete permanently', 'svc-licensing' ),
 	isEligible: () => true,

@@ -3,18 +3,18 @@
  */
 import { __ } from '@wordpress/i18n';
 import { EditLicenseModal } from '../form';
-import type { LicenceAction, LicenceModalProps } from './types';
+import type { LicenseAction, LicenseModalProps } from './types';
 
 function EditDialog( {
 	client,
-	licences,
+	licences: licenses,
 	onClose,
 	onChanged,
-}: LicenceModalProps ) {
+}: LicenseModalProps ) {
 	return (
 		<EditLicenseModal
 			client={ client }
-			license={ licences[ 0 ] }
+			license={ licenses[ 0 ] }
 			onClose={ onClose }
 			onDone={ () => {
 				onChanged();
@@ -24,7 +24,7 @@ function EditDialog( {
 	);
 }
 
-export const editAction = (): LicenceAction => ( {
+export const editAction = (): LicenseAction => ( {
 	id: 'edit',
 	label: __( 'Edit', 'svc-licensing' ),
 	isEligible: () => true,

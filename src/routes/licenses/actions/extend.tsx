@@ -11,24 +11,24 @@ import {
 import { useState } from '@wordpress/element';
 import { __, _n, sprintf } from '@wordpress/i18n';
 import { useMutationEach } from '../../../components/mutation';
-import { canExtend, extendedExpiry, extensionOf } from '../licence-utils';
-import { licenceErrorPrefix } from './confirm-change';
-import type { LicenceAction, LicenceModalProps } from './types';
+import { canExtend, extendedExpiry, extensionOf } from '../license-utils';
+import { licenseErrorPrefix } from './confirm-change';
+import type { LicenseAction, LicenseModalProps } from './types';
 
 /** Extends one or more licences: by N days (from their expiry, or today once it passed) or to a date. */
 export function ExtendExpiry( {
 	client,
-	licences,
+	licences: licenses,
 	onClose,
 	onChanged,
-}: LicenceModalProps ) {
+}: LicenseModalProps ) {
 	const each = useMutationEach();
 	const [ mode, setMode ] = useState< 'days' | 'date' >( 'days' );
 	const [ days, setDays ] = useState( '30' );
 	const [ date, setDate ] = useState( '' );
 	const [ busy, setBusy ] = useState( false );
 	const [ error, setError ] = useState< string | null >( null );
-	const extendable = licences.filter( canExtend );
+	const extendable = licenses.filter( canExtend );
 	return (
 		<Modal
 			title={ __( 'Extend expiry', 'svc-licensing' ) }
@@ -53,10 +53,10 @@ export function ExtendExpiry( {
 					setBusy( true );
 					each(
 						extendable,
-						( licence ) =>
-							client.updateLicense( licence.id, {
+						( license ) =>
+							client.updateLicense( license.id, {
 								expires: extendedExpiry(
-									licence.expires,
+									license.expires,
 									extension
 								),
 							} ),
@@ -73,12 +73,12 @@ export function ExtendExpiry( {
 									count
 								),
 							reload: onChanged,
-							errorPrefix: licenceErrorPrefix,
+							errorPrefix: licenseErrorPrefix,
 						}
 					).finally( onClose );
 				} }
 			>
-				{ extendable.length < licences.length && (
+				{ extendable.length < licenses.length && (
 					<p>
 						{ __(
 							'Lifetime licences never expire and are left as they are.',
@@ -161,7 +161,7 @@ export function ExtendExpiry( {
 	);
 }
 
-export const extendAction = (): LicenceAction => ( {
+export const extendAction = (): LicenseAction => ( {
 	id: 'extend',
 	label: __( 'Extend expiry', 'svc-licensing' ),
 	isEligible: canExtend,

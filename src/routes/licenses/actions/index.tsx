@@ -5,7 +5,7 @@
  */
 import type { License } from '../../../api/types';
 import type { ServiceClient } from '../../../api/client';
-import { licenceName } from '../licence-utils';
+import { licenseName } from '../license-utils';
 import { cancelAction } from './cancel';
 import { deleteAction } from './delete';
 import { editAction } from './edit';
@@ -13,15 +13,15 @@ import { extendAction } from './extend';
 import { reactivateAction } from './reactivate';
 import { rotateAction } from './rotate';
 import { suspendAction } from './suspend';
-import type { LicenceActionId } from './types';
+import type { LicenseActionId } from './types';
 
-export type { LicenceAction, LicenceActionId } from './types';
-export { CancelLicences } from './cancel';
+export type { LicenseAction, LicenseActionId } from './types';
+export { CancelLicenses } from './cancel';
 export { ExtendExpiry } from './extend';
-export { licenceName };
+export { licenseName };
 
 /** The actions, in the order the menus show them. */
-export const licenceActions = () => [
+export const licenseActions = () => [
 	editAction(),
 	rotateAction(),
 	extendAction(),
@@ -32,15 +32,15 @@ export const licenceActions = () => [
 ];
 
 /** The dialog of one action on one licence. */
-export function LicenceActionDialog( {
+export function LicenseActionDialog( {
 	action,
 	client,
-	licence,
+	licence: license,
 	onClose,
 	onChanged,
 	onDeleted,
 }: {
-	action: LicenceActionId;
+	action: LicenseActionId;
 	client: ServiceClient;
 	licence: License;
 	onClose: () => void;
@@ -48,7 +48,7 @@ export function LicenceActionDialog( {
 	/** Where to go once the licence is gone; the list just reloads. */
 	onDeleted?: () => void;
 } ) {
-	const found = licenceActions().find( ( item ) => item.id === action );
+	const found = licenseActions().find( ( item ) => item.id === action );
 	if ( ! found ) {
 		return null;
 	}
@@ -56,7 +56,7 @@ export function LicenceActionDialog( {
 	return (
 		<RenderModal
 			client={ client }
-			licences={ [ licence ] }
+			licences={ [ license ] }
 			onClose={ onClose }
 			onChanged={ onChanged }
 			onDeleted={ onDeleted }

@@ -2,16 +2,16 @@
  * Reactivate: a suspended licence becomes active again.
  */
 import { __ } from '@wordpress/i18n';
-import { canReactivate } from '../licence-utils';
+import { canReactivate } from '../license-utils';
 import { ConfirmChange } from './confirm-change';
-import type { LicenceAction, LicenceModalProps } from './types';
+import type { LicenseAction, LicenseModalProps } from './types';
 
 function ReactivateDialog( {
 	client,
-	licences,
+	licences: licenses,
 	onClose,
 	onChanged,
-}: LicenceModalProps ) {
+}: LicenseModalProps ) {
 	return (
 		<ConfirmChange
 			title={ __( 'Reactivate this licence?', 'svc-licensing' ) }
@@ -22,7 +22,7 @@ function ReactivateDialog( {
 			keepLabel={ __( 'Leave it as it is', 'svc-licensing' ) }
 			label={ __( 'Reactivate licence', 'svc-licensing' ) }
 			destructive={ false }
-			licences={ licences }
+			licences={ licenses }
 			change={ ( item ) =>
 				client.updateLicense( item.id, { status: 'active' } )
 			}
@@ -33,7 +33,7 @@ function ReactivateDialog( {
 	);
 }
 
-export const reactivateAction = (): LicenceAction => ( {
+export const reactivateAction = (): LicenseAction => ( {
 	id: 'reactivate',
 	label: __( 'Reactivate', 'svc-licensing' ),
 	isEligible: canReactivate,

@@ -6,15 +6,15 @@ import { useState } from '@wordpress/element';
 import { __ } from '@wordpress/i18n';
 import { useNotify } from '../../../components/notices';
 import { SecretOnce } from '../../../components/secret-once';
-import { canRotate } from '../licence-utils';
-import type { LicenceAction, LicenceModalProps } from './types';
+import { canRotate } from '../license-utils';
+import type { LicenseAction, LicenseModalProps } from './types';
 
 function RotateKey( {
 	client,
-	licences: [ licence ],
+	licences: [ license ],
 	onClose,
 	onChanged,
-}: LicenceModalProps ) {
+}: LicenseModalProps ) {
 	const notify = useNotify();
 	const [ key, setKey ] = useState< string | null >( null );
 	const [ busy, setBusy ] = useState( false );
@@ -58,7 +58,7 @@ function RotateKey( {
 					disabled={ busy }
 					onClick={ () => {
 						setBusy( true );
-						client.rotateKey( licence.id ).then(
+						client.rotateKey( license.id ).then(
 							( rotated ) => {
 								setKey( rotated.new_license_key );
 								notify.success(
@@ -80,7 +80,7 @@ function RotateKey( {
 	);
 }
 
-export const rotateAction = (): LicenceAction => ( {
+export const rotateAction = (): LicenseAction => ( {
 	id: 'rotate',
 	label: __( 'Rotate key', 'svc-licensing' ),
 	isEligible: canRotate,

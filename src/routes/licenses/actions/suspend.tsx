@@ -2,16 +2,16 @@
  * Suspend: the key stops validating and updates stop until the licence is reactivated; its sites stay activated.
  */
 import { __ } from '@wordpress/i18n';
-import { canSuspend } from '../licence-utils';
+import { canSuspend } from '../license-utils';
 import { ConfirmChange } from './confirm-change';
-import type { LicenceAction, LicenceModalProps } from './types';
+import type { LicenseAction, LicenseModalProps } from './types';
 
 function SuspendDialog( {
 	client,
-	licences,
+	licences: licenses,
 	onClose,
 	onChanged,
-}: LicenceModalProps ) {
+}: LicenseModalProps ) {
 	return (
 		<ConfirmChange
 			title={ __( 'Suspend this licence?', 'svc-licensing' ) }
@@ -21,7 +21,7 @@ function SuspendDialog( {
 			) }
 			keepLabel={ __( 'Keep it active', 'svc-licensing' ) }
 			label={ __( 'Suspend licence', 'svc-licensing' ) }
-			licences={ licences }
+			licences={ licenses }
 			change={ ( item ) =>
 				client.updateLicense( item.id, { status: 'suspended' } )
 			}
@@ -32,7 +32,7 @@ function SuspendDialog( {
 	);
 }
 
-export const suspendAction = (): LicenceAction => ( {
+export const suspendAction = (): LicenseAction => ( {
 	id: 'suspend',
 	label: __( 'Suspend', 'svc-licensing' ),
 	isEligible: canSuspend,

@@ -4,7 +4,7 @@
 import type { ServiceClient } from '../../../api/client';
 import type { License } from '../../../api/types';
 
-export type LicenceActionId =
+export type LicenseActionId =
 	| 'edit'
 	| 'rotate'
 	| 'extend'
@@ -14,7 +14,7 @@ export type LicenceActionId =
 	| 'delete';
 
 /** What an action's dialog gets: the licences it acts on (one from a row or the licence page, more in bulk). */
-export interface LicenceModalProps {
+export interface LicenseModalProps {
 	client: ServiceClient;
 	licences: License[];
 	onClose: () => void;
@@ -24,10 +24,10 @@ export interface LicenceModalProps {
 }
 
 /** An action, as DataViews declares one: its id, label, which licences it applies to, and the dialog it opens. */
-export interface LicenceAction {
-	id: LicenceActionId;
+export interface LicenseAction {
+	id: LicenseActionId;
 	label: string;
-	isEligible: ( licence: License ) => boolean;
+	isEligible: ( license: License ) => boolean;
 	isDestructive?: boolean;
-	RenderModal: ( props: LicenceModalProps ) => JSX.Element;
+	RenderModal: ( props: LicenseModalProps ) => JSX.Element;
 }

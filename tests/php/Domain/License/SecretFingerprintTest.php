@@ -31,9 +31,9 @@ final class SecretFingerprintTest extends TestCase {
 		$this->assertSame( 'ok', SecretFingerprint::state( $secret, $print, true ) );
 		$this->assertSame( 'mismatch', SecretFingerprint::state( 'another', $print, true ) );
 		$this->assertSame( 'unrecorded', SecretFingerprint::state( 'another', $print, false ), 'no licence: record the new one' );
-		$this->assertFalse( SecretFingerprint::needs_licence_count( $secret, $print ), 'the common case asks nothing more' );
-		$this->assertFalse( SecretFingerprint::needs_licence_count( $secret, null ) );
-		$this->assertTrue( SecretFingerprint::needs_licence_count( '', $print ) );
-		$this->assertTrue( SecretFingerprint::needs_licence_count( 'another', $print ) );
+		$this->assertFalse( SecretFingerprint::needs_license_count( $secret, $print ), 'the common case asks nothing more' );
+		$this->assertFalse( SecretFingerprint::needs_license_count( $secret, null ) );
+		$this->assertTrue( SecretFingerprint::needs_license_count( '', $print ) );
+		$this->assertTrue( SecretFingerprint::needs_license_count( 'another', $print ) );
 	}
 }

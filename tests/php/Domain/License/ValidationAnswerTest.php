@@ -43,7 +43,7 @@ final class ValidationAnswerTest extends TestCase {
 		$this->assertFalse( LicenseStatus::is_usable( 'suspended' ) );
 	}
 
-	public function test_a_current_licence_answers_every_field(): void {
+	public function test_a_current_license_answers_every_field(): void {
 		$answer = ValidationAnswer::build(
 			self::license(
 				array(
@@ -89,7 +89,7 @@ final class ValidationAnswerTest extends TestCase {
 		$this->assertFalse( ValidationAnswer::build( self::license(), $product, null, null, false, self::NOW )['is_staging'] );
 	}
 
-	public function test_an_expired_licence_is_invalid(): void {
+	public function test_an_expired_license_is_invalid(): void {
 		$answer = ValidationAnswer::build( self::license( array( 'expires' => '2026-01-01 00:00:00' ) ), array( 'current_version' => '1' ), null, null, false, self::NOW );
 		$this->assertFalse( $answer['valid'] );
 		$this->assertSame( 'expired', $answer['status'] );

@@ -7,7 +7,7 @@ namespace Svc\Licensing\Tests\Domain\MoveIn;
 
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\MoveIn\EddSlAnswer;
 
 final class EddSlAnswerTest extends TestCase {
@@ -51,7 +51,7 @@ final class EddSlAnswerTest extends TestCase {
 		$facts = self::facts(
 			array(
 				'expires'          => null,
-				'activation_limit' => LicenceInput::MAX_ACTIVATIONS,
+				'activation_limit' => LicenseInput::MAX_ACTIVATIONS,
 				'activation_count' => 7,
 			)
 		);

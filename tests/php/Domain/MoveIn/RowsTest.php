@@ -7,7 +7,7 @@ namespace Svc\Licensing\Tests\Domain\MoveIn;
 
 use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\Refused;
 use Svc\Licensing\Domain\MoveIn\Rows;
@@ -62,8 +62,8 @@ final class RowsTest extends TestCase {
 		);
 	}
 
-	public function test_an_edd_licence_keeps_its_key_and_points_at_its_download_and_price(): void {
-		$draft = Rows::edd_licence( self::edd() );
+	public function test_an_edd_license_keeps_its_key_and_points_at_its_download_and_price(): void {
+		$draft = Rows::edd_license( self::edd() );
 		$this->assertSame( '12', $draft['old_id'] );
 		$this->assertSame( 'D41D8CD98F00B204E9800998ECF8427E', $draft['key']->reveal() );
 		$this->assertSame( '7', $draft['product'] );
@@ -81,9 +81,9 @@ final class RowsTest extends TestCase {
 		);
 	}
 
-	public function test_an_edd_lifetime_licence_has_no_expiry_and_a_child_names_its_parent(): void {
+	public function test_an_edd_lifetime_license_has_no_expiry_and_a_child_names_its_parent(): void {
 		foreach ( array( '0', null, '' ) as $lifetime ) {
-			$draft = Rows::edd_licence(
+			$draft = Rows::edd_license(
 				self::edd(
 					array(
 						'expiration' => $lifetime,
@@ -98,17 +98,17 @@ final class RowsTest extends TestCase {
 		}
 	}
 
-	public function test_an_edd_licence_of_its_own_limit_keeps_it_and_zero_is_unlimited(): void {
-		$this->assertSame( 5, Rows::edd_licence( self::edd( array( 'limit_meta' => '5' ) ) )['limit'] );
-		$this->assertSame( LicenceInput::MAX_ACTIVATIONS, Rows::edd_licence( self::edd( array( 'limit_meta' => '0' ) ) )['limit'] );
+	public function test_an_edd_license_of_its_own_limit_keeps_it_and_zero_is_unlimited(): void {
+		$this->assertSame( 5, Rows::edd_license( self::edd( array( 'limit_meta' => '5' ) ) )['limit'] );
+		$this->assertSame( LicenseInput::MAX_ACTIVATIONS, Rows::edd_license( self::edd( array( 'limit_meta' => '0' ) ) )['limit'] );
 	}
 
-	public function test_edd_limit_takes_the_licence_then_the_price_then_the_download(): void {
+	public function test_edd_limit_takes_the_license_then_the_price_then_the_download(): void {
 		$this->assertSame( 4, Rows::edd_limit( 4, 3, 2 ) );
 		$this->assertSame( 3, Rows::edd_limit( null, 3, 2 ) );
 		$this->assertSame( 2, Rows::edd_limit( null, null, 2 ) );
-		$this->assertSame( LicenceInput::MAX_ACTIVATIONS, Rows::edd_limit( null, 0, 2 ) );
-		$this->assertSame( LicenceInput::MAX_ACTIVATIONS, Rows::edd_limit( null, null, null ) );
+		$this->assertSame( LicenseInput::MAX_ACTIVATIONS, Rows::edd_limit( null, 0, 2 ) );
+		$this->assertSame( LicenseInput::MAX_ACTIVATIONS, Rows::edd_limit( null, null, null ) );
 	}
 
 	/**
@@ -134,7 +134,7 @@ final class RowsTest extends TestCase {
 
 	public function test_an_unknown_status_is_refused_with_its_name(): void {
 		try {
-			Rows::edd_licence( self::edd( array( 'status' => 'revoked' ) ) );
+			Rows::edd_license( self::edd( array( 'status' => 'revoked' ) ) );
 			$this->fail( 'A licence of an unknown status moved in.' );
 		} catch ( Refused $refused ) {
 			$this->assertSame( Refused::UNKNOWN_STATUS, $refused->reason );
@@ -162,15 +162,15 @@ final class RowsTest extends TestCase {
 	#[DataProvider( 'refusals' )]
 	public function test_refusals( array $changes, string $reason ): void {
 		try {
-			Rows::edd_licence( self::edd( $changes ) );
+			Rows::edd_license( self::edd( $changes ) );
 			$this->fail( 'The row moved in.' );
 		} catch ( Refused $refused ) {
 			$this->assertSame( $reason, $refused->reason );
 		}
 	}
 
-	public function test_an_slm_licence(): void {
-		$draft = Rows::slm_licence( self::slm() );
+	public function test_an_slm_license(): void {
+		$draft = Rows::slm_license( self::slm() );
 		$this->assertSame( 'SLM-5F3C2A1B9E4D7', $draft['key']->reveal() );
 		$this->assertSame( 'acme-pro', $draft['product'] );
 		$this->assertSame( 2, $draft['limit'] );
@@ -180,7 +180,7 @@ final class RowsTest extends TestCase {
 	}
 
 	public function test_slm_zero_date_and_unlimited_domains(): void {
-		$draft = Rows::slm_licence(
+		$draft = Rows::slm_license(
 			self::slm(
 				array(
 					'date_expiry'         => '0000-00-00',
@@ -189,7 +189,7 @@ final class RowsTest extends TestCase {
 			)
 		);
 		$this->assertNull( $draft['fields']['expires'] );
-		$this->assertSame( LicenceInput::MAX_ACTIVATIONS, $draft['limit'] );
+		$this->assertSame( LicenseInput::MAX_ACTIVATIONS, $draft['limit'] );
 		$this->assertNull( Rows::expires_from_date( '2027-02-30' ) );
 		$this->assertNull( Rows::expires_from_date( '' ) );
 	}

@@ -7,7 +7,7 @@ namespace Svc\Licensing\Tests\Domain\MoveIn;
 
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\ErrorCode;
-use Svc\Licensing\Domain\License\LicenceInput;
+use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\MoveIn\SlmAnswer;
 
 final class SlmAnswerTest extends TestCase {
@@ -36,7 +36,7 @@ final class SlmAnswerTest extends TestCase {
 		);
 	}
 
-	public function test_check_answers_the_licence_fields(): void {
+	public function test_check_answers_the_license_fields(): void {
 		$answer = SlmAnswer::checked(
 			array(
 				'customer_email'   => 'ada@example.com',
@@ -69,10 +69,10 @@ final class SlmAnswerTest extends TestCase {
 		);
 	}
 
-	public function test_unlimited_never_expiring_and_ended_licences(): void {
+	public function test_unlimited_never_expiring_and_ended_licenses(): void {
 		$answer = SlmAnswer::checked(
 			array(
-				'activation_limit' => LicenceInput::MAX_ACTIVATIONS,
+				'activation_limit' => LicenseInput::MAX_ACTIVATIONS,
 				'expires'          => null,
 			),
 			'expired',

@@ -7,7 +7,7 @@ namespace Svc\Licensing\Tests\Domain\Outbound;
 
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\Outbound\EndpointSecret;
-use Svc\Licensing\Domain\Webhook\StripeSignature;
+use Svc\Licensing\Domain\PaymentEvent\StripeSignature;
 
 final class OutboundSignatureTest extends TestCase {
 
@@ -17,7 +17,7 @@ final class OutboundSignatureTest extends TestCase {
 		$header = EndpointSecret::sign( $body, $secret, 1700000000 );
 		$this->assertSame( 't=1700000000,v1=' . hash_hmac( 'sha256', '1700000000.' . $body, $secret ), $header );
 		StripeSignature::verify( $header, $body, $secret, 1700000010 );
-		$this->expectException( \Svc\Licensing\Domain\Webhook\InvalidSignature::class );
+		$this->expectException( \Svc\Licensing\Domain\PaymentEvent\InvalidSignature::class );
 		StripeSignature::verify( $header, $body . ' ', $secret, 1700000010 );
 	}
 

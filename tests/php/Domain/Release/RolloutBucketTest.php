@@ -28,7 +28,7 @@ final class RolloutBucketTest extends TestCase {
 		$this->assertSame( 5370, RolloutBucket::of( 99999, 3, '3.1.4-beta.1' ) );
 	}
 
-	public function test_a_percentage_takes_about_that_share_of_licences(): void {
+	public function test_a_percentage_takes_about_that_share_of_licenses(): void {
 		foreach ( array( 1, 10, 30, 50, 90 ) as $percentage ) {
 			$in = 0;
 			for ( $id = 1; $id <= 20000; $id++ ) {
@@ -58,7 +58,7 @@ final class RolloutBucketTest extends TestCase {
 		$this->assertFalse( RolloutBucket::includes( 1, 1, '1.0.0', -5 ), 'below 0 is clamped' );
 	}
 
-	public function test_each_release_draws_its_own_early_licences(): void {
+	public function test_each_release_draws_its_own_early_licenses(): void {
 		$first  = array();
 		$second = array();
 		for ( $id = 1; $id <= 2000; $id++ ) {

@@ -1,0 +1,345 @@
+<?php
+/**
+ * One product's licence on this site: the key, and what the server last said about it.
+ *
+ * @package SvcLicensingClient
+ */
+
+namespace Svc\LicensingClient;
+
+/**
+ * Activate, deactivate and check, through the server's Connection (so through its back-off). The key is kept
+ * once the server accepted it, and shown only masked after that. Pure: WordPress comes in through the store,
+ * the connection's transport and the values the constructor takes.
+ */
+final class License {
+
+	/**
+	 * The longest key the service reads (its schema's maxLength); anything longer is refused here without a
+	 * request, as the service's own invalid_params for it decides nothing (Reply::LICENSE_CODES).
+	 */
+	public const MAX_KEY_LENGTH = 64;
+
+	/**
+	 * The product.
+	 *
+	 * @var ProductConfig
+	 */
+	private $config;
+
+	/**
+	 * Its server.
+	 *
+	 * @var Connection
+	 */
+	private $connection;
+
+	/**
+	 * Where the key and the record are kept.
+	 *
+	 * @var StateStore
+	 */
+	private $store;
+
+	/**
+	 * This site's address as the server should see it.
+	 *
+	 * @var string
+	 */
+	private $site_url;
+
+	/**
+	 * This install's fingerprint (InstallId).
+	 *
+	 * @var string
+	 */
+	private $fingerprint;
+
+	/**
+	 * Returns the Unix time.
+	 *
+	 * @var callable(): int
+	 */
+	private $clock;
+
+	/**
+	 * The network's main address on a multisite ('' on a single site), sent as network_url (Multisite).
+	 *
+	 * @var string
+	 */
+	private $network_url;
+
+	/**
+	 * Constructor.
+	 *
+	 * @param ProductConfig $config      The product.
+	 * @param Connection    $connection  Its server.
+	 * @param StateStore    $store       Where the key and record are kept.
+	 * @param string        $site_url    This site's address.
+	 * @param string        $fingerprint This install's fingerprint.
+	 * @param callable      $clock       Returns the Unix time.
+	 * @param string        $network_url The network's main address on a multisite, '' on a single site.
+	 */
+	public function __construct( ProductConfig $config, Connection $connection, StateStore $store, string $site_url, string $fingerprint, callable $clock, string $network_url = '' ) {
+		$this->config      = $config;
+		$this->connection  = $connection;
+		$this->store       = $store;
+		$this->site_url    = $site_url;
+		$this->fingerprint = $fingerprint;
+		$this->clock       = $clock;
+		$this->network_url = $network_url;
+	}
+
+	/**
+	 * The stored key, '' when none.
+	 */
+	public function key(): string {
+		$key = $this->store->get( $this->name( 'key' ) );
+		return is_string( $key ) ? $key : '';
+	}
+
+	/**
+	 * The key for display: its first group and the last four characters, the rest hidden.
+	 */
+	public function masked_key(): string {
+		return self::mask( $this->key() );
+	}
+
+	/**
+	 * A key, masked: ABCD-••••-••••-WXYZ for the usual four groups.
+	 *
+	 * @param string $key The key.
+	 */
+	public static function mask( string $key ): string {
+		$length = strlen( $key );
+		if ( $length < 9 ) {
+			return str_repeat( '•', $length );
+		}
+		$masked = '';
+		for ( $i = 0; $i < $length; $i++ ) {
+			$keep    = $i < 4 || $i >= $length - 4 || '-' === $key[ $i ];
+			$masked .= $keep ? $key[ $i ] : '•';
+		}
+		return $masked;
+	}
+
+	/**
+	 * What the server last said.
+	 */
+	public function record(): LicenseRecord {
+		return LicenseRecord::from_array( $this->store->get( $this->name( 'record' ) ) );
+	}
+
+	/**
+	 * Whether the product may run as licensed (see LicenseRecord::is_valid).
+	 */
+	public function is_valid(): bool {
+		return $this->record()->is_valid( ( $this->clock )(), $this->config->grace_days() );
+	}
+
+	/**
+	 * Activates this site with a key. On success the key is kept and the licence is checked at once, so the
+	 * screen shows status, expiry, tier and sites used.
+	 *
+	 * @param string $key The key as the customer pasted it.
+	 */
+	public function activate( string $key ): Reply {
+		$key = strtoupper( trim( $key ) );
+		if ( strlen( $key ) > self::MAX_KEY_LENGTH ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'invalid_license_key' ) );
+		}
+		$reply = $this->connection->call( 'POST', '/licenses/activate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
+		if ( Reply::ANSWER !== $reply->kind() ) {
+			return $reply;
+		}
+		$this->store->set( $this->name( 'key' ), $key );
+		$this->remember_server();
+		$check = $this->check();
+		return $check->is_answer() ? $check : $reply;
+	}
+
+	/**
+	 * Frees this site's slot. The key and record are forgotten when the server answered (a refusal such as
+	 * "not activated" included); when it cannot be reached they stay, and the reply says so.
+	 */
+	public function deactivate(): Reply {
+		$key = $this->key();
+		if ( '' === $key ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		// With the fingerprint it activated with, the site frees itself: it never counts against the customer's
+		// monthly allowance of releases, as the key alone naming a site does.
+		$reply = $this->connection->call( 'POST', '/licenses/deactivate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
+		if ( $reply->is_answer() ) {
+			$this->forget();
+		}
+		return $reply;
+	}
+
+	/**
+	 * The product is being deleted: frees this site's slot without waiting for the answer (best effort: a
+	 * server that is down or slow never holds up the delete), and forgets the key and the record.
+	 *
+	 * @param callable $send_and_forget Sends (method, route, fields) without waiting for an answer.
+	 */
+	public function release_on_delete( callable $send_and_forget ): void {
+		self::release( $this->connection, $this->key(), $this->config->slug(), $this->site_url, $this->fingerprint, $send_and_forget, ( $this->clock )() );
+		$this->forget();
+	}
+
+	/**
+	 * A product being deleted by its own uninstall.php, where its integration call did not run (WordPress does not
+	 * load the plugin for it): frees the slot from what this site stored when the key was activated (the key, the
+	 * server's REST root and the site address it was activated for), in the same way as release_on_delete(). Nothing
+	 * is sent without a stored key and server; the caller removes the product's state.
+	 *
+	 * @param string     $slug            The product's slug.
+	 * @param StateStore $store           The SDK's state.
+	 * @param string     $fingerprint     This install's fingerprint.
+	 * @param callable   $send_and_forget Sends (method, url, fields) without waiting for an answer.
+	 * @param callable   $clock           Returns the Unix time.
+	 */
+	public static function release_stored( string $slug, StateStore $store, string $fingerprint, callable $send_and_forget, callable $clock ): void {
+		$key    = $store->get( ProductState::key( $slug, 'key' ) );
+		$server = $store->get( ProductState::key( $slug, 'server' ) );
+		if ( ! is_string( $key ) || ! is_array( $server ) || ! isset( $server['root'], $server['site_url'] ) || ! is_string( $server['root'] ) || ! is_string( $server['site_url'] ) ) {
+			return;
+		}
+		// A connection only for the server's root and back-off: nothing is sent through its transport.
+		$nothing = static function () {
+			return null;
+		};
+		self::release( new Connection( $server['root'], $nothing, $store, $clock ), $key, $slug, $server['site_url'], $fingerprint, $send_and_forget, $clock() );
+	}
+
+	/**
+	 * Frees a site's slot without waiting for the answer, unless there is no key or the server's back-off says wait.
+	 *
+	 * @param Connection $connection      The server.
+	 * @param string     $key             The key ('' when none).
+	 * @param string     $slug            The product's slug.
+	 * @param string     $site_url        The site's address.
+	 * @param string     $fingerprint     This install's fingerprint.
+	 * @param callable   $send_and_forget Sends (method, url, fields) without waiting for an answer.
+	 * @param int        $now             Unix time.
+	 */
+	private static function release( Connection $connection, string $key, string $slug, string $site_url, string $fingerprint, callable $send_and_forget, int $now ): void {
+		if ( '' === $key || ! $connection->backoff()->allows( $now ) ) {
+			return;
+		}
+		$send_and_forget( 'POST', $connection->root() . '/licenses/deactivate', self::fields_of( $key, $slug, $site_url ) + array( 'server_fingerprint' => $fingerprint ) );
+	}
+
+	/**
+	 * Asks the server about the stored key and keeps its answer; a failure keeps the last answer.
+	 */
+	public function check(): Reply {
+		$key = $this->key();
+		if ( '' === $key ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		$reply  = $this->connection->call( 'POST', '/licenses/validate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
+		$now    = ( $this->clock )();
+		$record = $this->record();
+		if ( $reply->is_answer() ) {
+			$this->remember_server();
+			$answer = $reply->body();
+			if ( Reply::REFUSED === $reply->kind() ) {
+				$answer = array(
+					'valid'  => false,
+					'status' => $reply->error_code(),
+				);
+			}
+			$record = $record->after_answer( $answer, $now );
+		} elseif ( Reply::UNAVAILABLE === $reply->kind() ) {
+			$record = $record->after_failure( $now );
+		}
+		$this->store->set( $this->name( 'record' ), $record->to_array() );
+		return $reply;
+	}
+
+	/**
+	 * The product's server (update checks go to it in one batch per server, UpdateBatch).
+	 */
+	public function connection(): Connection {
+		return $this->connection;
+	}
+
+	/**
+	 * This site's address as the server sees it.
+	 */
+	public function site_url(): string {
+		return $this->site_url;
+	}
+
+	/**
+	 * The network's main address on a multisite, '' on a single site.
+	 */
+	public function network_url(): string {
+		return $this->network_url;
+	}
+
+	/**
+	 * Forgets the key and the record (after a deactivation, or when the product is deleted).
+	 */
+	public function forget(): void {
+		$this->store->set( $this->name( 'key' ), null );
+		$this->store->set( $this->name( 'record' ), null );
+		$this->store->set( $this->name( 'server' ), null );
+	}
+
+	/**
+	 * Keeps the server and the site address the key is activated with, so the product's own uninstall.php can free
+	 * the slot without the integration call (release_stored()). Stored on activation and on every answer to a
+	 * check, so a key activated before this was kept gets it at the next daily check; written only when it changed.
+	 */
+	private function remember_server(): void {
+		$server = array(
+			'root'     => $this->connection->root(),
+			'site_url' => $this->site_url,
+		);
+		if ( $this->store->get( $this->name( 'server' ) ) !== $server ) {
+			$this->store->set( $this->name( 'server' ), $server );
+		}
+	}
+
+	/**
+	 * The fields every licence route takes.
+	 *
+	 * @param string $key The key.
+	 * @return array<string, string>
+	 */
+	private function fields( string $key ): array {
+		return self::fields_of( $key, $this->config->slug(), $this->site_url, $this->network_url );
+	}
+
+	/**
+	 * The fields every licence route takes.
+	 *
+	 * @param string $key         The key.
+	 * @param string $slug        The product's slug.
+	 * @param string $site_url    The site's address.
+	 * @param string $network_url The network's main address on a multisite, '' on a single site.
+	 * @return array<string, string>
+	 */
+	private static function fields_of( string $key, string $slug, string $site_url, string $network_url = '' ): array {
+		$fields = array(
+			'license_key'  => $key,
+			'product_slug' => $slug,
+			'site_url'     => $site_url,
+		);
+		if ( '' !== $network_url ) {
+			$fields['network_url'] = $network_url;
+		}
+		return $fields;
+	}
+
+	/**
+	 * A store key of this product's.
+	 *
+	 * @param string $what Key or record.
+	 */
+	private function name( string $what ): string {
+		return ProductState::key( $this->config->slug(), $what );
+	}
+}
