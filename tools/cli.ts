@@ -1,11 +1,12 @@
 /**
  * The local stack's command line. `npm start`, `npm run stop`, `npm run reset` and the test scripts all come here.
  *
- *   start  [--db=sqlite|mariadb] [--server=php|nginx]   start the development site on http://localhost:8888
+ *   start  [--db=sqlite|mariadb] [--server=php|nginx|apache]  start the development site on http://localhost:8888
  *   stop   [--all]                                      stop the development site (--all: every site); MariaDB stops with the last one
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
  *   e2e    [--db=...] [--server=...] [--lane=on|off] [playwright args]  reset the test site and run the Playwright suite on it
+ *          (--server=apache: the host-shaped site, Apache + mod_php on MariaDB, the plugin uploaded from its zip)
  *   client                                              start the client site (http://localhost:8895) against the development site
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
@@ -15,6 +16,7 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WORDPRESS_VERSION } from './stack/core.ts';
+import { buildPluginZip } from './release/plugin-zip.ts';
 import { knownSites, stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot } from './stack/paths.ts';
@@ -26,6 +28,7 @@ import {
 	devProfile,
 	parseFlags,
 	testProfile,
+	companionServer,
 	copyProfile,
 	multisiteClientProfile,
 	needsMultisiteClient,
@@ -43,6 +46,9 @@ import {
 function serverLabel( site: Site ): string {
 	if ( site.server === 'php' ) {
 		return 'php -S';
+	}
+	if ( site.server === 'apache' ) {
+		return 'Apache + mod_php';
 	}
 	const nodes = site.webNodes ?? [];
 	return nodes.length > 1
@@ -76,7 +82,7 @@ async function startDev( args: string[] ): Promise< void > {
 		}
 	}
 	const started = Date.now();
-	ensureSystemPackages();
+	ensureSystemPackages( { apache: site.server === 'apache' } );
 	ensurePanelBuilt();
 	await site.start();
 	printInfo( site );
@@ -121,7 +127,7 @@ async function stop( args: string[] ): Promise< void > {
 async function reset( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
 	const site = new Site( devProfile( flags.database, flags.server ) );
-	ensureSystemPackages();
+	ensureSystemPackages( { apache: site.server === 'apache' } );
 	ensurePanelBuilt();
 	await site.reset();
 	printInfo( site );
@@ -138,17 +144,30 @@ async function e2e( args: string[] ): Promise< number > {
 	}
 	const flags = parseFlags( args.filter( ( arg ) => arg !== laneFlag ) );
 	const site = new Site( testProfile( flags.database, flags.server ) );
-	const copy = new Site( copyProfile( flags.database, flags.server ) );
+	// The copy site runs on the database's usual server beside the Apache site (companionServer).
+	const copy = new Site(
+		copyProfile(
+			flags.database,
+			companionServer( flags.database, flags.server )
+		)
+	);
 	const client = new Site( clientProfile( site.url, flags.database ) );
 	// Started only when the chosen specs may need it (e2e/client/multisite.spec.ts).
 	const network = needsMultisiteClient( flags.rest )
 		? new Site( multisiteClientProfile( site.url, flags.database ) )
 		: null;
-	ensureSystemPackages( { testing: true } );
+	ensureSystemPackages( {
+		testing: true,
+		apache: flags.server === 'apache',
+	} );
 	ensurePanelBuilt();
 	// The WP-CLI specs (e2e/cli/) run Composer's vendor/bin/wp against the test site.
 	ensurePhpTools();
 	const started = Date.now();
+	// The host-shaped site gets the plugin as a seller does: global setup uploads this zip through the Plugins screen.
+	const zip = site.profile.pluginFromZip
+		? buildPluginZip( path.join( site.dir, 'dist' ) ).file
+		: '';
 	await site.reset();
 	await copy.reset();
 	await client.reset();
@@ -170,6 +189,7 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_TEST_TOKEN: site.testHelpersToken ?? '',
 					SVC_DB: flags.database,
 					SVC_SERVER: flags.server,
+					SVC_PLUGIN_ZIP: zip,
 					// The web nodes nginx balances across (none named: one node).
 					SVC_WEB_NODES:
 						flags.server === 'nginx'
@@ -234,7 +254,7 @@ async function main(): Promise< number > {
 			return 0;
 		default:
 			console.error(
-				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|client|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx]'
+				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|client|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx|apache]'
 			);
 			return 2;
 	}
