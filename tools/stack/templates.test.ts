@@ -210,7 +210,9 @@ test( 'Apache serves the docroot with mod_php and .htaccess rules, from files of
 		conf,
 		/<Directory \/d>\n\tOptions FollowSymLinks\n\tAllowOverride All\n\tRequire all granted\n<\/Directory>/
 	);
+	assert.match( conf, /^StartServers 8$/m );
 	assert.match( conf, /^MaxRequestWorkers 8$/m );
+	assert.match( conf, /^KeepAlive Off$/m );
 	assert.match( conf, /^php_admin_value memory_limit 256M$/m );
 	// Never set per request: PHP warns that it cannot switch opcache on there.
 	assert.doesNotMatch( conf, /opcache\.enable/ );

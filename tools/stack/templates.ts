@@ -239,7 +239,11 @@ export interface ApacheInput {
 	logDir: string;
 	/** Started as root: the children serve as www-data (Apache refuses to serve as root), as on a host. */
 	asRoot: boolean;
-	/** Prefork children (mod_php runs one request per process), at most. */
+	/**
+	 * Prefork children (mod_php runs one request per process), all started at once as php-fpm's pm = static. No
+	 * keep-alive: with prefork an idle kept-alive connection holds a child, and a burst of parallel requests then
+	 * waited for the clients' idle connections to time out (50 parallel webhook deliveries took 34 s).
+	 */
 	workers: number;
 	phpSettings: Record< string, string >;
 }
@@ -288,12 +292,12 @@ ${ modules
 ${ input.asRoot ? 'User www-data\nGroup www-data\n' : '' }Listen 127.0.0.1:${ input.port }
 Listen [::1]:${ input.port }
 ServerName localhost
-StartServers 2
-MinSpareServers 2
+StartServers ${ input.workers }
+MinSpareServers ${ input.workers }
 MaxSpareServers ${ input.workers }
 ServerLimit ${ input.workers }
 MaxRequestWorkers ${ input.workers }
-KeepAlive On
+KeepAlive Off
 Timeout 120
 TypesConfig /etc/mime.types
 DirectoryIndex index.php index.html
