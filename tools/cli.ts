@@ -1,7 +1,7 @@
 /**
  * The local stack's command line. `npm start`, `npm run stop`, `npm run reset` and the test scripts all come here.
  *
- *   start  [--db=sqlite|mariadb] [--server=php|nginx|apache]  start the development site on http://localhost:8888
+ *   start  [--db=sqlite|mariadb] [--server=php|nginx]   start the development site on http://localhost:8888
  *   stop   [--all]                                      stop the development site (--all: every site); MariaDB stops with the last one
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
@@ -72,8 +72,21 @@ function printInfo( site: Site ): void {
 	);
 }
 
+/**
+ * Apache serves the host-shaped test site only: WordPress writes that site's .htaccess when global setup saves the
+ * permalinks, which a development site never goes through.
+ */
+function refuseApacheDev( server: string ): void {
+	if ( server === 'apache' ) {
+		throw new CommandError(
+			'Apache serves the host-shaped test site only: npm run test:e2e -- --server=apache (README, "Apache and the plugin zip").'
+		);
+	}
+}
+
 async function startDev( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
+	refuseApacheDev( flags.server );
 	const site = new Site( devProfile( flags.database, flags.server ) );
 	// Only one development site can hold port 8888.
 	for ( const other of knownSites() ) {
@@ -82,7 +95,7 @@ async function startDev( args: string[] ): Promise< void > {
 		}
 	}
 	const started = Date.now();
-	ensureSystemPackages( { apache: site.server === 'apache' } );
+	ensureSystemPackages();
 	ensurePanelBuilt();
 	await site.start();
 	printInfo( site );
@@ -126,8 +139,9 @@ async function stop( args: string[] ): Promise< void > {
 
 async function reset( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
+	refuseApacheDev( flags.server );
 	const site = new Site( devProfile( flags.database, flags.server ) );
-	ensureSystemPackages( { apache: site.server === 'apache' } );
+	ensureSystemPackages();
 	ensurePanelBuilt();
 	await site.reset();
 	printInfo( site );
