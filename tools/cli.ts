@@ -31,6 +31,7 @@ import {
 	companionServer,
 	copyProfile,
 	multisiteClientProfile,
+	needsClientSite,
 	needsMultisiteClient,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
@@ -165,7 +166,10 @@ async function e2e( args: string[] ): Promise< number > {
 			companionServer( flags.database, flags.server )
 		)
 	);
-	const client = new Site( clientProfile( site.url, flags.database ) );
+	// Started only when the chosen specs may need it (e2e/client/).
+	const client = needsClientSite( flags.rest )
+		? new Site( clientProfile( site.url, flags.database ) )
+		: null;
 	// Started only when the chosen specs may need it (e2e/client/multisite.spec.ts).
 	const network = needsMultisiteClient( flags.rest )
 		? new Site( multisiteClientProfile( site.url, flags.database ) )
@@ -184,7 +188,7 @@ async function e2e( args: string[] ): Promise< number > {
 		: '';
 	await site.reset();
 	await copy.reset();
-	await client.reset();
+	await client?.reset();
 	await network?.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
@@ -214,9 +218,9 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_SITE_DIR: site.docroot,
 					SVC_COPY_BASE_URL: copy.url,
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
-					SVC_CLIENT_BASE_URL: client.url,
-					SVC_CLIENT_TEST_TOKEN: client.testHelpersToken ?? '',
-					SVC_CLIENT_DIR: client.docroot,
+					SVC_CLIENT_BASE_URL: client?.url ?? '',
+					SVC_CLIENT_TEST_TOKEN: client?.testHelpersToken ?? '',
+					SVC_CLIENT_DIR: client?.docroot ?? '',
 					SVC_MULTISITE_BASE_URL: network?.url ?? '',
 					SVC_MULTISITE_TEST_TOKEN: network?.testHelpersToken ?? '',
 				},
@@ -226,7 +230,7 @@ async function e2e( args: string[] ): Promise< number > {
 	} finally {
 		await site.stop();
 		await copy.stop();
-		await client.stop();
+		await client?.stop();
 		await network?.stop();
 		await stopMariaDbWhenIdle();
 	}

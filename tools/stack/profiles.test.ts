@@ -8,6 +8,7 @@ import {
 	devProfile,
 	hostProfile,
 	multisiteClientProfile,
+	needsClientSite,
 	needsMultisiteClient,
 	parseFlags,
 	slotPort,
@@ -194,4 +195,24 @@ test( 'the host-shaped test site: Apache, no plugin laid (it comes from the zip)
 	assert.equal( companionServer( 'mariadb', 'apache' ), 'nginx' );
 	assert.equal( companionServer( 'sqlite', 'apache' ), 'php' );
 	assert.equal( companionServer( 'mariadb', 'php' ), 'php' );
+} );
+
+test( 'the client site starts for runs that may include e2e/client/, and for no other', () => {
+	assert.equal( needsClientSite( [] ), true );
+	assert.equal( needsClientSite( [ '-g', 'licence' ] ), true );
+	assert.equal( needsClientSite( [ '--project=client' ] ), true );
+	assert.equal( needsClientSite( [ 'e2e/' ] ), true );
+	assert.equal( needsClientSite( [ 'e2e/client/updates.spec.ts' ] ), true );
+	// A spec named without its folder may be a client spec.
+	assert.equal( needsClientSite( [ 'updates.spec.ts' ] ), true );
+	assert.equal( needsClientSite( [ '--project=api' ] ), false );
+	assert.equal(
+		needsClientSite( [ '--project=blocks', '--project=cli' ] ),
+		false
+	);
+	assert.equal( needsClientSite( [ 'e2e/api/health.spec.ts' ] ), false );
+	assert.equal(
+		needsClientSite( [ 'e2e/admin/', 'e2e/api/fast-lane.spec.ts' ] ),
+		false
+	);
 } );

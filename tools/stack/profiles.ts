@@ -272,21 +272,51 @@ export function multisiteClientProfile(
  * never a run whose `--project=` flags leave out the client project.
  */
 export function needsMultisiteClient( playwrightArgs: string[] ): boolean {
-	const projects = playwrightArgs
-		.filter( ( arg ) => arg.startsWith( '--project=' ) )
-		.map( ( arg ) => arg.slice( '--project='.length ) );
-	if ( projects.length > 0 && ! projects.includes( 'client' ) ) {
+	if ( ! clientProjectMayRun( playwrightArgs ) ) {
 		return false;
 	}
-	const paths = playwrightArgs.filter(
-		( arg ) =>
-			! arg.startsWith( '-' ) && /^e2e(\/|$)|\.spec\.ts/.test( arg )
-	);
+	const paths = specPaths( playwrightArgs );
 	return (
 		paths.length === 0 ||
 		paths.some(
 			( arg ) =>
 				/multisite/.test( arg ) || /^e2e(\/client)?\/?$/.test( arg )
+		)
+	);
+}
+
+/** Whether the run's `--project=` flags, if any, include the client project. */
+function clientProjectMayRun( playwrightArgs: string[] ): boolean {
+	const projects = playwrightArgs
+		.filter( ( arg ) => arg.startsWith( '--project=' ) )
+		.map( ( arg ) => arg.slice( '--project='.length ) );
+	return projects.length === 0 || projects.includes( 'client' );
+}
+
+/** The spec files and folders a run names. */
+const specPaths = ( playwrightArgs: string[] ): string[] =>
+	playwrightArgs.filter(
+		( arg ) =>
+			! arg.startsWith( '-' ) && /^e2e(\/|$)|\.spec\.ts/.test( arg )
+	);
+
+/**
+ * Whether a Playwright run with these arguments may run a spec that needs the client site (only e2e/client/ uses
+ * it): not a run whose `--project=` flags leave out the client project, nor one that names only spec files or
+ * folders under e2e/ outside e2e/client/ (the side steps of `npm test` and the host-shaped pass start no client).
+ */
+export function needsClientSite( playwrightArgs: string[] ): boolean {
+	if ( ! clientProjectMayRun( playwrightArgs ) ) {
+		return false;
+	}
+	const paths = specPaths( playwrightArgs );
+	return (
+		paths.length === 0 ||
+		paths.some(
+			( arg ) =>
+				/^e2e\/?$/.test( arg ) ||
+				! arg.startsWith( 'e2e/' ) ||
+				arg.startsWith( 'e2e/client' )
 		)
 	);
 }
