@@ -6,6 +6,7 @@
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
  *   e2e    [--db=...] [--server=...] [--lane=on|off] [playwright args]  reset the test site and run the Playwright suite on it
+ *          (--server=apache: the host-shaped site, Apache + mod_php on MariaDB, the plugin uploaded from its zip)
  *   client                                              start the client site (http://localhost:8895) against the development site
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
@@ -15,6 +16,7 @@
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WORDPRESS_VERSION } from './stack/core.ts';
+import { buildPluginZip } from './release/plugin-zip.ts';
 import { knownSites, stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot } from './stack/paths.ts';
@@ -26,8 +28,10 @@ import {
 	devProfile,
 	parseFlags,
 	testProfile,
+	companionServer,
 	copyProfile,
 	multisiteClientProfile,
+	needsClientSite,
 	needsMultisiteClient,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
@@ -43,6 +47,9 @@ import {
 function serverLabel( site: Site ): string {
 	if ( site.server === 'php' ) {
 		return 'php -S';
+	}
+	if ( site.server === 'apache' ) {
+		return 'Apache + mod_php';
 	}
 	const nodes = site.webNodes ?? [];
 	return nodes.length > 1
@@ -66,8 +73,21 @@ function printInfo( site: Site ): void {
 	);
 }
 
+/**
+ * Apache serves the host-shaped test site only: WordPress writes that site's .htaccess when global setup saves the
+ * permalinks, which a development site never goes through.
+ */
+function refuseApacheDev( server: string ): void {
+	if ( server === 'apache' ) {
+		throw new CommandError(
+			'Apache serves the host-shaped test site only: npm run test:e2e -- --server=apache (README, "Apache and the plugin zip").'
+		);
+	}
+}
+
 async function startDev( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
+	refuseApacheDev( flags.server );
 	const site = new Site( devProfile( flags.database, flags.server ) );
 	// Only one development site can hold port 8888.
 	for ( const other of knownSites() ) {
@@ -120,6 +140,7 @@ async function stop( args: string[] ): Promise< void > {
 
 async function reset( args: string[] ): Promise< void > {
 	const flags = parseFlags( args );
+	refuseApacheDev( flags.server );
 	const site = new Site( devProfile( flags.database, flags.server ) );
 	ensureSystemPackages();
 	ensurePanelBuilt();
@@ -138,20 +159,36 @@ async function e2e( args: string[] ): Promise< number > {
 	}
 	const flags = parseFlags( args.filter( ( arg ) => arg !== laneFlag ) );
 	const site = new Site( testProfile( flags.database, flags.server ) );
-	const copy = new Site( copyProfile( flags.database, flags.server ) );
-	const client = new Site( clientProfile( site.url, flags.database ) );
+	// The copy site runs on the database's usual server beside the Apache site (companionServer).
+	const copy = new Site(
+		copyProfile(
+			flags.database,
+			companionServer( flags.database, flags.server )
+		)
+	);
+	// Started only when the chosen specs may need it (e2e/client/).
+	const client = needsClientSite( flags.rest )
+		? new Site( clientProfile( site.url, flags.database ) )
+		: null;
 	// Started only when the chosen specs may need it (e2e/client/multisite.spec.ts).
 	const network = needsMultisiteClient( flags.rest )
 		? new Site( multisiteClientProfile( site.url, flags.database ) )
 		: null;
-	ensureSystemPackages( { testing: true } );
+	ensureSystemPackages( {
+		testing: true,
+		apache: flags.server === 'apache',
+	} );
 	ensurePanelBuilt();
 	// The WP-CLI specs (e2e/cli/) run Composer's vendor/bin/wp against the test site.
 	ensurePhpTools();
 	const started = Date.now();
+	// The host-shaped site gets the plugin as a seller does: global setup uploads this zip through the Plugins screen.
+	const zip = site.profile.pluginFromZip
+		? buildPluginZip( path.join( site.dir, 'dist' ) ).file
+		: '';
 	await site.reset();
 	await copy.reset();
-	await client.reset();
+	await client?.reset();
 	await network?.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
@@ -170,6 +207,7 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_TEST_TOKEN: site.testHelpersToken ?? '',
 					SVC_DB: flags.database,
 					SVC_SERVER: flags.server,
+					SVC_PLUGIN_ZIP: zip,
 					// The web nodes nginx balances across (none named: one node).
 					SVC_WEB_NODES:
 						flags.server === 'nginx'
@@ -180,9 +218,9 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_SITE_DIR: site.docroot,
 					SVC_COPY_BASE_URL: copy.url,
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
-					SVC_CLIENT_BASE_URL: client.url,
-					SVC_CLIENT_TEST_TOKEN: client.testHelpersToken ?? '',
-					SVC_CLIENT_DIR: client.docroot,
+					SVC_CLIENT_BASE_URL: client?.url ?? '',
+					SVC_CLIENT_TEST_TOKEN: client?.testHelpersToken ?? '',
+					SVC_CLIENT_DIR: client?.docroot ?? '',
 					SVC_MULTISITE_BASE_URL: network?.url ?? '',
 					SVC_MULTISITE_TEST_TOKEN: network?.testHelpersToken ?? '',
 				},
@@ -192,7 +230,7 @@ async function e2e( args: string[] ): Promise< number > {
 	} finally {
 		await site.stop();
 		await copy.stop();
-		await client.stop();
+		await client?.stop();
 		await network?.stop();
 		await stopMariaDbWhenIdle();
 	}
@@ -234,7 +272,7 @@ async function main(): Promise< number > {
 			return 0;
 		default:
 			console.error(
-				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|client|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx]'
+				'Usage: tsx tools/cli.ts start|stop|reset|info|e2e|client|phpunit|lint-php|phpstan [--db=sqlite|mariadb] [--server=php|nginx|apache]'
 			);
 			return 2;
 	}

@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check, on a fresh machine. Three tracks run side by side, because one Playwright run keeps the
  * two cores only half busy (it waits on the browser and on its sites): the static checks, unit tests and smoke
- * tests, then part of each pass on stack slot 1 (SIDE_PROJECTS); the Playwright suite on SQLite (fast lane on,
- * then off; the other projects); and the Playwright suite on MariaDB (the same).
+ * tests, then part of each pass on stack slot 1 (SIDE_PROJECTS), then the host-shaped pass (HOST_PASS: Apache,
+ * the plugin from its zip); the Playwright suite on SQLite (fast lane on, then off; the other projects); and the
+ * Playwright suite on MariaDB (the same).
  * Each step runs even when an earlier one failed, so one run shows every problem; the exit code is non-zero when
  * any step failed. At the end it prints each step's time, the 10 slowest spec files, and every test that failed
  * and then passed on its rerun (flaky: a defect to fix, named here, never passed over in silence).
@@ -110,6 +111,28 @@ const MARIADB: [ string, string, string ] = [
 	'--server=nginx',
 ];
 
+/**
+ * The host-shaped pass (issue 31): a fresh WordPress on MariaDB served by Apache + mod_php with .htaccess
+ * permalinks, the plugin uploaded from the zip of `npm run plugin-zip` through Plugins -> Add New and activated
+ * there (global setup), then the `api` project with the fast lane on. Last in the checks track, on stack slot 1
+ * once the side projects are done with it: the checks track is the one that ends first.
+ */
+const HOST_PASS: Step = {
+	name: 'Playwright on MariaDB + Apache/mod_php, the plugin from its zip, fast lane on (api; stack slot 1)',
+	command: [
+		...tsx,
+		'tools/cli.ts',
+		'e2e',
+		'--db=mariadb',
+		'--server=apache',
+		'--lane=on',
+		'--reporter=list,json',
+		'--project=api',
+	],
+	report: path.join( REPORTS, 'mariadb-apache-lane-on-slot-1.json' ),
+	env: { SVC_STACK_SLOT: '1' },
+};
+
 /** A database's projects on stack slot 1, or the rest of them on its own slot. */
 const part = ( db: keyof typeof SIDE_PROJECTS, side: boolean ) =>
 	side
@@ -159,6 +182,7 @@ const TRACKS: Array< { tag: string; steps: Step[] } > = [
 			...CHECKS,
 			...playwrightTrack( ...SQLITE, part( 'sqlite', true ) ),
 			...playwrightTrack( ...MARIADB, part( 'mariadb', true ) ),
+			HOST_PASS,
 		],
 	},
 	{
@@ -259,6 +283,8 @@ async function main(): Promise< number > {
 	const started = Date.now();
 	// Installed, unpacked and built once up front, so a missing package fails loudly here rather than inside each
 	// step, and the tracks never install, unpack or build the same thing at once.
+	// Apache and mod_php are left to the host-shaped pass's own step (HOST_PASS): installed there, in the checks
+	// track, they cost the other tracks no time.
 	ensureSystemPackages( { testing: true } );
 	ensurePhpTools();
 	ensureCore();

@@ -10,14 +10,15 @@ import {
 	clientProfile,
 	copyProfile,
 	devProfile,
+	hostProfile,
 	multisiteClientProfile,
 	testProfile,
 } from './profiles.ts';
 import { Site } from './site.ts';
 
 /**
- * The sites that exist on disk: development, test, copy, client and multisite client sites per database, and the
- * bench site.
+ * The sites that exist on disk: development, test, host-shaped test (Apache), copy, client and multisite client
+ * sites per database, and the bench site.
  */
 export function knownSites(): Site[] {
 	const dir = path.join( stackDir, 'sites' );
@@ -31,6 +32,7 @@ export function knownSites(): Site[] {
 			new Site( copyProfile( db, 'php' ) ),
 			new Site( clientProfile( '', db ) ),
 			new Site( multisiteClientProfile( '', db ) ),
+			new Site( hostProfile( db ) ),
 		] )
 		.concat( new Site( benchProfile() ), new Site( clientProfile( '' ) ) )
 		.filter( ( site ) => fs.existsSync( site.dir ) );

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+	HOST_PORT,
 	clientProfile,
+	companionServer,
 	copyProfile,
 	devProfile,
+	hostProfile,
 	multisiteClientProfile,
+	needsClientSite,
 	needsMultisiteClient,
 	parseFlags,
 	slotPort,
@@ -47,7 +51,10 @@ test( 'bad values are refused with the allowed ones', () => {
 		() => parseFlags( [ '--db=postgres' ] ),
 		/sqlite or mariadb/
 	);
-	assert.throws( () => parseFlags( [ '--server=apache' ] ), /php or nginx/ );
+	assert.throws(
+		() => parseFlags( [ '--server=iis' ] ),
+		/php, nginx or apache/
+	);
 } );
 
 test( 'development sites share port 8888 (in slot 0); test sites have their own ports and helpers', () => {
@@ -138,6 +145,74 @@ test( 'the multisite client site starts for runs that may include its spec', () 
 	);
 	assert.equal(
 		needsMultisiteClient( [ 'e2e/api/health.spec.ts', '-g', 'health' ] ),
+		false
+	);
+} );
+
+test( 'Apache brings MariaDB unless a database is named', () => {
+	assert.deepEqual( parseFlags( [ '--server=apache' ] ), {
+		database: 'mariadb',
+		server: 'apache',
+		rest: [],
+		all: false,
+	} );
+	assert.equal(
+		parseFlags( [ '--server=apache', '--db=sqlite' ] ).database,
+		'sqlite'
+	);
+} );
+
+test( 'the host-shaped test site: Apache, no plugin laid (it comes from the zip), a port no other site has', () => {
+	const host = testProfile( 'mariadb', 'apache' );
+	assert.deepEqual( host, hostProfile( 'mariadb' ) );
+	assert.equal( host.server, 'apache' );
+	assert.equal( host.pluginFromZip, true );
+	assert.equal( host.testHelpers, true );
+	assert.equal( host.port, slotPort( 8899 ) );
+	assert.equal( HOST_PORT, slotPort( 8899 ) );
+	const others = [
+		devProfile( 'mariadb', 'nginx' ),
+		testProfile( 'sqlite', 'php' ),
+		testProfile( 'mariadb', 'nginx' ),
+		copyProfile( 'sqlite', 'php' ),
+		copyProfile( 'mariadb', 'nginx' ),
+		clientProfile( 'http://localhost:8889', 'sqlite' ),
+		clientProfile( 'http://localhost:8890', 'mariadb' ),
+		multisiteClientProfile( 'http://localhost:8889', 'sqlite' ),
+		multisiteClientProfile( 'http://localhost:8890', 'mariadb' ),
+	];
+	// 8891 is wp-env's (tools/wp-env-smoke.ts), 8894 the bench site's.
+	const taken = [
+		...others.map( ( s ) => s.port ),
+		slotPort( 8891 ),
+		slotPort( 8894 ),
+	];
+	assert.ok( ! taken.includes( host.port ) );
+	assert.ok( ! others.some( ( s ) => s.name === host.name ) );
+	// Nor the next slot's ports: every port of a slot lies within its 20.
+	assert.ok( host.port - slotPort( 8888 ) < 20 );
+	// Its copy site runs on the database's usual server.
+	assert.equal( companionServer( 'mariadb', 'apache' ), 'nginx' );
+	assert.equal( companionServer( 'sqlite', 'apache' ), 'php' );
+	assert.equal( companionServer( 'mariadb', 'php' ), 'php' );
+} );
+
+test( 'the client site starts for runs that may include e2e/client/, and for no other', () => {
+	assert.equal( needsClientSite( [] ), true );
+	assert.equal( needsClientSite( [ '-g', 'licence' ] ), true );
+	assert.equal( needsClientSite( [ '--project=client' ] ), true );
+	assert.equal( needsClientSite( [ 'e2e/' ] ), true );
+	assert.equal( needsClientSite( [ 'e2e/client/updates.spec.ts' ] ), true );
+	// A spec named without its folder may be a client spec.
+	assert.equal( needsClientSite( [ 'updates.spec.ts' ] ), true );
+	assert.equal( needsClientSite( [ '--project=api' ] ), false );
+	assert.equal(
+		needsClientSite( [ '--project=blocks', '--project=cli' ] ),
+		false
+	);
+	assert.equal( needsClientSite( [ 'e2e/api/health.spec.ts' ] ), false );
+	assert.equal(
+		needsClientSite( [ 'e2e/admin/', 'e2e/api/fast-lane.spec.ts' ] ),
 		false
 	);
 } );

@@ -1,5 +1,6 @@
 /**
- * The stack's sites: a development site on port 8888, and one test site per database.
+ * The stack's sites: a development site on port 8888, one test site per database, and the host-shaped test site
+ * (Apache + mod_php, the plugin installed from its zip).
  */
 import path from 'node:path';
 import { STACK_SLOT, repoRoot, stackSlot } from './paths.ts';
@@ -33,6 +34,9 @@ export const TEST_WEB_NODES = [ 'a', 'b' ];
  * limits hold across them.
  */
 export function testProfile( database: Database, server: Server ): SiteProfile {
+	if ( server === 'apache' ) {
+		return hostProfile( database );
+	}
 	return {
 		name: `test-${ database }`,
 		port: slotPort( database === 'sqlite' ? 8889 : 8890 ),
@@ -43,6 +47,36 @@ export function testProfile( database: Database, server: Server ): SiteProfile {
 			? { webNodes: TEST_WEB_NODES, fpmChildren: 4 }
 			: {} ),
 	};
+}
+
+export const HOST_PORT = slotPort( 8899 );
+
+/**
+ * The host-shaped test site (issue 31): Apache + mod_php with the .htaccess permalinks WordPress writes itself, its
+ * files owned by the web server's user, as most sellers' hosts run WordPress. It has the test helpers but no plugin:
+ * the suite uploads the zip of `npm run plugin-zip` through Plugins -> Add New and activates it, as a site owner
+ * does (e2e/fixtures/plugin-upload.ts), so the plugin writes its fast lane's must-use loader itself.
+ */
+export function hostProfile( database: Database ): SiteProfile {
+	return {
+		name: `test-${ database }-apache`,
+		port: HOST_PORT,
+		database,
+		server: 'apache',
+		testHelpers: true,
+		pluginFromZip: true,
+	};
+}
+
+/**
+ * The server a run's other sites (copy and client) use beside its test site: Apache serves the host-shaped test
+ * site only, its copy site runs on the database's usual server.
+ */
+export function companionServer( database: Database, server: Server ): Server {
+	if ( server !== 'apache' ) {
+		return server;
+	}
+	return database === 'mariadb' ? 'nginx' : 'php';
 }
 
 /**
@@ -111,6 +145,8 @@ export interface StackFlags {
 /**
  * Reads --db=, --server= and --all; whatever follows is passed on (to Playwright or PHPUnit).
  */
+const SERVERS: readonly Server[] = [ 'php', 'nginx', 'apache' ];
+
 export function parseFlags( args: string[] ): StackFlags {
 	const flags: StackFlags = {
 		database: 'sqlite',
@@ -119,19 +155,21 @@ export function parseFlags( args: string[] ): StackFlags {
 		all: false,
 	};
 	let serverGiven = false;
+	let databaseGiven = false;
 	for ( const arg of args ) {
 		const [ key, value ] = arg.split( '=', 2 );
 		if ( key === '--db' && ( value === 'sqlite' || value === 'mariadb' ) ) {
 			flags.database = value;
+			databaseGiven = true;
 		} else if (
 			key === '--server' &&
-			( value === 'php' || value === 'nginx' )
+			SERVERS.includes( value as Server )
 		) {
-			flags.server = value;
+			flags.server = value as Server;
 			serverGiven = true;
 		} else if ( key === '--db' || key === '--server' ) {
 			throw new Error(
-				`${ key } takes ${ key === '--db' ? 'sqlite or mariadb' : 'php or nginx' }, not "${ value ?? '' }"`
+				`${ key } takes ${ key === '--db' ? 'sqlite or mariadb' : 'php, nginx or apache' }, not "${ value ?? '' }"`
 			);
 		} else if ( arg === '--all' ) {
 			flags.all = true;
@@ -139,9 +177,13 @@ export function parseFlags( args: string[] ): StackFlags {
 			flags.rest.push( arg );
 		}
 	}
-	// MariaDB is the production shape, so it comes with nginx unless a server is named.
+	// MariaDB is the production shape, so it comes with nginx unless a server is named; a host runs Apache with
+	// MariaDB, so Apache comes with it unless a database is named.
 	if ( flags.database === 'mariadb' && ! serverGiven ) {
 		flags.server = 'nginx';
+	}
+	if ( flags.server === 'apache' && ! databaseGiven ) {
+		flags.database = 'mariadb';
 	}
 	return flags;
 }
@@ -230,21 +272,51 @@ export function multisiteClientProfile(
  * never a run whose `--project=` flags leave out the client project.
  */
 export function needsMultisiteClient( playwrightArgs: string[] ): boolean {
-	const projects = playwrightArgs
-		.filter( ( arg ) => arg.startsWith( '--project=' ) )
-		.map( ( arg ) => arg.slice( '--project='.length ) );
-	if ( projects.length > 0 && ! projects.includes( 'client' ) ) {
+	if ( ! clientProjectMayRun( playwrightArgs ) ) {
 		return false;
 	}
-	const paths = playwrightArgs.filter(
-		( arg ) =>
-			! arg.startsWith( '-' ) && /^e2e(\/|$)|\.spec\.ts/.test( arg )
-	);
+	const paths = specPaths( playwrightArgs );
 	return (
 		paths.length === 0 ||
 		paths.some(
 			( arg ) =>
 				/multisite/.test( arg ) || /^e2e(\/client)?\/?$/.test( arg )
+		)
+	);
+}
+
+/** Whether the run's `--project=` flags, if any, include the client project. */
+function clientProjectMayRun( playwrightArgs: string[] ): boolean {
+	const projects = playwrightArgs
+		.filter( ( arg ) => arg.startsWith( '--project=' ) )
+		.map( ( arg ) => arg.slice( '--project='.length ) );
+	return projects.length === 0 || projects.includes( 'client' );
+}
+
+/** The spec files and folders a run names. */
+const specPaths = ( playwrightArgs: string[] ): string[] =>
+	playwrightArgs.filter(
+		( arg ) =>
+			! arg.startsWith( '-' ) && /^e2e(\/|$)|\.spec\.ts/.test( arg )
+	);
+
+/**
+ * Whether a Playwright run with these arguments may run a spec that needs the client site (only e2e/client/ uses
+ * it): not a run whose `--project=` flags leave out the client project, nor one that names only spec files or
+ * folders under e2e/ outside e2e/client/ (the side steps of `npm test` and the host-shaped pass start no client).
+ */
+export function needsClientSite( playwrightArgs: string[] ): boolean {
+	if ( ! clientProjectMayRun( playwrightArgs ) ) {
+		return false;
+	}
+	const paths = specPaths( playwrightArgs );
+	return (
+		paths.length === 0 ||
+		paths.some(
+			( arg ) =>
+				/^e2e\/?$/.test( arg ) ||
+				! arg.startsWith( 'e2e/' ) ||
+				arg.startsWith( 'e2e/client' )
 		)
 	);
 }

@@ -1,6 +1,7 @@
 /**
- * The two web servers: PHP's built-in server with a router and workers (development default), and
- * nginx + php-fpm with opcache (the production shape).
+ * The three web servers: PHP's built-in server with a router and workers (development default), nginx + php-fpm
+ * with opcache (the production shape), and Apache + mod_php with .htaccess permalinks (the shape of most sellers'
+ * shared hosts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,10 @@ import {
 	startDaemon,
 	stopPid,
 } from './process.ts';
-import { NGINX, PHP, PHP_FPM, isRoot } from './system.ts';
+import { APACHE, NGINX, PHP, PHP_FPM, isRoot } from './system.ts';
 import {
 	PHP_SETTINGS,
+	apacheConf,
 	fpmConf,
 	fpmPidName,
 	nginxConf,
@@ -27,7 +29,7 @@ export interface ServerSite {
 	docroot: string;
 	runDir: string;
 	logDir: string;
-	/** php-fpm children (pm = static) of each web node; WORKERS when not given. */
+	/** php-fpm children (pm = static) of each web node, or Apache's prefork children at most; WORKERS when not given. */
 	fpmChildren?: number;
 	/**
 	 * With nginx: the web nodes, one php-fpm master each (own socket, pid, opcache) behind one nginx upstream.
@@ -61,8 +63,8 @@ function pidFiles( site: ServerSite ): string[] {
 				.readdirSync( site.runDir )
 				.filter( ( f ) => /^php-fpm(-[a-z0-9]+)?\.pid$/.test( f ) )
 		: [];
-	return [ 'php-server.pid', 'nginx.pid', ...fpm ].map( ( f ) =>
-		path.join( site.runDir, f )
+	return [ 'php-server.pid', 'nginx.pid', 'apache2.pid', ...fpm ].map(
+		( f ) => path.join( site.runDir, f )
 	);
 }
 
@@ -80,6 +82,9 @@ export function anyServerRunning( site: ServerSite ): boolean {
 function serverRunning( site: ServerSite ): boolean {
 	const alive = ( file: string ) =>
 		livePid( path.join( site.runDir, file ) ) !== null;
+	if ( site.server === 'apache' ) {
+		return alive( 'apache2.pid' );
+	}
 	return site.server === 'php'
 		? alive( 'php-server.pid' )
 		: alive( 'nginx.pid' ) &&
@@ -102,9 +107,32 @@ export async function startServer( site: ServerSite ): Promise< void > {
 	fs.mkdirSync( site.logDir, { recursive: true } );
 	if ( site.server === 'php' ) {
 		startPhp( site );
+	} else if ( site.server === 'apache' ) {
+		startApache( site );
 	} else {
 		startNginx( site );
 	}
+}
+
+/**
+ * Apache from a configuration file of the site's own (templates.ts apacheConf): `apache2 -f <conf> -k start`
+ * daemonizes and writes run/apache2.pid; Debian's /etc/apache2 and its default site are never read.
+ */
+function startApache( site: ServerSite ): void {
+	const conf = path.join( site.runDir, 'apache2.conf' );
+	fs.writeFileSync(
+		conf,
+		apacheConf( {
+			port: site.port,
+			docroot: site.docroot,
+			runDir: site.runDir,
+			logDir: site.logDir,
+			asRoot: isRoot(),
+			workers: site.fpmChildren ?? WORKERS,
+			phpSettings: { ...PHP_SETTINGS, ...site.phpSettings },
+		} )
+	);
+	run( APACHE, [ '-f', conf, '-k', 'start' ] );
 }
 
 function startPhp( site: ServerSite ): void {

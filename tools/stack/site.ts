@@ -19,7 +19,7 @@ import { run, waitForHttp } from './process.ts';
 import { copySdk } from './sdk.ts';
 import { anyServerRunning, startServer, stopServer } from './servers.ts';
 import { STACK_SLOT } from './profiles.ts';
-import { PHP } from './system.ts';
+import { PHP, isRoot } from './system.ts';
 import {
 	NETWORK_SETUP_ENV,
 	SALT_NAMES,
@@ -40,6 +40,11 @@ export interface SiteProfile {
 	 * so a site where the plugin is deleted must never have had the link.
 	 */
 	pluginCopy?: boolean;
+	/**
+	 * No plugin in the site: the suite uploads its zip through Plugins -> Add New and activates it, as a site owner
+	 * does (the host-shaped site). Each start removes what an earlier run installed, so every run installs afresh.
+	 */
+	pluginFromZip?: boolean;
 	/** The plugin folder the site uses (plugin/ when not given), e.g. a committed revision extracted elsewhere. */
 	pluginSource?: string;
 	/** php-fpm children of each web node, pm = static (the servers' default, 8, when not given). */
@@ -163,7 +168,8 @@ export class Site {
 	}
 
 	get healthUrl(): string {
-		return this.profile.client
+		// Without the plugin, and before WordPress has written its .htaccess under Apache, only real files answer.
+		return this.profile.client || this.profile.pluginFromZip
 			? `${ this.url }/wp-login.php`
 			: `${ this.url }/wp-json/svc/v1/health`;
 	}
@@ -207,6 +213,7 @@ export class Site {
 			install( { [ NETWORK_SETUP_ENV ]: '1' } );
 		}
 		install();
+		this.handOverToWebServer();
 		await startServer( this );
 		await waitForHttp( this.healthUrl, 30_000, [ 200 ] );
 	}
@@ -215,8 +222,29 @@ export class Site {
 		await stopServer( this );
 	}
 
-	/** What install.php activates: the licence service, or a client site's sample products and theme. */
+	/**
+	 * Apache started as root serves as www-data (it refuses to serve as root): the site's files become that user's,
+	 * as on a host where WordPress installs plugins and writes .htaccess and must-use files itself.
+	 */
+	private handOverToWebServer(): void {
+		if ( this.profile.server !== 'apache' || ! isRoot() ) {
+			return;
+		}
+		run( 'chown', [
+			'-R',
+			'-P',
+			'www-data:www-data',
+			this.docroot,
+			path.join( this.dir, 'private' ),
+			this.logDir,
+		] );
+	}
+
+	/** What install.php activates: the licence service, nothing (a plugin from its zip), or a client site's products. */
 	private installOptions(): string[] {
+		if ( this.profile.pluginFromZip ) {
+			return [ '--plugins=' ];
+		}
 		const client = this.profile.client;
 		if ( ! client ) {
 			return [];
@@ -377,6 +405,8 @@ export class Site {
 		if ( this.profile.client ) {
 			fs.rmSync( plugin, { recursive: true, force: true } );
 			this.layClientProducts( content, this.profile.client );
+		} else if ( this.profile.pluginFromZip ) {
+			fs.rmSync( plugin, { recursive: true, force: true } );
 		} else {
 			const pluginSource = this.profile.pluginSource ?? pluginDir;
 			if ( this.profile.pluginCopy ) {

@@ -2,12 +2,16 @@
  * Debian packages the stack needs, installed when missing.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { CommandError, hasExecutable, succeeds } from './process.ts';
 
 export const PHP = '/usr/bin/php8.2';
 export const PHP_FPM = '/usr/sbin/php-fpm8.2';
 export const NGINX = '/usr/sbin/nginx';
 export const MARIADBD = '/usr/sbin/mariadbd';
+export const APACHE = '/usr/sbin/apache2';
+/** mod_php, which Debian's libapache2-mod-php8.2 puts beside Apache's own modules. */
+export const MOD_PHP = '/usr/lib/apache2/modules/libphp8.2.so';
 /**
  * The browser of the Playwright suite: Debian's old headless shell, the build Playwright itself runs headless tests
  * on (full Chromium in its new headless mode took half again the CPU of a browser-heavy spec on these two cores).
@@ -34,6 +38,15 @@ const SERVER: Requirement[] = [
 	{ package: 'unzip', present: () => hasExecutable( 'unzip' ) },
 ];
 
+/** What a site served by Apache needs on top (the host-shaped pass): Apache 2.4 and mod_php. */
+const APACHE_SERVER: Requirement[] = [
+	{ package: 'apache2', present: () => hasExecutable( APACHE ) },
+	{
+		package: 'libapache2-mod-php8.2',
+		present: () => fs.existsSync( MOD_PHP ),
+	},
+];
+
 /** What the test suite needs on top: the browser, and Composer for PHPUnit and PHPCS. */
 const TESTING: Requirement[] = [
 	{
@@ -50,14 +63,16 @@ const BENCH: Requirement[] = [
 
 /**
  * Installs whatever is missing; `testing` adds what the test suite needs (Chromium, Composer), `bench` the
- * load generator (wrk).
+ * load generator (wrk), `apache` Apache and mod_php (only a run that serves a site with Apache needs them).
  */
 export function ensureSystemPackages( {
 	testing = false,
 	bench = false,
-}: { testing?: boolean; bench?: boolean } = {} ): void {
+	apache = false,
+}: { testing?: boolean; bench?: boolean; apache?: boolean } = {} ): void {
 	const wanted = [
 		...SERVER,
+		...( apache ? APACHE_SERVER : [] ),
 		...( testing ? TESTING : [] ),
 		...( bench ? BENCH : [] ),
 	];

@@ -4,6 +4,8 @@ import {
 	SALT_NAMES,
 	fpmConf,
 	fpmPidName,
+	PHP_SETTINGS,
+	apacheConf,
 	nginxConf,
 	wpConfig,
 	type WpConfigInput,
@@ -181,4 +183,43 @@ test( 'wp-config for a subdirectory network: its domain with the port, MULTISITE
 		/define\( 'WP_HOME', 'http:\/\/localhost:8889' \);/
 	);
 	assert.doesNotMatch( wpConfig( base ), /MULTISITE/ );
+} );
+
+test( 'Apache serves the docroot with mod_php and .htaccess rules, from files of its own, on both loopbacks', () => {
+	const input = {
+		port: 8899,
+		docroot: '/d',
+		runDir: '/r',
+		logDir: '/l',
+		asRoot: false,
+		workers: 8,
+		phpSettings: PHP_SETTINGS,
+	};
+	const conf = apacheConf( input );
+	assert.match( conf, /^ServerRoot \/r$/m );
+	assert.match( conf, /^PidFile \/r\/apache2\.pid$/m );
+	assert.match( conf, /^ErrorLog \/l\/apache-error\.log$/m );
+	assert.match( conf, /^Listen 127\.0\.0\.1:8899$/m );
+	assert.match( conf, /^Listen \[::1\]:8899$/m );
+	// *:port, not 127.0.0.1:port: Chromium asks localhost at ::1.
+	assert.match( conf, /^<VirtualHost \*:8899>\n\tDocumentRoot \/d\n/m );
+	assert.match( conf, /mod_mpm_prefork\.so$/m );
+	assert.match( conf, /mod_rewrite\.so$/m );
+	assert.match( conf, /^LoadModule php_module .*\/libphp8\.2\.so$/m );
+	assert.match(
+		conf,
+		/<Directory \/d>\n\tOptions FollowSymLinks\n\tAllowOverride All\n\tRequire all granted\n<\/Directory>/
+	);
+	assert.match( conf, /^StartServers 8$/m );
+	assert.match( conf, /^MaxRequestWorkers 8$/m );
+	assert.match( conf, /^KeepAlive Off$/m );
+	assert.match( conf, /^php_admin_value memory_limit 256M$/m );
+	// Never set per request: PHP warns that it cannot switch opcache on there.
+	assert.doesNotMatch( conf, /opcache\.enable/ );
+	assert.doesNotMatch( conf, /etc\/apache2/ );
+	assert.doesNotMatch( conf, /^User /m );
+	assert.match(
+		apacheConf( { ...input, asRoot: true } ),
+		/^User www-data\nGroup www-data$/m
+	);
 } );

@@ -39,7 +39,7 @@ final class FastLane {
 	 * @param array<string, mixed> $body   $_POST.
 	 */
 	public static function can_answer( array $server, array $query, array $cookie, array $body = array() ): bool {
-		if ( is_multisite() || isset( $server['HTTP_AUTHORIZATION'] ) || isset( $server['REDIRECT_HTTP_AUTHORIZATION'] ) || isset( $server['HTTP_X_SERVICE_KEY'] ) || isset( $server['HTTP_X_HTTP_METHOD_OVERRIDE'] ) ) {
+		if ( is_multisite() || self::carries_authorization( $server ) || isset( $server['HTTP_X_SERVICE_KEY'] ) || isset( $server['HTTP_X_HTTP_METHOD_OVERRIDE'] ) ) {
 			return false;
 		}
 		// A REST nonce, even without a login, is checked by WordPress' cookie authentication (403 when invalid).
@@ -57,6 +57,23 @@ final class FastLane {
 			}
 		}
 		return true;
+	}
+
+	/**
+	 * Whether the request carries an Authorization header. WordPress' own .htaccess rules on Apache
+	 * (`RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]`) set HTTP_AUTHORIZATION, and after the
+	 * rewrite to index.php REDIRECT_HTTP_AUTHORIZATION, on every request, empty when the client sent none; WordPress
+	 * treats an empty one as absent, and so does the lane (an isset() here kept the lane off on every Apache host).
+	 *
+	 * @param array<string, mixed> $server $_SERVER.
+	 */
+	private static function carries_authorization( array $server ): bool {
+		foreach ( array( 'HTTP_AUTHORIZATION', 'REDIRECT_HTTP_AUTHORIZATION' ) as $name ) {
+			if ( isset( $server[ $name ] ) && '' !== $server[ $name ] ) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
