@@ -11,7 +11,7 @@ use Svc\Licensing\Storage\OutboundEndpointRepository;
 
 /**
  * A warning notice on every admin screen (for users who can manage options) naming each disabled endpoint, why,
- * and linking to its page in the panel (Webhook events → Outbound webhooks), where Enable switches it on again. It
+ * and linking to its page in the panel (Webhooks → Outbound webhooks), where Enable switches it on again. It
  * stays until the endpoint is switched on or deleted.
  */
 final class DisabledEndpointNotice {

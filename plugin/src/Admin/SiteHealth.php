@@ -153,7 +153,7 @@ final class SiteHealth {
 				'means'   => __( 'Payment events (a sale, a renewal, a refund) are accepted only when they are signed with the webhook signing secret from the payment provider. Without the secret every event is refused, so no licence is issued or renewed from a payment.', 'svc-licensing' ),
 				'actions' => array(
 					$settings                  => __( 'Set the signing secret (Settings)', 'svc-licensing' ),
-					Screens::url( 'webhooks' ) => __( 'Webhook events', 'svc-licensing' ),
+					Screens::url( 'webhooks' ) => __( 'Payment events (Webhooks)', 'svc-licensing' ),
 				),
 			),
 		);

@@ -1,6 +1,6 @@
 <?php
 /**
- * Webhook events table.
+ * Payment events table (svc_webhook_events: what the payment processor sent).
  *
  * @package SvcLicensing
  */
