@@ -108,11 +108,11 @@ function SitesTable( {
 
 function Activations( {
 	client,
-	licence: license,
+	license,
 	onChanged,
 }: {
 	client: ServiceClient;
-	licence: License;
+	license: License;
 	onChanged: () => void;
 } ) {
 	const notify = useNotify();
@@ -181,12 +181,12 @@ function Activations( {
 /** The customer's other licences (same email), each a link to its page. */
 function OtherLicenses( {
 	client,
-	licence: license,
+	license,
 	href,
 	onOpen,
 }: {
 	client: ServiceClient;
-	licence: License;
+	license: License;
 	href: ( id: number ) => string;
 	onOpen: ( id: number ) => void;
 } ) {
@@ -373,27 +373,27 @@ export function LicensePage( {
 			<h2>{ __( 'Activations', 'svc-licensing' ) }</h2>
 			<Activations
 				client={ client }
-				licence={ license }
+				license={ license }
 				onChanged={ reload }
 			/>
 			<h2>{ __( 'Customer’s other licences', 'svc-licensing' ) }</h2>
 			<OtherLicenses
 				client={ client }
-				licence={ license }
+				license={ license }
 				href={ href }
 				onOpen={ onOpen }
 			/>
 			<LicenseHistory
 				client={ client }
 				licenseId={ license.id }
-				licence={ license }
+				license={ license }
 				sites={ null }
 			/>
 			{ action && (
 				<LicenseActionDialog
 					action={ action }
 					client={ client }
-					licence={ license }
+					license={ license }
 					onClose={ () => setAction( null ) }
 					onChanged={ reload }
 					onDeleted={ onBack }

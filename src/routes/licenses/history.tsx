@@ -10,13 +10,13 @@ import { actorText, eventText } from './history-text';
 export function LicenseHistory( {
 	client,
 	licenseId,
-	licence: license,
+	license,
 	sites,
 }: {
 	client: ServiceClient;
 	licenseId: number;
 	/** The licence and its sites as loaded: a new load means a change here, so the history reloads. */
-	licence: unknown;
+	license: unknown;
 	sites: unknown;
 } ) {
 	const [ history, reload ] = useLoad(

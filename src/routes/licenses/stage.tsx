@@ -111,7 +111,7 @@ function LicenseList( {
 	const [ expanded, setExpanded ] = useState< number[] >( [] );
 	const [ dialog, setDialog ] = useState< {
 		action: LicenseActionId;
-		licence: License;
+		license: License;
 	} | null >( null );
 	const [ bulk, setBulk ] = useState< 'cancel' | 'extend' | null >( null );
 	const query = useMemo(
@@ -158,7 +158,7 @@ function LicenseList( {
 	);
 	const onAction = useCallback(
 		( action: LicenseActionId, item: License ) =>
-			setDialog( { action, licence: item } ),
+			setDialog( { action, license: item } ),
 		[]
 	);
 	const fields = useMemo(
@@ -194,7 +194,7 @@ function LicenseList( {
 	const root = useRef< HTMLDivElement >( null );
 	/** Focus goes back to the row's actions button once its dialog closes. */
 	const closeDialog = () => {
-		const id = dialog?.licence.id;
+		const id = dialog?.license.id;
 		setDialog( null );
 		window.requestAnimationFrame( () =>
 			root.current
@@ -422,7 +422,7 @@ function LicenseList( {
 				<LicenseActionDialog
 					action={ dialog.action }
 					client={ client }
-					licence={ dialog.licence }
+					license={ dialog.license }
 					onClose={ closeDialog }
 					onChanged={ changed }
 				/>
@@ -430,7 +430,7 @@ function LicenseList( {
 			{ bulk === 'extend' && (
 				<ExtendExpiry
 					client={ client }
-					licences={ selected }
+					licenses={ selected }
 					onClose={ () => setBulk( null ) }
 					onChanged={ changed }
 				/>
@@ -438,7 +438,7 @@ function LicenseList( {
 			{ bulk === 'cancel' && (
 				<CancelLicenses
 					client={ client }
-					licences={ selected }
+					licenses={ selected }
 					onClose={ () => setBulk( null ) }
 					onChanged={ changed }
 				/>

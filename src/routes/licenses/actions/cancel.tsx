@@ -8,7 +8,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 
 export function CancelLicenses( {
 	client,
-	licences: licenses,
+	licenses,
 	onClose,
 	onChanged,
 }: LicenseModalProps ) {
@@ -40,7 +40,7 @@ export function CancelLicenses( {
 				licenses.length,
 				'svc-licensing'
 			) }
-			licences={ cancellable }
+			licenses={ cancellable }
 			change={ ( license ) => client.cancelLicense( license.id ) }
 			success={ ( count ) =>
 				count === 1

@@ -16,7 +16,7 @@ export function ConfirmChange( {
 	keepLabel,
 	label,
 	destructive = true,
-	licences: licenses,
+	licenses,
 	change,
 	success,
 	onClose,
@@ -27,7 +27,7 @@ export function ConfirmChange( {
 	keepLabel: string;
 	label: string;
 	destructive?: boolean;
-	licences: License[];
+	licenses: License[];
 	change: ( license: License ) => Promise< unknown >;
 	/** The snackbar once `count` licences changed. */
 	success: ( count: number ) => string;

@@ -7,7 +7,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 
 function DeleteDialog( {
 	client,
-	licences: licenses,
+	licenses,
 	onClose,
 	onChanged,
 	onDeleted,
@@ -21,7 +21,7 @@ function DeleteDialog( {
 			) }
 			keepLabel={ __( 'Keep licence', 'svc-licensing' ) }
 			label={ __( 'Delete permanently', 'svc-licensing' ) }
-			licences={ licenses }
+			licenses={ licenses }
 			change={ ( item ) => client.deleteLicense( item.id ) }
 			success={ () => __( 'Licence deleted.', 'svc-licensing' ) }
 			onClose={ onClose }

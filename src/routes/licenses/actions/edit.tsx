@@ -7,7 +7,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 
 function EditDialog( {
 	client,
-	licences: licenses,
+	licenses,
 	onClose,
 	onChanged,
 }: LicenseModalProps ) {

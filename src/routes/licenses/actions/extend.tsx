@@ -18,7 +18,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 /** Extends one or more licences: by N days (from their expiry, or today once it passed) or to a date. */
 export function ExtendExpiry( {
 	client,
-	licences: licenses,
+	licenses,
 	onClose,
 	onChanged,
 }: LicenseModalProps ) {

@@ -35,14 +35,14 @@ export const licenseActions = () => [
 export function LicenseActionDialog( {
 	action,
 	client,
-	licence: license,
+	license,
 	onClose,
 	onChanged,
 	onDeleted,
 }: {
 	action: LicenseActionId;
 	client: ServiceClient;
-	licence: License;
+	license: License;
 	onClose: () => void;
 	onChanged: () => void;
 	/** Where to go once the licence is gone; the list just reloads. */
@@ -56,7 +56,7 @@ export function LicenseActionDialog( {
 	return (
 		<RenderModal
 			client={ client }
-			licences={ [ license ] }
+			licenses={ [ license ] }
 			onClose={ onClose }
 			onChanged={ onChanged }
 			onDeleted={ onDeleted }

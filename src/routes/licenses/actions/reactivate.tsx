@@ -8,7 +8,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 
 function ReactivateDialog( {
 	client,
-	licences: licenses,
+	licenses,
 	onClose,
 	onChanged,
 }: LicenseModalProps ) {
@@ -22,7 +22,7 @@ function ReactivateDialog( {
 			keepLabel={ __( 'Leave it as it is', 'svc-licensing' ) }
 			label={ __( 'Reactivate licence', 'svc-licensing' ) }
 			destructive={ false }
-			licences={ licenses }
+			licenses={ licenses }
 			change={ ( item ) =>
 				client.updateLicense( item.id, { status: 'active' } )
 			}

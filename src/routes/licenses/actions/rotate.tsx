@@ -11,7 +11,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 
 function RotateKey( {
 	client,
-	licences: [ license ],
+	licenses: [ license ],
 	onClose,
 	onChanged,
 }: LicenseModalProps ) {

@@ -8,7 +8,7 @@ import type { LicenseAction, LicenseModalProps } from './types';
 
 function SuspendDialog( {
 	client,
-	licences: licenses,
+	licenses,
 	onClose,
 	onChanged,
 }: LicenseModalProps ) {
@@ -21,7 +21,7 @@ function SuspendDialog( {
 			) }
 			keepLabel={ __( 'Keep it active', 'svc-licensing' ) }
 			label={ __( 'Suspend licence', 'svc-licensing' ) }
-			licences={ licenses }
+			licenses={ licenses }
 			change={ ( item ) =>
 				client.updateLicense( item.id, { status: 'suspended' } )
 			}

@@ -16,7 +16,7 @@ export type LicenseActionId =
 /** What an action's dialog gets: the licences it acts on (one from a row or the licence page, more in bulk). */
 export interface LicenseModalProps {
 	client: ServiceClient;
-	licences: License[];
+	licenses: License[];
 	onClose: () => void;
 	onChanged: () => void;
 	/** Where to go once the licence is gone; the list just reloads. */
