@@ -20,6 +20,7 @@ import { copySdk } from './sdk.ts';
 import { anyServerRunning, startServer, stopServer } from './servers.ts';
 import { STACK_SLOT } from './profiles.ts';
 import { PHP, isRoot } from './system.ts';
+import { letOthersWalkTo } from './walk-in.ts';
 import {
 	NETWORK_SETUP_ENV,
 	SALT_NAMES,
@@ -229,6 +230,11 @@ export class Site {
 	private handOverToWebServer(): void {
 		if ( this.profile.server !== 'apache' || ! isRoot() ) {
 			return;
+		}
+		for ( const folder of letOthersWalkTo( this.docroot ) ) {
+			console.log(
+				`Apache serves as www-data: gave others search permission (o+x) on ${ folder }`
+			);
 		}
 		run( 'chown', [
 			'-R',
