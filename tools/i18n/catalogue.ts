@@ -5,6 +5,8 @@
  * Formats: https://www.gnu.org/software/gettext/manual/html_node/PO-Files.html and
  * https://www.gnu.org/software/gettext/manual/html_node/MO-Files.html
  */
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** One message: its id, optional context and plural, the translation(s), and what a translator is told. */
 export interface Message {
@@ -287,4 +289,19 @@ export function writeMo(
 export function compilePo( text: string, name = 'po' ): Buffer {
 	const { headers, messages } = readPo( text, name );
 	return writeMo( headers, messages );
+}
+
+/**
+ * Writes a translation template to `file` only when its text differs (an unchanged source keeps its file as it is);
+ * returns the number of strings, the header entry not counted.
+ */
+export function writeTemplateFile( file: string, pot: string ): number {
+	const current = fs.existsSync( file )
+		? fs.readFileSync( file, 'utf8' )
+		: null;
+	if ( current !== pot ) {
+		fs.mkdirSync( path.dirname( file ), { recursive: true } );
+		fs.writeFileSync( file, pot );
+	}
+	return ( pot.match( /^msgid "/gm ) ?? [] ).length - 1;
 }

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Message } from './catalogue.ts';
+import { writeTemplateFile, type Message } from './catalogue.ts';
 import {
 	domainProblems,
 	findCalls,
@@ -214,13 +214,5 @@ export function pluginPot( root = repoRoot ): string {
 
 /** Writes plugin/languages/svc-licensing.pot when its text differs; returns the number of strings. */
 export function writePluginPot(): number {
-	const pot = pluginPot();
-	const current = fs.existsSync( pluginPotFile )
-		? fs.readFileSync( pluginPotFile, 'utf8' )
-		: null;
-	if ( current !== pot ) {
-		fs.mkdirSync( path.dirname( pluginPotFile ), { recursive: true } );
-		fs.writeFileSync( pluginPotFile, pot );
-	}
-	return ( pot.match( /^msgid "/gm ) ?? [] ).length - 1;
+	return writeTemplateFile( pluginPotFile, pluginPot() );
 }

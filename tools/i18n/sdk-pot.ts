@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeTemplateFile } from './catalogue.ts';
 import {
 	domainProblems,
 	findCalls,
@@ -72,15 +73,7 @@ export function sdkPot( dir = sdkDir ): string {
  * are); returns the number of strings.
  */
 export function writeSdkPot(): number {
-	const pot = sdkPot();
-	const current = fs.existsSync( potFile )
-		? fs.readFileSync( potFile, 'utf8' )
-		: null;
-	if ( current !== pot ) {
-		fs.mkdirSync( path.dirname( potFile ), { recursive: true } );
-		fs.writeFileSync( potFile, pot );
-	}
-	return ( pot.match( /^msgid "/gm ) ?? [] ).length - 1;
+	return writeTemplateFile( potFile, sdkPot() );
 }
 
 if ( process.argv[ 1 ] === fileURLToPath( import.meta.url ) ) {
