@@ -43,13 +43,18 @@ export const VERSIONED_FILES = [
 
 export const VERSION_PATTERN = /^[0-9]+\.[0-9]+\.[0-9]+$/;
 
-/** Writes `version` into every place; checks them all before writing any. Returns the old version. */
-export function setVersion( root: string, version: string ): string {
+/** Throws unless `version` is X.Y.Z in digits; `whose` names it in the message ("The version", "The SDK's version"). */
+function checkVersion( whose: string, version: string ): void {
 	if ( ! VERSION_PATTERN.test( version ) ) {
 		throw new Error(
-			`The version is X.Y.Z in digits (e.g. 0.2.0), not "${ version }".`
+			`${ whose } is X.Y.Z in digits (e.g. 0.2.0), not "${ version }".`
 		);
 	}
+}
+
+/** Writes `version` into every place; checks them all before writing any. Returns the old version. */
+export function setVersion( root: string, version: string ): string {
+	checkVersion( 'The version', version );
 	const old = pluginVersion( root );
 	const texts = new Map< string, string >();
 	for ( const file of VERSIONED_FILES ) {
@@ -166,11 +171,7 @@ export function sdkPlan(
 		return null;
 	}
 	if ( sdk !== undefined ) {
-		if ( ! VERSION_PATTERN.test( sdk ) ) {
-			throw new Error(
-				`The SDK's version is X.Y.Z in digits, not "${ sdk }".`
-			);
-		}
+		checkVersion( "The SDK's version", sdk );
 		if ( compareVersions( sdk, current ) <= 0 ) {
 			throw new Error(
 				`The SDK's next version must be higher than ${ current }, not ${ sdk }.`
@@ -219,9 +220,7 @@ if ( process.argv[ 1 ] === fileURLToPath( import.meta.url ) ) {
 	const root = process.env.SVC_VERSION_ROOT || repoRoot;
 	try {
 		// Both are checked before anything is written.
-		if ( ! VERSION_PATTERN.test( version ) ) {
-			setVersion( root, version );
-		}
+		checkVersion( 'The version', version );
 		const plan = sdkPlan( root, sdk );
 		const old = setVersion( root, version );
 		console.log(
