@@ -26,6 +26,9 @@ defined( 'ABSPATH' ) || exit;
 
 require_once __DIR__ . '/registry.php';
 
+// Where this copy sits: a product trusts the keys baked into the copy it bundles itself (its trusted-keys.php).
+$GLOBALS['svc_licensing_client_copies'][] = __DIR__; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the SDK's own global, never core's.
+
 // This copy's version, written once: the registry loads the newest of the copies it is given.
 ( static function ( string $version, string $dir ): void {
 	Svc_Licensing_Client_Versions_1::register(
@@ -66,6 +69,21 @@ if ( ! function_exists( 'svc_licensing_client_uninstall' ) ) {
 		if ( null !== $sdk ) {
 			$sdk->delete_product( $product );
 		}
+	}
+}
+
+if ( ! function_exists( 'svc_licensing_client_is_valid' ) ) {
+	/**
+	 * Whether the product is licensed on this site now: the licence server's signed lease for this product and this
+	 * site, verified with the keys the SDK trusts, not run out and not expired by the site's clock. Asks no server
+	 * (call it as often as you like); answers false before the products are set up (after_setup_theme, priority 0),
+	 * so call it on `init` or later. See the SDK's README, "The lease".
+	 *
+	 * @param string $product The product's slug, as given to svc_licensing_client().
+	 */
+	function svc_licensing_client_is_valid( string $product ): bool {
+		$sdk = class_exists( '\\Svc\\LicensingClient\\WordPress\\Sdk', false ) ? \Svc\LicensingClient\WordPress\Sdk::instance() : null;
+		return null !== $sdk && $sdk->is_valid( $product );
 	}
 }
 

@@ -169,7 +169,7 @@ final class Connection {
 		$body  = json_decode( $response['body'], true );
 		$reply = Reply::of( $response['status'], $body );
 		if ( Reply::UNAVAILABLE !== $reply->kind() ) {
-			return $reply;
+			return $reply->with_lease( Fault::header( $response['headers'], 'x-svc-lease' ) );
 		}
 		return new Reply( Reply::UNAVAILABLE, $reply->status(), $reply->body(), 0, Fault::of_response( $response['status'], $response['headers'], $body ) );
 	}

@@ -70,6 +70,13 @@ final class License {
 	private $network_url;
 
 	/**
+	 * Its lease (the one source of is_valid()).
+	 *
+	 * @var LeaseHolder
+	 */
+	private $leases;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param ProductConfig $config      The product.
@@ -88,6 +95,7 @@ final class License {
 		$this->fingerprint = $fingerprint;
 		$this->clock       = $clock;
 		$this->network_url = $network_url;
+		$this->leases      = new LeaseHolder( $config->slug(), SiteIdentity::fingerprint( $site_url ), $config->public_keys(), $store, $connection, $clock );
 	}
 
 	/**
@@ -131,10 +139,18 @@ final class License {
 	}
 
 	/**
-	 * Whether the product may run as licensed (see LicenseRecord::is_valid).
+	 * Whether the product may run as licensed: by a verified lease only (LeaseHolder), never by the stored record.
+	 * Asks no server.
 	 */
 	public function is_valid(): bool {
-		return $this->record()->is_valid( ( $this->clock )(), $this->config->grace_days() );
+		return $this->leases->is_valid();
+	}
+
+	/**
+	 * Its lease.
+	 */
+	public function leases(): LeaseHolder {
+		return $this->leases;
 	}
 
 	/**
@@ -153,6 +169,7 @@ final class License {
 			return $reply;
 		}
 		$this->store->set( $this->name( 'key' ), $key );
+		$this->leases->receive( $reply );
 		$this->remember_server();
 		$check = $this->check();
 		return $check->is_answer() ? $check : $reply;
@@ -243,6 +260,7 @@ final class License {
 		$record = $this->record();
 		if ( $reply->is_answer() ) {
 			$this->remember_server();
+			$this->leases->receive( $reply );
 			$answer = $reply->body();
 			if ( Reply::REFUSED === $reply->kind() ) {
 				$answer = array(
@@ -286,6 +304,7 @@ final class License {
 		$this->store->set( $this->name( 'key' ), null );
 		$this->store->set( $this->name( 'record' ), null );
 		$this->store->set( $this->name( 'server' ), null );
+		$this->leases->forget();
 	}
 
 	/**

@@ -9,21 +9,17 @@
 namespace Svc\LicensingClient;
 
 /**
- * Immutable. The last answer the server gave is kept; a failure to reach the server never replaces it. Within
- * the grace period (7 days unless the product's configuration says otherwise) a valid licence stays valid and
- * the screen says "could not verify since …"; after it the licence counts as unverified (not valid) until the
- * server answers again. An answer from the server, a "no" included, always replaces the last one.
+ * Immutable. The last answer the server gave is kept, for the licence screen and the expiry notice; a failure to
+ * reach the server never replaces it, and the screen says "could not verify since …". An answer from the server, a
+ * "no" included, always replaces the last one. Whether the licence is valid is not this record's to say: it is
+ * the verified lease's (LeaseHolder), whose own dates are the grace while the server cannot be reached.
  */
 final class LicenseRecord {
 
-	public const GRACE_DAYS = 7;
-
 	/** The server answered the last call. */
 	public const VERIFIED = 'verified';
-	/** The server could not be reached since the last answer, within the grace period. */
+	/** The server could not be reached since the last answer. */
 	public const UNVERIFIED = 'unverified';
-	/** The server could not be reached for longer than the grace period. */
-	public const LAPSED = 'lapsed';
 	/** No answer yet (no key entered, or never checked). */
 	public const NONE = 'none';
 
@@ -107,32 +103,13 @@ final class LicenseRecord {
 	}
 
 	/**
-	 * One of VERIFIED, UNVERIFIED, LAPSED, NONE.
-	 *
-	 * @param int $now        Unix time.
-	 * @param int $grace_days Grace period in days.
+	 * One of VERIFIED, UNVERIFIED, NONE.
 	 */
-	public function state( int $now, int $grace_days = self::GRACE_DAYS ): string {
+	public function state(): string {
 		if ( null === $this->answer || null === $this->verified_at ) {
 			return self::NONE;
 		}
-		if ( null === $this->failing_since ) {
-			return self::VERIFIED;
-		}
-		return $now - $this->verified_at <= $grace_days * 86400 ? self::UNVERIFIED : self::LAPSED;
-	}
-
-	/**
-	 * Whether the product may treat the licence as valid: the last answer said so, and it is verified or
-	 * within the grace period.
-	 *
-	 * @param int $now        Unix time.
-	 * @param int $grace_days Grace period in days.
-	 */
-	public function is_valid( int $now, int $grace_days = self::GRACE_DAYS ): bool {
-		return null !== $this->answer
-			&& true === ( $this->answer['valid'] ?? ( $this->answer['activated'] ?? null ) )
-			&& in_array( $this->state( $now, $grace_days ), array( self::VERIFIED, self::UNVERIFIED ), true );
+		return null === $this->failing_since ? self::VERIFIED : self::UNVERIFIED;
 	}
 
 	/**

@@ -35,11 +35,12 @@ final class ProductConfig {
 	private $file;
 
 	/**
-	 * Days a valid licence stays valid while the server cannot be reached.
+	 * The public keys whose leases this product trusts as roots: key id => public key (base64url), the SDK copy's
+	 * baked trusted-keys.php and the call's `public_keys` (TrustedKeys).
 	 *
-	 * @var int
+	 * @var array<string, string>
 	 */
-	private $grace_days;
+	private $public_keys = array();
 
 	/**
 	 * Where a customer manages their sites (frees a slot), if the seller has such a page.
@@ -76,15 +77,13 @@ final class ProductConfig {
 	 * @param string $root        REST root.
 	 * @param string $slug        Product slug.
 	 * @param string $file        Main file.
-	 * @param int    $grace_days  Grace period.
 	 * @param string $account_url Customer account URL, or ''.
 	 * @param string $menu_parent The licence screen's parent menu, or ''.
 	 */
-	private function __construct( string $root, string $slug, string $file, int $grace_days, string $account_url, string $menu_parent ) {
+	private function __construct( string $root, string $slug, string $file, string $account_url, string $menu_parent ) {
 		$this->root        = $root;
 		$this->slug        = $slug;
 		$this->file        = $file;
-		$this->grace_days  = $grace_days;
 		$this->account_url = $account_url;
 		$this->menu_parent = $menu_parent;
 	}
@@ -94,8 +93,10 @@ final class ProductConfig {
 	 *
 	 * Keys: `server` (required: the seller's WordPress address, e.g. https://seller.example; its REST API is
 	 * assumed at /wp-json/ unless `rest_root` names the /svc/v1 root itself), `product` (required: the slug),
-	 * `file` (required: __FILE__ of the plugin's main file or of the theme's functions.php), `grace_days`
-	 * (1 to 90, default 7), `account_url` (optional, https), `menu_parent` (optional: the slug of the seller's own
+	 * `file` (required: __FILE__ of the plugin's main file or of the theme's functions.php), `public_keys`
+	 * (optional: key id => Ed25519 public key in base64url, trusted besides the SDK's trusted-keys.php), `grace_days`
+	 * (accepted for calls written before leases, 1 to 90, and not used: the lease's own dates are the grace),
+	 * `account_url` (optional, https), `menu_parent` (optional: the slug of the seller's own
 	 * admin menu, or an admin file such as options-general.php, to put the licence screen there instead of under
 	 * Plugins or Appearance), `languages_dir` (optional: the folder of the seller's svc-licensing-client-<locale>.mo
 	 * files). `server` and `rest_root` must be https, except on the loopback and local names (plain_http_allowed()).
@@ -122,9 +123,14 @@ final class ProductConfig {
 		if ( '' === $file || ! is_file( $file ) ) {
 			throw new \InvalidArgumentException( "'file' must be __FILE__ of the plugin's main file or of the theme's functions.php (got '{$file}')." );
 		}
-		$grace = $config['grace_days'] ?? LicenseRecord::GRACE_DAYS;
+		// Calls written for 0.2.0 may still pass it: accepted, checked as before, not used (the lease is the grace).
+		$grace = $config['grace_days'] ?? 7;
 		if ( ! is_int( $grace ) || $grace < 1 || $grace > 90 ) {
 			throw new \InvalidArgumentException( "'grace_days' must be a whole number of days from 1 to 90." );
+		}
+		$keys = $config['public_keys'] ?? array();
+		if ( ! is_array( $keys ) || ! self::are_public_keys( $keys ) ) {
+			throw new \InvalidArgumentException( "'public_keys' must be an array of key id => Ed25519 public key in base64url (43 characters), as the licence server's GET /svc/v1/keys lists them." );
 		}
 		$account = isset( $config['account_url'] ) ? self::string( $config, 'account_url' ) : '';
 		if ( '' !== $account && ! preg_match( '#^https?://\S+$#i', $account ) ) {
@@ -138,8 +144,9 @@ final class ProductConfig {
 		if ( '' !== $languages && ! is_dir( $languages ) ) {
 			throw new \InvalidArgumentException( "'languages_dir' must be the folder that holds your svc-licensing-client-<locale>.mo files, such as __DIR__ . '/languages' (got '{$languages}')." );
 		}
-		$product                = new self( rtrim( $root, '/' ), $slug, $file, $grace, $account, $parent );
+		$product                = new self( rtrim( $root, '/' ), $slug, $file, $account, $parent );
 		$product->languages_dir = '' === $languages ? '' : rtrim( $languages, '/\\' );
+		$product->public_keys   = $keys;
 		return $product;
 	}
 
@@ -220,10 +227,62 @@ final class ProductConfig {
 	}
 
 	/**
-	 * Grace period in days.
+	 * The same call with the keys baked into the SDK copy the product bundles (its trusted-keys.php) added; a key id
+	 * the call names itself keeps the call's key. Entries that are not a key id => base64url key are left out.
+	 *
+	 * @param mixed $baked What trusted-keys.php returned.
 	 */
-	public function grace_days(): int {
-		return $this->grace_days;
+	public function with_baked_keys( $baked ): self {
+		$product = clone $this;
+		foreach ( is_array( $baked ) ? $baked : array() as $kid => $key ) {
+			if ( ! isset( $product->public_keys[ $kid ] ) && self::are_public_keys( array( $kid => $key ) ) ) {
+				$product->public_keys[ (string) $kid ] = (string) $key;
+			}
+		}
+		return $product;
+	}
+
+	/**
+	 * The SDK copies, among those given, that this product bundles: the ones inside its own folder (the plugin's
+	 * folder, or the theme's).
+	 *
+	 * @param string[] $copies Folders of the SDK copies included.
+	 * @return string[]
+	 */
+	public function own_copies( array $copies ): array {
+		$folder = rtrim( str_replace( '\\', '/', dirname( $this->file ) ), '/' ) . '/';
+		$own    = array();
+		foreach ( $copies as $copy ) {
+			if ( 0 === strpos( str_replace( '\\', '/', $copy ) . '/', $folder ) ) {
+				$own[] = $copy;
+			}
+		}
+		return array_values( array_unique( $own ) );
+	}
+
+	/**
+	 * The root keys of its leases' trust: key id => Ed25519 public key (base64url).
+	 *
+	 * @return array<string, string>
+	 */
+	public function public_keys(): array {
+		return $this->public_keys;
+	}
+
+	/**
+	 * Whether every entry is a key id => a 32-byte key in base64url.
+	 *
+	 * @param array<mixed, mixed> $keys The entries.
+	 * @phpstan-assert-if-true array<string, string> $keys
+	 */
+	private static function are_public_keys( array $keys ): bool {
+		foreach ( $keys as $kid => $key ) {
+			$bytes = is_string( $key ) ? Base64Url::decode( $key ) : null;
+			if ( ! preg_match( '/^[A-Za-z0-9._:-]{1,64}$/D', (string) $kid ) || null === $bytes || 32 !== strlen( $bytes ) ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

@@ -72,6 +72,13 @@ final class Reply {
 	private $fault;
 
 	/**
+	 * The lease the answer carried (its `lease` field, else its X-Svc-Lease header), '' when none.
+	 *
+	 * @var string
+	 */
+	private $lease = '';
+
+	/**
 	 * Constructor.
 	 *
 	 * @param string               $kind     Kind.
@@ -103,6 +110,29 @@ final class Reply {
 			return new self( self::REFUSED, $status, $body );
 		}
 		return new self( self::UNAVAILABLE, $status, is_array( $body ) ? $body : array() );
+	}
+
+	/**
+	 * The same reply with the lease that came beside its body (the X-Svc-Lease header, or a batch item's `lease`).
+	 *
+	 * @param string $lease The lease, '' when none.
+	 */
+	public function with_lease( string $lease ): self {
+		$reply        = clone $this;
+		$reply->lease = $lease;
+		return $reply;
+	}
+
+	/**
+	 * The lease the answer carried: the body's `lease` field, else the one that came beside it; '' when none. Read
+	 * only from a 2xx answer (a refusal's body is the server's error envelope, and a refusal ends the lease anyway).
+	 */
+	public function lease(): string {
+		if ( self::ANSWER !== $this->kind ) {
+			return '';
+		}
+		$lease = $this->body['lease'] ?? null;
+		return is_string( $lease ) && '' !== $lease ? $lease : $this->lease;
 	}
 
 	/**

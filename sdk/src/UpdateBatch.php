@@ -82,7 +82,8 @@ final class UpdateBatch {
 				$replies[ $slug ] = new Reply( Reply::UNAVAILABLE, $reply->status() );
 				continue;
 			}
-			$replies[ $slug ] = Reply::of( $item['status'], $item['body'] ?? null );
+			$lease            = isset( $item['lease'] ) && is_string( $item['lease'] ) ? $item['lease'] : '';
+			$replies[ $slug ] = Reply::of( $item['status'], $item['body'] ?? null )->with_lease( $lease );
 		}
 		return $replies;
 	}

@@ -17,6 +17,7 @@ use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\UpdateBatch;
 
 require_once __DIR__ . '/MemoryStore.php';
+require_once __DIR__ . '/LeaseSigner.php';
 
 final class FaultTest extends TestCase {
 
@@ -233,7 +234,7 @@ final class FaultTest extends TestCase {
 		$store   = $this->store;
 		$routes  = array(
 			'/licenses/activate' => array( 200, '{"activated":true}' ),
-			'/licenses/validate' => array( 200, '{"valid":true,"status":"active"}' ),
+			'/licenses/validate' => array( 200, (string) json_encode( array( 'valid' => true, 'status' => 'active', 'lease' => ( new LeaseSigner( 'k1', 'a' ) )->lease( $this->now ) ) ) ),
 		);
 		$license = function () use ( $store, &$routes ): License {
 			$clock = function (): int {
@@ -243,9 +244,10 @@ final class FaultTest extends TestCase {
 			return new License(
 				ProductConfig::from_array(
 					array(
-						'server'  => 'https://seller.example',
-						'product' => 'acme-widgets',
-						'file'    => __FILE__,
+						'server'      => 'https://seller.example',
+						'product'     => 'acme-widgets',
+						'file'        => __FILE__,
+						'public_keys' => ( new LeaseSigner( 'k1', 'a' ) )->root(),
 					)
 				),
 				new Connection(
@@ -274,7 +276,7 @@ final class FaultTest extends TestCase {
 		$this->now                    = 1000 + 3600;
 		$this->assertSame( Reply::UNAVAILABLE, $license()->check()->kind() );
 		$this->assertTrue( $license()->is_valid() );
-		$this->assertSame( LicenseRecord::UNVERIFIED, $license()->record()->state( $this->now ) );
+		$this->assertSame( LicenseRecord::UNVERIFIED, $license()->record()->state() );
 		$this->assertSame( 'active', $license()->record()->answer()['status'] );
 	}
 

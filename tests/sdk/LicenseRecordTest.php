@@ -1,7 +1,7 @@
 <?php
 /**
- * The SDK keeps the last good answer, and an unreachable server never turns a valid licence invalid within
- * the grace period.
+ * The SDK keeps the last answer for the screen and the notices; an unreachable server never replaces it. Whether the
+ * licence is valid is the lease's to say (LeaseHolderTest).
  *
  * @package SvcLicensingClient
  */
@@ -13,49 +13,32 @@ final class LicenseRecordTest extends TestCase {
 
 	private const DAY = 86400;
 
-	public function test_a_valid_license_stays_valid_through_an_outage_within_the_grace_period(): void {
+	public function test_an_outage_keeps_the_last_answer_and_says_since_when(): void {
 		$record = ( new LicenseRecord() )->after_answer( array( 'valid' => true, 'status' => 'active' ), 1000 );
-		$this->assertSame( LicenseRecord::VERIFIED, $record->state( 1000 ) );
+		$this->assertSame( LicenseRecord::VERIFIED, $record->state() );
 
 		$down = $record->after_failure( 1000 + self::DAY )->after_failure( 1000 + 2 * self::DAY );
-		$this->assertSame( LicenseRecord::UNVERIFIED, $down->state( 1000 + 7 * self::DAY ) );
-		$this->assertTrue( $down->is_valid( 1000 + 7 * self::DAY ) );
+		$this->assertSame( LicenseRecord::UNVERIFIED, $down->state() );
 		$this->assertSame( 1000, $down->verified_at(), 'could not verify since the last answer' );
 		$this->assertSame( array( 'valid' => true, 'status' => 'active' ), $down->answer() );
-	}
-
-	public function test_after_the_grace_period_an_unreachable_license_counts_as_unverified(): void {
-		$down = ( new LicenseRecord() )->after_answer( array( 'valid' => true ), 1000 )->after_failure( 2000 );
-		$this->assertSame( LicenseRecord::LAPSED, $down->state( 1000 + 7 * self::DAY + 1 ) );
-		$this->assertFalse( $down->is_valid( 1000 + 7 * self::DAY + 1 ) );
-		$this->assertTrue( $down->is_valid( 1000 + 14 * self::DAY, 30 ), 'a product may configure a longer grace' );
 	}
 
 	public function test_an_answer_from_the_server_always_replaces_the_last_one(): void {
 		$record  = ( new LicenseRecord() )->after_answer( array( 'valid' => true ), 1000 )->after_failure( 2000 );
 		$expired = $record->after_answer( array( 'valid' => false, 'status' => 'expired' ), 3000 );
-		$this->assertSame( LicenseRecord::VERIFIED, $expired->state( 3000 ) );
-		$this->assertFalse( $expired->is_valid( 3000 ) );
-		$back = $expired->after_answer( array( 'valid' => true ), 4000 );
-		$this->assertTrue( $back->is_valid( 4000 ) );
+		$this->assertSame( LicenseRecord::VERIFIED, $expired->state() );
+		$this->assertSame( array( 'valid' => false, 'status' => 'expired' ), $expired->answer() );
 	}
 
-	public function test_an_activation_answer_counts_as_valid(): void {
-		$record = ( new LicenseRecord() )->after_answer( array( 'activated' => true ), 1000 );
-		$this->assertTrue( $record->is_valid( 1000 ) );
-	}
-
-	public function test_no_answer_is_no_license_and_failures_do_not_invent_one(): void {
-		$record = ( new LicenseRecord() )->after_failure( 1000 );
-		$this->assertSame( LicenseRecord::NONE, $record->state( 1000 ) );
-		$this->assertFalse( $record->is_valid( 1000 ) );
+	public function test_no_answer_is_no_record_and_failures_do_not_invent_one(): void {
+		$this->assertSame( LicenseRecord::NONE, ( new LicenseRecord() )->after_failure( 1000 )->state() );
 	}
 
 	public function test_stored_records_round_trip_and_junk_is_no_record(): void {
 		$record = ( new LicenseRecord() )->after_answer( array( 'valid' => true ), 1000 )->after_failure( 1500 );
 		$this->assertEquals( $record, LicenseRecord::from_array( $record->to_array() ) );
-		$this->assertSame( LicenseRecord::NONE, LicenseRecord::from_array( 'x' )->state( 0 ) );
-		$this->assertSame( LicenseRecord::NONE, LicenseRecord::from_array( array( 'answer' => 'x', 'verified_at' => 1 ) )->state( 0 ) );
+		$this->assertSame( LicenseRecord::NONE, LicenseRecord::from_array( 'x' )->state() );
+		$this->assertSame( LicenseRecord::NONE, LicenseRecord::from_array( array( 'answer' => 'x', 'verified_at' => 1 ) )->state() );
 	}
 
 	public function test_the_renewal_url_and_expiry_of_the_last_answer_are_kept_through_an_outage(): void {

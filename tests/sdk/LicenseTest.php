@@ -15,6 +15,7 @@ use Svc\LicensingClient\Reply;
 use Svc\LicensingClient\StateStore;
 
 require_once __DIR__ . '/MemoryStore.php';
+require_once __DIR__ . '/LeaseSigner.php';
 
 final class LicenseTest extends TestCase {
 
@@ -78,17 +79,51 @@ final class LicenseTest extends TestCase {
 		);
 		$config     = ProductConfig::from_array(
 			array(
-				'server'  => 'https://seller.example',
-				'product' => 'acme-widgets',
-				'file'    => __FILE__,
+				'server'      => 'https://seller.example',
+				'product'     => 'acme-widgets',
+				'file'        => __FILE__,
+				'public_keys' => ( new LeaseSigner( 'k1', 'a' ) )->root(),
 			)
 		);
 		return new License( $config, $connection, $this->store, 'https://client.example', str_repeat( 'f', 64 ), $clock, $this->network_url );
 	}
 
 	private function server_accepts(): void {
-		$this->server['/licenses/activate'] = array( 200, array( 'activated' => true, 'activation_count' => 1, 'activation_limit' => 3 ) );
-		$this->server['/licenses/validate'] = array( 200, array( 'valid' => true, 'status' => 'active', 'activation_count' => 1, 'activation_limit' => 3 ) );
+		$lease                              = ( new LeaseSigner( 'k1', 'a' ) )->lease( $this->now );
+		$this->server['/licenses/activate'] = array( 200, array( 'activated' => true, 'activation_count' => 1, 'activation_limit' => 3, 'lease' => $lease ) );
+		$this->server['/licenses/validate'] = array( 200, array( 'valid' => true, 'status' => 'active', 'activation_count' => 1, 'activation_limit' => 3, 'lease' => $lease ) );
+	}
+
+	public function test_a_valid_answer_without_a_verified_lease_is_not_valid(): void {
+		$this->server_accepts();
+		$this->server['/licenses/validate'][1]['lease'] = ( new LeaseSigner( 'k1', 'b' ) )->lease( $this->now );
+		$this->server['/licenses/activate'][1]['lease'] = $this->server['/licenses/validate'][1]['lease'];
+		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$license = $this->license();
+		$this->assertTrue( $license->record()->answer()['valid'], 'the record says what the server said' );
+		$this->assertFalse( $license->is_valid(), 'a lease signed by a key this product does not trust' );
+		unset( $this->server['/licenses/validate'][1]['lease'] );
+		$license->check();
+		$this->assertFalse( $this->license()->is_valid(), 'an answer with no lease' );
+	}
+
+	public function test_the_lease_ends_with_its_own_dates_through_an_outage_and_a_deactivation_forgets_it(): void {
+		$this->server_accepts();
+		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server = array();
+		$this->now    = 1000 + 14 * 86400 - 1;
+		$this->license()->check();
+		$this->assertTrue( $this->license()->is_valid() );
+		$this->now = 1000 + 14 * 86400;
+		$this->assertFalse( $this->license()->is_valid() );
+		$this->server_accepts();
+		$this->now += 3600;
+		$this->license()->check();
+		$this->assertTrue( $this->license()->is_valid(), 'the next answer brings a new lease' );
+		$this->server['/licenses/deactivate'] = array( 200, array( 'deactivated' => true ) );
+		$this->license()->deactivate();
+		$this->assertFalse( $this->license()->is_valid() );
+		$this->assertNull( $this->store->get( 'product_acme-widgets_lease' ) );
 	}
 
 	public function test_an_accepted_key_is_kept_checked_and_shown_masked(): void {
@@ -140,7 +175,7 @@ final class LicenseTest extends TestCase {
 		$this->assertSame( Reply::UNAVAILABLE, $reply->kind() );
 		$license = $this->license();
 		$this->assertTrue( $license->is_valid() );
-		$this->assertSame( LicenseRecord::UNVERIFIED, $license->record()->state( $this->now ) );
+		$this->assertSame( LicenseRecord::UNVERIFIED, $license->record()->state() );
 		$this->assertSame( 1000, $license->record()->verified_at() );
 	}
 
@@ -165,7 +200,7 @@ final class LicenseTest extends TestCase {
 		$this->server['/licenses/deactivate'] = array( 200, array( 'deactivated' => true ) );
 		$this->assertSame( Reply::ANSWER, $this->license()->deactivate()->kind() );
 		$this->assertSame( '', $this->license()->key() );
-		$this->assertSame( LicenseRecord::NONE, $this->license()->record()->state( $this->now ) );
+		$this->assertSame( LicenseRecord::NONE, $this->license()->record()->state() );
 	}
 
 	public function test_deleting_the_product_frees_the_slot_without_waiting_and_forgets_the_key(): void {
@@ -179,7 +214,7 @@ final class LicenseTest extends TestCase {
 		);
 		$this->assertSame( array( array( 'POST', 'https://seller.example/wp-json/svc/v1/licenses/deactivate', 'ABCD-EFGH-IJKL-MNOP', 'https://client.example' ) ), $sent );
 		$this->assertSame( '', $this->license()->key() );
-		$this->assertSame( LicenseRecord::NONE, $this->license()->record()->state( $this->now ) );
+		$this->assertSame( LicenseRecord::NONE, $this->license()->record()->state() );
 	}
 
 	public function test_deleting_while_the_server_is_backed_off_sends_nothing_and_still_forgets(): void {

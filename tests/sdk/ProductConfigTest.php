@@ -31,7 +31,7 @@ final class ProductConfigTest extends TestCase {
 		$this->assertSame( 'https://seller.example/wp-json/svc/v1', $config->root() );
 		$this->assertSame( 'acme-widgets', $config->slug() );
 		$this->assertSame( __FILE__, $config->file() );
-		$this->assertSame( 7, $config->grace_days() );
+		$this->assertSame( array(), $config->public_keys() );
 		$this->assertSame( '', $config->account_url() );
 	}
 
@@ -154,5 +154,29 @@ final class ProductConfigTest extends TestCase {
 				$this->assertStringContainsString( "'languages_dir'", $e->getMessage() );
 			}
 		}
+	}
+
+	public function test_public_keys_are_checked_and_baked_keys_added_without_replacing_the_call_s(): void {
+		$one    = rtrim( strtr( base64_encode( str_repeat( 'a', 32 ) ), '+/', '-_' ), '=' );
+		$two    = rtrim( strtr( base64_encode( str_repeat( 'b', 32 ) ), '+/', '-_' ), '=' );
+		$config = ProductConfig::from_array( $this->call( array( 'public_keys' => array( 'k1' => $one ) ) ) );
+		$this->assertSame( array( 'k1' => $one ), $config->public_keys() );
+		$baked = $config->with_baked_keys( array( 'k1' => $two, 'k2' => $two, 'k3' => 'short', 4 => array() ) );
+		$this->assertSame( array( 'k1' => $one, 'k2' => $two ), $baked->public_keys() );
+		$this->assertSame( array( 'k1' => $one ), $config->public_keys(), 'the call itself is unchanged' );
+		foreach ( array( 'not a list', array( 'k1' => 'short' ), array( 'bad id!' => $one ) ) as $wrong ) {
+			try {
+				ProductConfig::from_array( $this->call( array( 'public_keys' => $wrong ) ) );
+				$this->fail( 'accepted ' . json_encode( $wrong ) );
+			} catch ( \InvalidArgumentException $e ) {
+				$this->assertStringContainsString( "'public_keys'", $e->getMessage() );
+			}
+		}
+	}
+
+	public function test_a_product_s_own_sdk_copies_are_the_ones_in_its_folder(): void {
+		$config = ProductConfig::from_array( $this->call() );
+		$own    = __DIR__ . '/vendor/svc-licensing-client';
+		$this->assertSame( array( $own ), $config->own_copies( array( '/elsewhere/plugins/acme-gadgets/vendor/svc-licensing-client', $own, $own, __DIR__ . 'x/vendor/sdk' ) ) );
 	}
 }

@@ -247,4 +247,35 @@ final class UpdateBatchTest extends TestCase {
 		$this->assertSame( Reply::UNAVAILABLE, $replies['a']->kind() );
 		$this->assertSame( Reply::UNAVAILABLE, $replies['b']->kind() );
 	}
+
+	public function test_each_item_s_lease_goes_to_its_product_and_a_whole_answer_s_header_to_a_single_call(): void {
+		$this->answer = static function (): array {
+			return array(
+				'status'  => 200,
+				'headers' => array( 'X-Svc-Lease' => 'header.lease' ),
+				'body'    => (string) json_encode(
+					array(
+						'items' => array(
+							array( 'product_slug' => 'acme-widgets', 'status' => 200, 'body' => array(), 'lease' => 'item.lease' ),
+							array( 'product_slug' => 'acme-theme', 'status' => 200, 'body' => array( 'version' => '2.0.0', 'lease' => 'body.lease' ) ),
+							array( 'product_slug' => 'acme-tools', 'status' => 403, 'body' => array( 'code' => 'license_not_active', 'lease' => 'refusal.lease' ) ),
+						),
+					)
+				),
+			);
+		};
+		$replies = UpdateBatch::check(
+			$this->connection(),
+			'https://client.example',
+			array(
+				'acme-widgets' => array( 'license_key' => 'K1', 'current_version' => '1.0.0' ),
+				'acme-theme'   => array( 'license_key' => 'K2', 'current_version' => '1.0.0' ),
+				'acme-tools'   => array( 'license_key' => 'K3', 'current_version' => '1.0.0' ),
+			)
+		);
+		$this->assertSame( 'item.lease', $replies['acme-widgets']->lease(), 'the "current" item\'s body stays {}' );
+		$this->assertSame( 'body.lease', $replies['acme-theme']->lease() );
+		$this->assertSame( '', $replies['acme-tools']->lease(), 'a refusal carries no lease' );
+		$this->assertSame( 'header.lease', $this->connection()->call( 'POST', '/licenses/validate', array() )->lease() );
+	}
 }

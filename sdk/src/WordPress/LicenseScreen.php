@@ -7,6 +7,7 @@
 
 namespace Svc\LicensingClient\WordPress;
 
+use Svc\LicensingClient\Lease;
 use Svc\LicensingClient\LicenseRecord;
 use Svc\LicensingClient\Reply;
 
@@ -221,12 +222,18 @@ final class LicenseScreen {
 	 * @param array<string, mixed> $answer Its answer.
 	 */
 	private function render_status( LicenseRecord $record, array $answer ): void {
-		$now    = time();
-		$grace  = $this->product->config()->grace_days();
-		$state  = $record->state( $now, $grace );
-		$status = Messages::status( isset( $answer['status'] ) && is_string( $answer['status'] ) ? $answer['status'] : '' );
+		$leases  = $this->product->license()->leases();
+		$verdict = $leases->verdict();
+		$lease   = $leases->lease();
+		$said    = isset( $answer['status'] ) && is_string( $answer['status'] ) ? $answer['status'] : '';
+		// The status agrees with svc_licensing_client_is_valid(): the lease's when it is valid, the server's own "no"
+		// when it said no, and otherwise "Not valid" with the lease's reason.
+		$status = Messages::status( null !== $lease && Lease::VALID === $verdict ? $lease->status() : $said );
 		$note   = '';
-		if ( LicenseRecord::UNVERIFIED === $state || LicenseRecord::LAPSED === $state ) {
+		if ( Lease::VALID !== $verdict && true === ( $answer['valid'] ?? null ) ) {
+			$status = __( 'Not valid', 'svc-licensing-client' );
+			$note   = Messages::lease_problem( $verdict, null === $lease ? '' : (string) wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $lease->lease_expires() ) );
+		} elseif ( LicenseRecord::UNVERIFIED === $record->state() ) {
 			$since = wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), (int) $record->verified_at() );
 			$fault = $this->product->license()->connection()->last_fault();
 			$note  = null === $fault
@@ -234,6 +241,10 @@ final class LicenseScreen {
 				? sprintf( __( 'Could not verify since %s: the licence server cannot be reached.', 'svc-licensing-client' ), $since )
 				/* translators: 1: date and time of the last answer from the licence server, 2: why it gave none since (a sentence). */
 				: sprintf( __( 'Could not verify since %1$s. %2$s', 'svc-licensing-client' ), $since, Messages::for_fault( $fault, $this->product->name() ) );
+			if ( null !== $lease && Lease::VALID === $verdict ) {
+				/* translators: %s: date and time the licence server's signed lease runs out. */
+				$note .= ' ' . sprintf( __( 'The licence stays valid without an answer until %s.', 'svc-licensing-client' ), wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $lease->lease_expires() ) );
+			}
 		}
 		$rows = array(
 			__( 'Status', 'svc-licensing-client' ) => $status,

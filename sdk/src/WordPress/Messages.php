@@ -8,6 +8,7 @@
 namespace Svc\LicensingClient\WordPress;
 
 use Svc\LicensingClient\Fault;
+use Svc\LicensingClient\Lease;
 use Svc\LicensingClient\Reply;
 
 /**
@@ -158,6 +159,26 @@ final class Messages {
 			'license_not_found' => __( 'Unknown key', 'svc-licensing-client' ),
 		);
 		return $labels[ $status ] ?? __( 'Not active', 'svc-licensing-client' );
+	}
+
+	/**
+	 * Why a licence the server last called valid is not valid on this site now: what its lease says (Lease verdicts).
+	 *
+	 * @param string $verdict A Lease verdict other than VALID.
+	 * @param string $until   When the kept lease ran out, formatted ('' when none is kept).
+	 */
+	public static function lease_problem( string $verdict, string $until ): string {
+		switch ( $verdict ) {
+			case Lease::LEASE_EXPIRED:
+				/* translators: %s: date and time the licence server's signed lease ran out. */
+				return sprintf( __( 'The licence server has not confirmed this licence since its confirmation ran out on %s. Check now to renew it.', 'svc-licensing-client' ), $until );
+			case Lease::LICENSE_EXPIRED:
+				return __( 'The licence has expired by this site\'s clock.', 'svc-licensing-client' );
+			case Lease::NONE:
+				return __( 'There is no signed confirmation from the licence server on this site yet. Check now to get one.', 'svc-licensing-client' );
+			default:
+				return __( 'The stored confirmation from the licence server does not verify for this product on this site. Check now to get a new one.', 'svc-licensing-client' );
+		}
 	}
 
 	/**

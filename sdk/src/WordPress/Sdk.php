@@ -98,6 +98,13 @@ final class Sdk {
 	}
 
 	/**
+	 * The filter through which test sites move the SDK's clock (only they add to it). A lease is judged by the
+	 * latest of this clock, the lease's issued_at and the latest time the site has seen (LeaseHolder), so no value
+	 * of it brings back a lease that ran out.
+	 */
+	public const NOW_FILTER = 'svc_licensing_client_now';
+
+	/**
 	 * Called once, by the version registry, for the chosen copy.
 	 *
 	 * @param string $version SDK version.
@@ -142,6 +149,7 @@ final class Sdk {
 			return;
 		}
 		$this->translations->add_folder( $product->languages_dir() );
+		$product                            = $product->with_baked_keys( $this->baked_keys( $product ) );
 		$roots                              = array_filter( array_map( 'realpath', (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
 		$is_theme                           = $product->is_theme( array_merge( $roots, (array) ( $GLOBALS['wp_theme_directories'] ?? array() ) ) );
 		$basename                           = $is_theme ? '' : plugin_basename( $product->file() );
@@ -175,12 +183,59 @@ final class Sdk {
 			$store,
 			$site_url,
 			InstallId::fingerprint( $this->install_id( $store ) ),
-			'time',
+			array( self::class, 'now' ),
 			Multisite::network_url( is_multisite(), $this->network_home() )
 		);
 		$runtime = new Product( $product, $is_theme, $license, $this->version, $store, $scope, $elsewhere );
 		$runtime->add_hooks();
 		return $runtime;
+	}
+
+	/**
+	 * The SDK's clock: time(), moved by test sites through NOW_FILTER.
+	 */
+	public static function now(): int {
+		$now = time();
+		return has_filter( self::NOW_FILTER ) ? (int) apply_filters( 'svc_licensing_client_now', $now ) : $now;
+	}
+
+	/**
+	 * The keys baked into the SDK copy a product bundles: the trusted-keys.php of each copy that lies in the
+	 * product's own folder (svc-licensing-client.php records where every copy sits as it is included), merged.
+	 *
+	 * @param ProductConfig $product The call.
+	 * @return array<mixed, mixed>
+	 */
+	private function baked_keys( ProductConfig $product ): array {
+		$keys = array();
+		foreach ( $product->own_copies( self::copies() ) as $copy ) {
+			$file = $copy . '/trusted-keys.php';
+			if ( is_file( $file ) ) {
+				$baked = include $file;
+				$keys += is_array( $baked ) ? $baked : array();
+			}
+		}
+		return $keys;
+	}
+
+	/**
+	 * The folders of the SDK copies included in this request.
+	 *
+	 * @return string[]
+	 */
+	private static function copies(): array {
+		$copies = $GLOBALS['svc_licensing_client_copies'] ?? array();
+		return is_array( $copies ) ? array_values( array_filter( $copies, 'is_string' ) ) : array();
+	}
+
+	/**
+	 * Whether a product of this site is licensed now, by its verified lease (svc_licensing_client_is_valid()).
+	 * Asks no server. False for a product this site has not set up.
+	 *
+	 * @param string $slug The product's slug.
+	 */
+	public function is_valid( string $slug ): bool {
+		return isset( $this->products[ $slug ] ) && $this->products[ $slug ]->license()->is_valid();
 	}
 
 	/**

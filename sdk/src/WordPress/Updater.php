@@ -396,6 +396,7 @@ final class Updater {
 	 * @param Reply $reply The product's reply.
 	 */
 	public function keep( Reply $reply ): void {
+		$this->product->license()->leases()->receive( $reply );
 		$stored = $this->store->get( $this->key() );
 		$answer = is_array( $stored ) && isset( $stored['answer'] ) && is_array( $stored['answer'] ) ? $stored['answer'] : array();
 		if ( Reply::ANSWER === $reply->kind() ) {
