@@ -45,6 +45,8 @@ test.describe( 'licence validation and activation', () => {
 			tier: { label: 'Agency', features: [ 'support', 'updates' ] },
 			renewal_url: null,
 			is_staging: false,
+			// The signed lease (docs/leases.md; leases.spec.ts verifies it).
+			lease: expect.stringMatching( /^[\w-]+\.[\w-]+$/ ),
 		} );
 	} );
 

@@ -10,6 +10,7 @@ namespace Svc\Licensing;
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\DownloadLinks;
 use Svc\Licensing\Core\Downloads;
+use Svc\Licensing\Core\Leases;
 use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\Updates;
@@ -32,6 +33,7 @@ use Svc\Licensing\Storage\ApiKeyRepository;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LeaseKeys;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
@@ -61,6 +63,20 @@ final class ClientApi {
 	 * @var KeySecret
 	 */
 	public $secret;
+
+	/**
+	 * The keys that sign leases.
+	 *
+	 * @var LeaseKeys
+	 */
+	public $lease_keys;
+
+	/**
+	 * Signed leases.
+	 *
+	 * @var Leases
+	 */
+	public $leases;
 
 	/**
 	 * Products.
@@ -217,6 +233,8 @@ final class ClientApi {
 	public function __construct( wpdb $db ) {
 		$this->settings           = new Settings();
 		$this->secret             = new KeySecret( $db );
+		$this->lease_keys         = new LeaseKeys( $db, $this->secret );
+		$this->leases             = new Leases( $this->lease_keys, $this->settings );
 		$this->products           = new ProductRepository( $db );
 		$this->license_repository = new LicenseRepository( $db );
 		$this->sites              = new ActivationRepository( $db );
@@ -226,8 +244,8 @@ final class ClientApi {
 		$this->transaction        = new Transaction( $db );
 		$this->events             = new EventRepository( $db );
 		$this->finder             = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
-		$this->licenses           = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events );
-		$this->activations        = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events );
+		$this->licenses           = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events, $this->leases );
+		$this->activations        = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases );
 		$this->links              = new DownloadLinks( $this->secret, $this->settings );
 		$base                     = '/' . Api::NAMESPACE;
 		$this->limiter            = new RateLimiter(

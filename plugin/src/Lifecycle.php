@@ -9,6 +9,7 @@ namespace Svc\Licensing;
 
 use Svc\Licensing\Storage\DataInventory;
 use Svc\Licensing\Storage\KeySecret;
+use Svc\Licensing\Storage\LeaseKeys;
 use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\SchemaMigrator;
@@ -120,7 +121,7 @@ final class Lifecycle {
 		} else {
 			$packages->purge();
 		}
-		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION, UninstallPolicy::OPTION ) as $option ) {
+		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION, LeaseKeys::OPTION, UninstallPolicy::OPTION ) as $option ) {
 			delete_option( $option );
 		}
 	}

@@ -20,6 +20,10 @@ use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
 use Svc\Licensing\Cli\ImportCommand;
 use Svc\Licensing\Cli\KeyCommand;
+use Svc\Licensing\Cli\LeaseKeyCommand;
+use Svc\Licensing\Admin\LeaseKeyAlert;
+use Svc\Licensing\Core\LeaseKeyAdmin;
+use Svc\Licensing\Http\LeaseKeyController;
 use Svc\Licensing\Cli\LicenseCommand;
 use Svc\Licensing\Cli\Output;
 use Svc\Licensing\Cli\ProductCommand;
@@ -190,6 +194,7 @@ final class Plugin {
 		// One move-in for the panel's routes and `wp svc import`.
 		$move_in = new MoveIn( $license_admin, $product_uses, $release_use, $catalog, $products, $releases, $license_repository, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations );
 		ProgressStream::add_hooks();
+		$lease_keys = new LeaseKeyAdmin( $client->lease_keys, $client->leases, $client->events );
 		( new RestApi(
 			array(
 				new HealthController( $checks, SVC_LICENSING_VERSION ),
@@ -215,6 +220,7 @@ final class Plugin {
 				new BackupController( new Backups( $image ), $image, $inventory, $guard ),
 				new ImportController( $move_in, $guard ),
 				new SdkController( $sdk, $guard ),
+				new LeaseKeyController( $lease_keys, $guard ),
 				new PortalController(
 					$portal_in,
 					new PortalLicenses( $license_repository, $products, $releases, $client->activations, $license_admin, $client->links, $settings ),
@@ -239,6 +245,7 @@ final class Plugin {
 
 		( new CoreIntegration( $personal ) )->add_hooks();
 		( new KeySecretAlert( $secret ) )->add_hooks();
+		( new LeaseKeyAlert( $client->lease_keys ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
 		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ), $client->protocol_requests ), $packages->path() ) )->add_hooks();
@@ -256,6 +263,7 @@ final class Plugin {
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( $stats, $cli_out ),
 					'import'     => new ImportCommand( $move_in, $cli_out ),
+					'lease-key'  => new LeaseKeyCommand( $lease_keys, $cli_out ),
 				)
 			) )->register();
 		}

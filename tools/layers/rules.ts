@@ -228,7 +228,7 @@ export const TABLE_OWNERS: Record< string, string > = {
 	svc_webhook_events: 'PaymentEventRepository',
 	svc_api_keys: 'ApiKeyRepository',
 	svc_rate_limits: 'RateLimitRepository',
-	svc_meta: 'KeySecret',
+	svc_meta: 'MetaRepository',
 	svc_events: 'EventRepository',
 	svc_portal_links: 'PortalLinkRepository',
 	svc_portal_sessions: 'PortalSessionRepository',

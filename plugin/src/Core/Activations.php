@@ -86,6 +86,13 @@ final class Activations {
 	private $events;
 
 	/**
+	 * Signed leases.
+	 *
+	 * @var Leases
+	 */
+	private $leases;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseFinder        $finder      Finds licences.
@@ -94,14 +101,16 @@ final class Activations {
 	 * @param Transaction          $transaction Transactions.
 	 * @param Settings             $settings    Settings (the staging host rule).
 	 * @param EventRepository      $events      The event log.
+	 * @param Leases               $leases      Signed leases.
 	 */
-	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events ) {
+	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events, Leases $leases ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->transaction = $transaction;
 		$this->settings    = $settings;
 		$this->events      = $events;
+		$this->leases      = $leases;
 	}
 
 	/**
@@ -156,7 +165,7 @@ final class Activations {
 			'activated_at'     => IsoTime::from_storage( $activation['activated_at'] ),
 			// An addition to the spec's fields: this site uses no slot (docs/api-decisions.md).
 			'is_staging'       => 1 === (int) ( $activation['is_staging'] ?? 0 ),
-		) + LicenseFinder::counted_as( $scope );
+		) + LicenseFinder::counted_as( $scope ) + array( 'lease' => $this->leases->issue( $call, $product, $license, $now ) );
 	}
 
 	/**

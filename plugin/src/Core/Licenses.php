@@ -78,6 +78,13 @@ final class Licenses {
 	private $events;
 
 	/**
+	 * Signed leases.
+	 *
+	 * @var Leases
+	 */
+	private $leases;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseFinder        $finder      Finds licences.
@@ -86,14 +93,16 @@ final class Licenses {
 	 * @param Settings             $settings    Settings.
 	 * @param Transaction          $transaction Transactions.
 	 * @param EventRepository      $events      The event log.
+	 * @param Leases               $leases      Signed leases.
 	 */
-	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Settings $settings, Transaction $transaction, EventRepository $events ) {
+	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Settings $settings, Transaction $transaction, EventRepository $events, Leases $leases ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->settings    = $settings;
 		$this->transaction = $transaction;
 		$this->events      = $events;
+		$this->leases      = $leases;
 	}
 
 	/**
@@ -114,7 +123,20 @@ final class Licenses {
 			$call->fingerprint,
 			(bool) $this->settings->get( 'fingerprinting' ),
 			$now
-		) + array( 'renewal_url' => RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ) ) + LicenseFinder::counted_as( $scope );
+		) + array( 'renewal_url' => RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ) ) + LicenseFinder::counted_as( $scope )
+			+ array( 'lease' => $this->lease( $call, $product, $license, $now ) );
+	}
+
+	/**
+	 * The signed lease for the caller's site on a licence (Core\Leases), or null when no key can sign.
+	 *
+	 * @param ClientCall           $call    Call.
+	 * @param array<string, mixed> $product Product row.
+	 * @param array<string, mixed> $license Licence row with this site's activation.
+	 * @param int                  $now     Unix time.
+	 */
+	public function lease( ClientCall $call, array $product, array $license, int $now ): ?string {
+		return $this->leases->issue( $call, $product, $license, $now );
 	}
 
 	/**

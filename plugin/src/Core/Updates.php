@@ -84,10 +84,11 @@ final class Updates {
 	 * @param ClientCall $call            Call.
 	 * @param string     $current_version Version the site runs, as sent.
 	 * @param int        $now             Unix time.
+	 * @param string     $lease           Set to the signed lease of the answer (Core\Leases; null when no key can sign).
 	 * @return array<string, mixed>|null
 	 * @throws ServiceError 400 on a malformed version, 403 license_not_active or site_not_activated, or a lookup's error.
 	 */
-	public function check( ClientCall $call, string $current_version, int $now ): ?array {
+	public function check( ClientCall $call, string $current_version, int $now, ?string &$lease = null ): ?array {
 		try {
 			$installed = Version::parse_installed( $current_version );
 		} catch ( InvalidArgumentException $e ) {
@@ -104,6 +105,7 @@ final class Updates {
 		} elseif ( $this->settings->get( 'updates_require_activation' ) ) {
 			throw new ServiceError( ErrorCode::SITE_NOT_ACTIVATED, __( 'This site is not activated on the licence. Activate it first.', 'svc-licensing' ) );
 		}
+		$lease = $this->licenses->lease( $call, $product, $license, $now );
 
 		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( $product['id'], (string) $product['current_version'] );
 		if ( null === $release || ! Version::parse( $release['version'] )->is_newer_than( $installed ) ) {
@@ -124,14 +126,19 @@ final class Updates {
 	 * is answered with its error while the others are still checked.
 	 *
 	 * @param list<array{0: ClientCall, 1: string}> $items Each call with the version the site runs, as sent.
-	 * @param int                                   $now   Unix time.
+	 * @param int                                   $now    Unix time.
+	 * @param array<int, string|null>               $leases Set to each answered item's lease, by index.
+	 * @param-out array<int, string|null>           $leases
 	 * @return list<array<string, mixed>|ServiceError|null> Per item: the offer, null when current, or the refusal.
 	 */
-	public function check_each( array $items, int $now ): array {
+	public function check_each( array $items, int $now, ?array &$leases = null ): array {
 		$answers = array();
+		$leases  = array();
 		foreach ( $items as list( $call, $current_version ) ) {
 			try {
-				$answers[] = $this->check( $call, $current_version, $now );
+				$lease                           = null;
+				$answers[]                       = $this->check( $call, $current_version, $now, $lease );
+				$leases[ count( $answers ) - 1 ] = $lease;
 			} catch ( ServiceError $refusal ) {
 				$answers[] = $refusal;
 			}

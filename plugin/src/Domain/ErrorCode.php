@@ -49,6 +49,8 @@ final class ErrorCode {
 	public const PORTAL_RELEASE_LIMIT     = 'portal_release_limit';
 	public const PORTAL_FRESH_LINK        = 'portal_fresh_link_required';
 	public const PORTAL_CROSS_SITE        = 'portal_cross_site';
+	public const LEASE_KEY_REFUSED        = 'lease_key_refused';
+	public const LEASE_KEYS_UNAVAILABLE   = 'lease_keys_unavailable';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -88,6 +90,8 @@ final class ErrorCode {
 		self::PORTAL_RELEASE_LIMIT     => 403,
 		self::PORTAL_FRESH_LINK        => 403,
 		self::PORTAL_CROSS_SITE        => 403,
+		self::LEASE_KEY_REFUSED        => 409,
+		self::LEASE_KEYS_UNAVAILABLE   => 503,
 	);
 
 	/**

@@ -126,7 +126,8 @@ final class LicenseController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function validate( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->licenses->validate( $this->calls->of( $request ), time() ) );
+		$answer = $this->licenses->validate( $this->calls->of( $request ), time() );
+		return LeaseHeader::on( new WP_REST_Response( $answer ), $answer['lease'] );
 	}
 
 	/**
@@ -135,7 +136,8 @@ final class LicenseController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function activate( WP_REST_Request $request ): WP_REST_Response {
-		return new WP_REST_Response( $this->activations->activate( $this->calls->of( $request ), time() ) );
+		$answer = $this->activations->activate( $this->calls->of( $request ), time() );
+		return LeaseHeader::on( new WP_REST_Response( $answer ), $answer['lease'] );
 	}
 
 	/**

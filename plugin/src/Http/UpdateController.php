@@ -115,8 +115,10 @@ final class UpdateController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function check( WP_REST_Request $request ): WP_REST_Response {
-		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), time() );
-		return new WP_REST_Response( null === $offer ? new stdClass() : $offer );
+		$lease = null;
+		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), time(), $lease );
+		// The "current" answer stays {} as the spec says; its lease travels in the header only.
+		return LeaseHeader::on( new WP_REST_Response( null === $offer ? new stdClass() : $offer + array( 'lease' => $lease ) ), $lease );
 	}
 
 	/**
@@ -127,21 +129,22 @@ final class UpdateController implements Controller {
 	 */
 	public function check_batch( WP_REST_Request $request ): WP_REST_Response {
 		$items   = $this->calls->items_of( $request );
-		$answers = $this->updates->check_each( $items, time() );
+		$leases  = array();
+		$answers = $this->updates->check_each( $items, time(), $leases );
 		$results = array();
 		foreach ( $answers as $index => $answer ) {
 			if ( $answer instanceof ServiceError ) {
 				$body   = ErrorEnvelope::of( ErrorResponder::from_service_error( $answer ) );
 				$status = $body['data']['status'];
 			} else {
-				$body   = null === $answer ? new stdClass() : $answer;
+				$body   = null === $answer ? new stdClass() : $answer + array( 'lease' => $leases[ $index ] ?? null );
 				$status = 200;
 			}
 			$results[] = array(
 				'product_slug' => $items[ $index ][0]->product_slug,
 				'status'       => $status,
 				'body'         => $body,
-			);
+			) + ( 200 === $status ? array( 'lease' => $leases[ $index ] ?? null ) : array() );
 		}
 		return new WP_REST_Response( array( 'items' => $results ) );
 	}

@@ -16,8 +16,8 @@ use Svc\Licensing\Domain\ServiceError;
 use wpdb;
 
 /**
- * Export streams every table (rate-limit counters aside), the settings, the key secret and the schema version,
- * and this site's release packages, a batch of rows at a time. Restore checks the whole file first (format,
+ * Export streams every table (rate-limit counters aside), the settings, the key secret, the lease keys and the
+ * schema version, and this site's release packages, a batch of rows at a time. Restore checks the whole file first (format,
  * version, checksum), refuses a site that already holds data, and makes a second pass that refuses another schema
  * version and anything a real export never holds (unknown tables or columns, file names that are not package
  * names), and hands every row it would write to the caller's check (Core\Backups: the settings' rules, the
@@ -35,7 +35,7 @@ final class DatabaseImage {
 	/**
 	 * Options that travel in the file, and only these are restored.
 	 */
-	private const OPTIONS = array( Settings::OPTION, KeySecret::OPTION, SchemaMigrator::VERSION_OPTION );
+	private const OPTIONS = array( Settings::OPTION, KeySecret::OPTION, LeaseKeys::OPTION, SchemaMigrator::VERSION_OPTION );
 
 	/**
 	 * Database.

@@ -32,6 +32,13 @@ final class KeySecret {
 	private $db;
 
 	/**
+	 * Where the fingerprint is kept.
+	 *
+	 * @var MetaRepository
+	 */
+	private $meta;
+
+	/**
 	 * Cached value, once checked.
 	 *
 	 * @var string|null
@@ -44,7 +51,8 @@ final class KeySecret {
 	 * @param wpdb $db Database.
 	 */
 	public function __construct( wpdb $db ) {
-		$this->db = $db;
+		$this->db   = $db;
+		$this->meta = new MetaRepository( $db );
 	}
 
 	/**
@@ -124,20 +132,15 @@ final class KeySecret {
 	 * The recorded fingerprint, or null (also before the table exists).
 	 */
 	private function recorded(): ?string {
-		$suppressed = $this->db->suppress_errors( true );
-		$value      = $this->db->get_var(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "SELECT value FROM {$this->db->prefix}" . Tables::META . ' WHERE name = %s', self::FINGERPRINT )
-		);
-		$this->db->suppress_errors( $suppressed );
-		return null === $value ? null : (string) $value;
+		return $this->meta->get( self::FINGERPRINT );
 	}
 
 	/**
 	 * Whether any licence exists. Fails closed: when the question cannot be answered (an error other than a
 	 * table that was never created), the answer is yes, so no secret is minted over licences that may exist.
+	 * The lease keys ask it too (Storage\LeaseKeys).
 	 */
-	private function has_licenses(): bool {
+	public function has_licenses(): bool {
 		$suppressed = $this->db->suppress_errors( true );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 		$any   = $this->db->get_var( "SELECT id FROM {$this->db->prefix}" . Tables::LICENSES . ' LIMIT 1' );
@@ -174,18 +177,6 @@ final class KeySecret {
 	 * @return bool False when there is no table to record in yet.
 	 */
 	private function record( string $secret, bool $replace ): bool {
-		$suppressed = $this->db->suppress_errors( true );
-		$table      = $this->db->prefix . Tables::META;
-		$written    = $this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				( $replace ? 'INSERT' : 'INSERT IGNORE' ) . " INTO {$table} (name, value, updated_at) VALUES (%s, %s, %s)" . ( $replace ? ' ON DUPLICATE KEY UPDATE value = VALUES(value), updated_at = VALUES(updated_at)' : '' ),
-				self::FINGERPRINT,
-				SecretFingerprint::of( $secret ),
-				gmdate( 'Y-m-d H:i:s' )
-			)
-		);
-		$this->db->suppress_errors( $suppressed );
-		return false !== $written;
+		return $this->meta->put( self::FINGERPRINT, SecretFingerprint::of( $secret ), $replace );
 	}
 }

@@ -35,6 +35,8 @@ final class Settings {
 		'trial_plus_tags_distinct'     => false,
 		// Whether trials fold the providers' own aliases: Gmail's dots, googlemail.com (off: only the plus-tag rule).
 		'trial_mailbox_provider_rules' => true,
+		// Days a signed lease stays valid offline (docs/leases.md): a client's grace when the service is unreachable.
+		'lease_lifetime_days'          => 14,
 		// Whether the fast lane answers the client routes before the rest of WordPress loads.
 		'fast_lane'                    => true,
 		// Whether sites whose host matches staging_hosts activate without using a slot.
@@ -132,6 +134,12 @@ final class Settings {
 				'type'                 => 'object',
 				'properties'           => array_fill_keys( array_keys( self::DEFAULTS['rate_limits'] ), $limit ),
 				'additionalProperties' => false,
+			),
+			'lease_lifetime_days'          => array(
+				'description' => 'Days a signed lease (in validate, activate and update-check answers) stays valid offline.',
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 90,
 			),
 			'download_token_ttl'           => array(
 				'description' => 'Seconds a download link from an update check stays valid.',

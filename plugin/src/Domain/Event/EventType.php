@@ -31,6 +31,9 @@ final class EventType {
 	public const RELEASE_PUBLISHED   = 'release.published';
 	public const RELEASE_DELETED     = 'release.deleted';
 	public const SETTINGS_UPDATED    = 'settings.updated';
+	public const LEASE_KEY_PREPARED  = 'lease_key.prepared';
+	public const LEASE_KEY_PROMOTED  = 'lease_key.promoted';
+	public const LEASE_KEY_RETIRED   = 'lease_key.retired';
 
 	/**
 	 * Every type, for the list filter.
@@ -56,12 +59,15 @@ final class EventType {
 		self::RELEASE_PUBLISHED,
 		self::RELEASE_DELETED,
 		self::SETTINGS_UPDATED,
+		self::LEASE_KEY_PREPARED,
+		self::LEASE_KEY_PROMOTED,
+		self::LEASE_KEY_RETIRED,
 	);
 
 	/**
 	 * Subject types.
 	 */
-	public const SUBJECTS = array( 'license', 'api_key', 'product', 'release', 'settings' );
+	public const SUBJECTS = array( 'license', 'api_key', 'product', 'release', 'settings', 'lease_key' );
 
 	/**
 	 * The subject type of an event type.

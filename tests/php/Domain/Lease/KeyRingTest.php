@@ -1,0 +1,107 @@
+<?php
+/**
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Tests\Domain\Lease;
+
+use PHPUnit\Framework\TestCase;
+use Svc\Licensing\Domain\Lease\KeyEndorsement;
+use Svc\Licensing\Domain\Lease\KeyRing;
+use Svc\Licensing\Domain\Lease\KeyRingRefusal;
+use Svc\Licensing\Domain\Lease\LeaseKey;
+
+final class KeyRingTest extends TestCase {
+	private const DAY = 86400;
+
+	private static function key( string $label ): LeaseKey {
+		return LeaseKey::from_seed( hash( 'sha256', 'ring test ' . $label, true ) );
+	}
+
+	private static function refusal( callable $step ): string {
+		try {
+			$step();
+		} catch ( KeyRingRefusal $refusal ) {
+			return $refusal->reason();
+		}
+		return 'none';
+	}
+
+	public function test_a_rotation_publishes_the_next_key_endorsed_then_signs_with_it_and_keeps_the_old_one_retired(): void {
+		$old  = self::key( 'old' );
+		$new  = self::key( 'new' );
+		$ring = KeyRing::first( $old, 1000 );
+		$this->assertSame( array( $old->kid() => $old->public_key_b64url() ), $ring->public_keys() );
+
+		$prepared = $ring->prepare( $new, 2000 );
+		$this->assertSame( $old->kid(), $prepared->active()->kid() );
+		$published = $prepared->published();
+		$this->assertSame( array( 'active', 'next' ), array_column( $published, 'status' ) );
+		$this->assertSame( array( 'kid', 'alg', 'public_key', 'status', 'created_at', 'endorsed_by', 'endorsement' ), array_keys( $published[1] ) );
+		$this->assertSame( $old->kid(), $published[1]['endorsed_by'] );
+		$this->assertTrue( KeyEndorsement::verify( (string) $published[1]['endorsement'], $new->kid(), $new->public_key_b64url(), $old->public_key_b64url() ) );
+		$this->assertSame( 'next_exists', self::refusal( static fn() => $prepared->prepare( self::key( 'third' ), 2001 ) ) );
+
+		$promoted = $prepared->promote( 3000 );
+		$this->assertSame( $new->kid(), $promoted->active()->kid() );
+		$this->assertSame( array( 'active', 'retired' ), array_column( $promoted->published(), 'status' ) );
+		$this->assertSame( 'no_next', self::refusal( static fn() => $promoted->promote( 3001 ) ) );
+
+		// The retired key's leases run out 14 days after it was retired.
+		$this->assertSame( 'leases_outstanding', self::refusal( static fn() => $promoted->remove( $old->kid(), 3000 + 14 * self::DAY - 1, 14 * self::DAY, false ) ) );
+		$this->assertSame( array( $new->kid() ), array_keys( $promoted->remove( $old->kid(), 3000 + 14 * self::DAY, 14 * self::DAY, false )->public_keys() ) );
+		$this->assertSame( array( $new->kid() ), array_keys( $promoted->remove( $old->kid(), 3001, 14 * self::DAY, true )->public_keys() ) );
+		$this->assertSame( 'active_key', self::refusal( static fn() => $promoted->remove( $new->kid(), 9999999, 1, true ) ) );
+		$this->assertSame( 'unknown_key', self::refusal( static fn() => $promoted->remove( 'ffffffffffffffff', 1, 1, true ) ) );
+		// An abandoned rotation: the next key goes at once.
+		$this->assertSame( array( $old->kid() ), array_keys( $prepared->remove( $new->kid(), 2001, 14 * self::DAY, false )->public_keys() ) );
+	}
+
+	public function test_the_stored_form_round_trips_and_edited_values_are_refused(): void {
+		$ring   = KeyRing::first( self::key( 'a' ), 1000 )->prepare( self::key( 'b' ), 1001 );
+		$stored = json_decode( (string) json_encode( $ring->to_stored() ), true );
+		$this->assertSame( $ring->to_stored(), KeyRing::from_stored( $stored )?->to_stored() );
+		$this->assertSame( $ring->fingerprint(), KeyRing::from_stored( $stored )?->fingerprint() );
+
+		$this->assertNull( KeyRing::from_stored( '' ) );
+		$this->assertNull( KeyRing::from_stored( array( 'keys' => array() ) ) );
+		$swapped                     = $stored;
+		$swapped['keys'][0]['kid']   = self::key( 'c' )->kid();
+		$this->assertNull( KeyRing::from_stored( $swapped ) );
+		$two_active                  = $stored;
+		$two_active['keys'][1]['status'] = 'active';
+		$this->assertNull( KeyRing::from_stored( $two_active ) );
+		$unknown                     = $stored;
+		$unknown['keys'][1]['status'] = 'spare';
+		$this->assertNull( KeyRing::from_stored( $unknown ) );
+	}
+
+	public function test_the_fingerprint_names_the_keys_not_their_order_and_changes_with_a_rotation(): void {
+		$ring = KeyRing::first( self::key( 'a' ), 1000 );
+		$this->assertSame( $ring->fingerprint(), KeyRing::first( self::key( 'a' ), 5000 )->fingerprint() );
+		$this->assertNotSame( $ring->fingerprint(), KeyRing::first( self::key( 'b' ), 1000 )->fingerprint() );
+		$this->assertNotSame( $ring->fingerprint(), $ring->prepare( self::key( 'b' ), 1001 )->fingerprint() );
+		$this->assertStringNotContainsString( self::key( 'a' )->to_stored(), $ring->fingerprint() );
+	}
+
+	public function test_keys_are_minted_only_when_none_were_recorded_or_no_licence_exists(): void {
+		$ring     = KeyRing::first( self::key( 'a' ), 1000 );
+		$other    = KeyRing::first( self::key( 'b' ), 1000 );
+		$licences = static fn(): bool => true;
+		$none     = static fn(): bool => false;
+		$unasked  = function (): bool {
+			$this->fail( 'Asked whether licences exist when it does not matter.' );
+		};
+		// A fresh install, or one from before leases: nothing recorded, so licences do not matter.
+		$this->assertSame( 'new', KeyRing::state( null, false, null, $unasked ) );
+		$this->assertSame( 'unrecorded', KeyRing::state( $ring, true, null, $unasked ) );
+		$this->assertSame( 'ok', KeyRing::state( $ring, true, $ring->fingerprint(), $unasked ) );
+		// Keys were recorded: never replaced while licences exist.
+		$this->assertSame( 'missing', KeyRing::state( null, false, $ring->fingerprint(), $licences ) );
+		$this->assertSame( 'mismatch', KeyRing::state( null, true, $ring->fingerprint(), $licences ) );
+		$this->assertSame( 'mismatch', KeyRing::state( $other, true, $ring->fingerprint(), $licences ) );
+		// With no licence, a new ring is harmless.
+		$this->assertSame( 'new', KeyRing::state( null, false, $ring->fingerprint(), $none ) );
+		$this->assertSame( 'unrecorded', KeyRing::state( $other, true, $ring->fingerprint(), $none ) );
+	}
+}
