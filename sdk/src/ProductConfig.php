@@ -243,15 +243,17 @@ final class ProductConfig {
 	}
 
 	/**
-	 * The SDK copies, among those given, that this product bundles: the ones inside its own folder (the plugin's
-	 * folder, or the theme's).
+	 * The SDK copies this product bundles: those given that lie inside its own folder (the plugin's folder, or the
+	 * theme's), and the place the README tells sellers to unzip it, vendor/svc-licensing-client/ (where a copy
+	 * older than leases sits without recording itself).
 	 *
 	 * @param string[] $copies Folders of the SDK copies included.
 	 * @return string[]
 	 */
 	public function own_copies( array $copies ): array {
-		$folder = rtrim( str_replace( '\\', '/', dirname( $this->file ) ), '/' ) . '/';
-		$own    = array();
+		$folder   = rtrim( str_replace( '\\', '/', dirname( $this->file ) ), '/' ) . '/';
+		$copies[] = $folder . 'vendor/svc-licensing-client';
+		$own      = array();
 		foreach ( $copies as $copy ) {
 			if ( 0 === strpos( str_replace( '\\', '/', $copy ) . '/', $folder ) ) {
 				$own[] = $copy;

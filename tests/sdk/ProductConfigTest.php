@@ -176,7 +176,7 @@ final class ProductConfigTest extends TestCase {
 
 	public function test_a_product_s_own_sdk_copies_are_the_ones_in_its_folder(): void {
 		$config = ProductConfig::from_array( $this->call() );
-		$own    = __DIR__ . '/vendor/svc-licensing-client';
-		$this->assertSame( array( $own ), $config->own_copies( array( '/elsewhere/plugins/acme-gadgets/vendor/svc-licensing-client', $own, $own, __DIR__ . 'x/vendor/sdk' ) ) );
+		$own    = __DIR__ . '/lib/sdk';
+		$this->assertSame( array( $own, __DIR__ . '/vendor/svc-licensing-client' ), $config->own_copies( array( '/elsewhere/plugins/acme-gadgets/vendor/svc-licensing-client', $own, $own, __DIR__ . 'x/vendor/sdk' ) ) );
 	}
 }

@@ -176,6 +176,8 @@ final class Messages {
 				return __( 'The licence has expired by this site\'s clock.', 'svc-licensing-client' );
 			case Lease::NONE:
 				return __( 'There is no signed confirmation from the licence server on this site yet. Check now to get one.', 'svc-licensing-client' );
+			case Lease::UNKNOWN_KEY:
+				return __( 'The licence server\'s confirmation is signed with a key this copy of the licence client does not trust. If this does not change after Check now, the plugin\'s copy of the licence client needs an update from its seller.', 'svc-licensing-client' );
 			default:
 				return __( 'The stored confirmation from the licence server does not verify for this product on this site. Check now to get a new one.', 'svc-licensing-client' );
 		}
