@@ -115,7 +115,7 @@ final class UpdateController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function check( WP_REST_Request $request ): WP_REST_Response {
-		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), time() );
+		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), UpdateClock::now() );
 		return new WP_REST_Response( null === $offer ? new stdClass() : $offer );
 	}
 
@@ -127,7 +127,7 @@ final class UpdateController implements Controller {
 	 */
 	public function check_batch( WP_REST_Request $request ): WP_REST_Response {
 		$items   = $this->calls->items_of( $request );
-		$answers = $this->updates->check_each( $items, time() );
+		$answers = $this->updates->check_each( $items, UpdateClock::now() );
 		$results = array();
 		foreach ( $answers as $index => $answer ) {
 			if ( $answer instanceof ServiceError ) {

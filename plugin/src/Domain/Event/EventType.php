@@ -30,6 +30,9 @@ final class EventType {
 	public const RELEASE_UPDATED     = 'release.updated';
 	public const RELEASE_PUBLISHED   = 'release.published';
 	public const RELEASE_DELETED     = 'release.deleted';
+	public const RELEASE_PAUSED      = 'release.paused';
+	public const RELEASE_RESUMED     = 'release.resumed';
+	public const RELEASE_ROLLED_BACK = 'release.rolled_back';
 	public const SETTINGS_UPDATED    = 'settings.updated';
 
 	/**
@@ -55,6 +58,9 @@ final class EventType {
 		self::RELEASE_UPDATED,
 		self::RELEASE_PUBLISHED,
 		self::RELEASE_DELETED,
+		self::RELEASE_PAUSED,
+		self::RELEASE_RESUMED,
+		self::RELEASE_ROLLED_BACK,
 		self::SETTINGS_UPDATED,
 	);
 

@@ -21,7 +21,7 @@ final class ChannelsTest extends TestCase {
 		$this->assertSame( 'stable,beta,nightly', $channels->to_storage() );
 	}
 
-	public function test_the_site_choice_beats_the_licence_and_an_unlisted_one_is_stable(): void {
+	public function test_the_site_choice_beats_the_license_and_an_unlisted_one_is_stable(): void {
 		$channels = Channels::parse( array( 'stable', 'beta', 'nightly' ) );
 		$this->assertSame( 'stable', $channels->resolve( null, null ) );
 		$this->assertSame( 'beta', $channels->resolve( null, 'beta' ) );

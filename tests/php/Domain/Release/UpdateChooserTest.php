@@ -69,7 +69,7 @@ final class UpdateChooserTest extends TestCase {
 		$this->assertSame( '2.1.0', self::offered( self::facts( null, 'beta' ), '2.0.0', $releases, '2.1.0' ) );
 	}
 
-	public function test_the_site_channel_beats_the_licence_channel(): void {
+	public function test_the_site_channel_beats_the_license_channel(): void {
 		$this->assertSame( '2.0.0', self::offered( self::facts( 'stable', 'beta' ), '1.0.0', self::releases() ) );
 		$this->assertSame( '2.1.0-beta.1', self::offered( self::facts( 'beta', null ), '1.0.0', self::releases() ) );
 		$choice = UpdateChooser::choose( self::releases(), '2.0.0', Channels::parse( 'stable,beta' ), self::facts( 'beta', 'stable' ), Version::parse( '1.0.0' ) );
@@ -83,7 +83,7 @@ final class UpdateChooserTest extends TestCase {
 		$this->assertNull( self::offered( self::facts(), '1.0.0', self::releases(), '' ) );
 	}
 
-	public function test_a_pin_caps_the_offer_and_the_site_pin_beats_the_licence_pin(): void {
+	public function test_a_pin_caps_the_offer_and_the_site_pin_beats_the_license_pin(): void {
 		$this->assertSame( '1.0.0', self::offered( self::facts( null, null, null, '1.5.0' ), '0.9.0', self::releases() ) );
 		$this->assertNull( self::offered( self::facts( null, null, null, '1.0.0' ), '1.0.0', self::releases() ) );
 		$this->assertSame( '2.0.0', self::offered( self::facts( null, 'beta', '2.0.0', '1.0.0' ), '1.0.0', self::releases() ) );
