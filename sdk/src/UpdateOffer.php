@@ -42,7 +42,7 @@ final class UpdateOffer {
 		if ( ! is_array( $answer ) ) {
 			return null;
 		}
-		$text    = static function ( string $key ) use ( $answer ): string {
+		$text     = static function ( string $key ) use ( $answer ): string {
 			return isset( $answer[ $key ] ) && is_string( $answer[ $key ] ) ? $answer[ $key ] : '';
 		};
 		$version  = $text( 'new_version' );

@@ -28,10 +28,10 @@ final class Channels {
 	/**
 	 * Constructor.
 	 *
-	 * @param list<string> $names Checked names.
+	 * @param string[] $names Checked names.
 	 */
 	private function __construct( array $names ) {
-		$this->names = $names;
+		$this->names = array_values( $names );
 	}
 
 	/**
@@ -42,9 +42,14 @@ final class Channels {
 	 */
 	public static function parse( $given ): self {
 		$names = is_array( $given ) ? $given : explode( ',', (string) $given );
-		$names = array_values( array_map( static function ( $name ): string {
-			return is_string( $name ) ? strtolower( trim( $name ) ) : '';
-		}, $names ) );
+		$names = array_values(
+			array_map(
+				static function ( $name ): string {
+					return is_string( $name ) ? strtolower( trim( $name ) ) : '';
+				},
+				$names
+			)
+		);
 		foreach ( $names as $name ) {
 			if ( ! self::is_name( $name ) ) {
 				throw new InvalidArgumentException( 'Channel names are 1–40 lowercase letters, digits or hyphens.' );

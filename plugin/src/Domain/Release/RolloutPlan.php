@@ -138,6 +138,7 @@ final class RolloutPlan {
 	 * The stored form.
 	 */
 	public function to_json(): string {
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- the Domain is plain PHP; the steps are ints and ASCII.
 		return (string) json_encode( $this->steps() );
 	}
 

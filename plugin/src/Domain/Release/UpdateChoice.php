@@ -48,12 +48,12 @@ final class UpdateChoice {
 	 * @param array<string, mixed>|null $release  Release to offer.
 	 * @param bool                      $rollback Whether it goes down a version.
 	 * @param string                    $channel  The site's channel.
-	 * @param list<string>              $steps    Steps taken.
+	 * @param string[]                  $steps    Steps taken.
 	 */
 	public function __construct( ?array $release, bool $rollback, string $channel, array $steps ) {
 		$this->release  = $release;
 		$this->rollback = $rollback;
 		$this->channel  = $channel;
-		$this->steps    = $steps;
+		$this->steps    = array_values( $steps );
 	}
 }

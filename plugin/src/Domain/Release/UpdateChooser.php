@@ -22,11 +22,11 @@ final class UpdateChooser {
 	/**
 	 * The choice.
 	 *
-	 * @param list<array<string, mixed>> $published       The product's published releases (withdrawn ones too).
-	 * @param string                     $current_version The product's current (stable) version, '' before any.
-	 * @param Channels                   $channels        The product's channels.
+	 * @param list<array<string, mixed>>                                                                      $published       The product's published releases (withdrawn ones too).
+	 * @param string                                                                                          $current_version The product's current (stable) version, '' before any.
+	 * @param Channels                                                                                        $channels        The product's channels.
 	 * @param array{site_channel: ?string, license_channel: ?string, site_pin: ?string, license_pin: ?string} $facts The site's and licence's choices.
-	 * @param Version                    $installed       The version the site runs.
+	 * @param Version                                                                                         $installed       The version the site runs.
 	 */
 	public static function choose( array $published, string $current_version, Channels $channels, array $facts, Version $installed ): UpdateChoice {
 		$channel = $channels->resolve( $facts['site_channel'], $facts['license_channel'] );
@@ -36,7 +36,10 @@ final class UpdateChooser {
 		$current = Version::is_valid( $current_version ) ? Version::parse( $current_version ) : null;
 
 		$pin = null;
-		foreach ( array( 'site' => $facts['site_pin'], 'licence' => $facts['license_pin'] ) as $whose => $given ) {
+		foreach ( array(
+			'site'    => $facts['site_pin'],
+			'licence' => $facts['license_pin'],
+		) as $whose => $given ) {
 			if ( self::filled( $given ) && Version::is_valid( (string) $given ) ) {
 				$pin     = Version::parse( (string) $given );
 				$steps[] = sprintf( 'pin: %s (%s)', $given, $whose );
