@@ -429,9 +429,11 @@ test.describe( 'admin licences', () => {
 		).toEqual( [ 'one.example.com', 'two.example.com' ] );
 		expect( Object.keys( activations[ 0 ] ).sort() ).toEqual( [
 			'activated_at',
+			'channel',
 			'id',
 			'is_staging',
 			'last_checked',
+			'pinned_version',
 			'server_fingerprint',
 			'site_url',
 		] );

@@ -191,6 +191,7 @@ test.describe( 'updates and downloads', () => {
 				'requires_php',
 				'rollout',
 				'sections',
+				'channel',
 				'lease',
 			].sort()
 		);

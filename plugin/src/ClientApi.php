@@ -13,6 +13,7 @@ use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\Leases;
 use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
+use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
@@ -205,6 +206,13 @@ final class ClientApi {
 	public $updates;
 
 	/**
+	 * A site's channel and pin (the SDK's channel choice, the seller's per site).
+	 *
+	 * @var UpdateChoices
+	 */
+	public $choices;
+
+	/**
 	 * The old clients' answered requests, per protocol per day.
 	 *
 	 * @var ProtocolRequestRepository
@@ -256,6 +264,7 @@ final class ClientApi {
 				$base . '/licenses/validate'          => 'validate',
 				$base . '/licenses/activate'          => 'activate',
 				$base . '/licenses/deactivate'        => 'deactivate',
+				$base . '/licenses/channel'           => 'deactivate',
 				$base . '/trials/request'             => 'trials',
 				$base . '/portal/link'                => 'portal_link',
 				$base . '/updates/check'              => 'updates_check',
@@ -264,7 +273,8 @@ final class ClientApi {
 			array( $base . '/updates/check' => array( UpdateController::class, 'cost' ) )
 		);
 		$this->calls              = new ClientCalls( $this->api_keys );
-		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls );
+		$this->choices            = new UpdateChoices( $this->finder, $this->sites, $this->products, $this->transaction, $this->events );
+		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
 		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings );
 		$this->update_routes      = new UpdateController( $this->updates, $this->calls );
 		$this->download_routes    = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );

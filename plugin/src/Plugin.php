@@ -52,6 +52,7 @@ use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\LatestRelease;
 use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Core\Rollouts;
 use Svc\Licensing\Core\SdkDownload;
 use Svc\Licensing\Core\ServiceInfo;
 use Svc\Licensing\Core\SiteSettings;
@@ -170,6 +171,7 @@ final class Plugin {
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$license_admin = new LicenseAdmin( $license_repository, $products, $catalog_repository, $secret, $client->transaction, $client->events );
 		$release_use   = new Releases( $releases, $products, $packages, $client->transaction, $client->events );
+		$rollouts      = new Rollouts( $releases, $release_use, $products, $client->transaction, $client->events );
 		$product_uses  = new Products( $products, $client->transaction, $client->events );
 		$api_key_uses  = new ApiKeys( $keys, $products, $client->transaction, $client->events );
 		$release_use->add_hooks();
@@ -205,9 +207,9 @@ final class Plugin {
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings, $after ), $client->calls ),
 				new ProductController( $product_uses, $products, $guard ),
 				new AdminLicenseController( $license_admin, $licenses, $guard ),
-				new AdminActivationController( $license_admin, $client->activations, $guard ),
+				new AdminActivationController( $license_admin, $client->activations, $guard, $client->choices ),
 				new CatalogController( $catalog, $catalog_repository, $guard ),
-				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard ),
+				new ReleaseController( $release_use, $releases, new ScopedProduct( $products, $guard ), $guard, $rollouts ),
 				$webhooks,
 				new AdminPaymentEventController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
@@ -256,8 +258,8 @@ final class Plugin {
 				array(
 					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
 					'license'    => new LicenseCommand( $license_admin, $licenses, new LicenseImport( $license_admin, $product_uses, $license_repository, $secret, $client->transaction ), $product_uses, $cli_out ),
-					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
-					'activation' => new ActivationCommand( $license_admin, $client->activations, $cli_out ),
+					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out, $rollouts ),
+					'activation' => new ActivationCommand( $license_admin, $client->activations, $cli_out, $client->choices ),
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),
 					'event'      => new EventCommand( $client->events, $cli_out ),

@@ -194,6 +194,55 @@ final class License {
 	}
 
 	/**
+	 * Puts this site on a release channel of the product (`stable`, `beta` or one the seller names): the server
+	 * then offers this site that channel's releases and those of every safer one. The answer's channel and the
+	 * product's channel list are kept for the licence screen.
+	 *
+	 * @param string $channel The channel.
+	 */
+	public function choose_channel( string $channel ): Reply {
+		$key = $this->key();
+		if ( '' === $key ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		if ( 1 !== preg_match( '/^[a-z0-9-]{1,40}$/', $channel ) ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'invalid_params' ) );
+		}
+		$reply = $this->connection->call( 'POST', '/licenses/channel', $this->fields( $key ) + array( 'channel' => $channel ) );
+		$body  = $reply->body();
+		if ( $reply->is_answer() && isset( $body['channel'], $body['channels'] ) && is_string( $body['channel'] ) && is_array( $body['channels'] ) ) {
+			$this->store->set(
+				$this->name( 'channel' ),
+				array(
+					'channel'  => $body['channel'],
+					'channels' => array_values( array_filter( $body['channels'], 'is_string' ) ),
+				)
+			);
+		}
+		return $reply;
+	}
+
+	/**
+	 * The channel this site follows as the server last said, and the channels it may choose: until it chose one,
+	 * `stable` and the product's configured list (`channels`, default stable and beta).
+	 *
+	 * @return array{channel: string, channels: list<string>}
+	 */
+	public function channel(): array {
+		$stored = $this->store->get( $this->name( 'channel' ) );
+		if ( is_array( $stored ) && isset( $stored['channel'], $stored['channels'] ) && is_string( $stored['channel'] ) && is_array( $stored['channels'] ) ) {
+			return array(
+				'channel'  => $stored['channel'],
+				'channels' => array_values( array_filter( $stored['channels'], 'is_string' ) ),
+			);
+		}
+		return array(
+			'channel'  => 'stable',
+			'channels' => $this->config->channels(),
+		);
+	}
+
+	/**
 	 * The product is being deleted: frees this site's slot without waiting for the answer (best effort: a
 	 * server that is down or slow never holds up the delete), and forgets the key and the record.
 	 *
@@ -305,6 +354,7 @@ final class License {
 		$this->store->set( $this->name( 'record' ), null );
 		$this->store->set( $this->name( 'server' ), null );
 		$this->leases->forget();
+		$this->store->set( $this->name( 'channel' ), null );
 	}
 
 	/**

@@ -64,6 +64,13 @@ final class ProductConfig {
 	private $languages_dir = '';
 
 	/**
+	 * The release channels the licence screen offers until the server names the product's own (empty: no choice).
+	 *
+	 * @var list<string>
+	 */
+	private $channels = array( 'stable', 'beta' );
+
+	/**
 	 * The only address suffixes, besides loopback addresses, on which a licence server may be asked over plain
 	 * http: reserved names that never resolve on the public internet (RFC 6761 .localhost and .test, RFC 6762
 	 * .local), where a development or local server lives. Anywhere else the package hash, which arrives on the
@@ -99,7 +106,8 @@ final class ProductConfig {
 	 * `account_url` (optional, https), `menu_parent` (optional: the slug of the seller's own
 	 * admin menu, or an admin file such as options-general.php, to put the licence screen there instead of under
 	 * Plugins or Appearance), `languages_dir` (optional: the folder of the seller's svc-licensing-client-<locale>.mo
-	 * files). `server` and `rest_root` must be https, except on the loopback and local names (plain_http_allowed()).
+	 * files), `channels` (optional: the release channels the customer may choose on the licence screen, safest
+	 * first, default `array( 'stable', 'beta' )`; an empty list hides the choice). `server` and `rest_root` must be https, except on the loopback and local names (plain_http_allowed()).
 	 *
 	 * @param array<string, mixed> $config The call's array.
 	 * @throws \InvalidArgumentException When a key is missing or wrong, saying which and why.
@@ -144,9 +152,19 @@ final class ProductConfig {
 		if ( '' !== $languages && ! is_dir( $languages ) ) {
 			throw new \InvalidArgumentException( "'languages_dir' must be the folder that holds your svc-licensing-client-<locale>.mo files, such as __DIR__ . '/languages' (got '{$languages}')." );
 		}
+		$channels = $config['channels'] ?? array( 'stable', 'beta' );
+		if ( ! is_array( $channels ) || array() !== array_filter(
+			$channels,
+			static function ( $name ): bool {
+				return ! is_string( $name ) || 1 !== preg_match( '/^[a-z0-9-]{1,40}$/', $name );
+			}
+		) ) {
+			throw new \InvalidArgumentException( "'channels' must be a list of channel names such as array( 'stable', 'beta' ): lower-case letters, digits and hyphens." );
+		}
 		$product                = new self( rtrim( $root, '/' ), $slug, $file, $account, $parent );
 		$product->languages_dir = '' === $languages ? '' : rtrim( $languages, '/\\' );
 		$product->public_keys   = $keys;
+		$product->channels      = array_values( $channels );
 		return $product;
 	}
 
@@ -203,6 +221,15 @@ final class ProductConfig {
 			throw new \InvalidArgumentException( "'{$key}' must be a string." );
 		}
 		return trim( $config[ $key ] );
+	}
+
+	/**
+	 * The release channels the licence screen offers until the server names the product's own.
+	 *
+	 * @return list<string>
+	 */
+	public function channels(): array {
+		return $this->channels;
 	}
 
 	/**

@@ -10,21 +10,23 @@ namespace Svc\LicensingClient;
 
 /**
  * Only an update the site can install and verify is offered: the answer must name a newer version, a package
- * URL (a licence outside the rollout bucket gets none) and a SHA-256 package hash.
+ * URL (a licence outside the rollout bucket gets none) and a SHA-256 package hash. A rollback (`rollback: true`:
+ * the seller withdrew the installed version) names an older version instead, and is offered all the same: core
+ * installs whatever package its update transient names, so going down a version is an ordinary update to it.
  */
 final class UpdateOffer {
 
 	/**
 	 * Fields of the answer.
 	 *
-	 * @var array{new_version: string, package: string, sha256: string, url: string, tested: string, requires: string, requires_php: string, changelog: string}
+	 * @var array{new_version: string, package: string, sha256: string, url: string, tested: string, requires: string, requires_php: string, changelog: string, rollback: bool}
 	 */
 	private $fields;
 
 	/**
 	 * Constructor.
 	 *
-	 * @param array{new_version: string, package: string, sha256: string, url: string, tested: string, requires: string, requires_php: string, changelog: string} $fields Fields.
+	 * @param array{new_version: string, package: string, sha256: string, url: string, tested: string, requires: string, requires_php: string, changelog: string, rollback: bool} $fields Fields.
 	 */
 	private function __construct( array $fields ) {
 		$this->fields = $fields;
@@ -40,15 +42,16 @@ final class UpdateOffer {
 		if ( ! is_array( $answer ) ) {
 			return null;
 		}
-		$text    = static function ( string $key ) use ( $answer ): string {
+		$text     = static function ( string $key ) use ( $answer ): string {
 			return isset( $answer[ $key ] ) && is_string( $answer[ $key ] ) ? $answer[ $key ] : '';
 		};
-		$version = $text( 'new_version' );
-		$package = $text( 'package' );
-		$sha256  = PackageHash::parse( $text( 'package_hash' ) );
+		$version  = $text( 'new_version' );
+		$package  = $text( 'package' );
+		$sha256   = PackageHash::parse( $text( 'package_hash' ) );
+		$rollback = isset( $answer['rollback'] ) && true === $answer['rollback'];
 		if (
 			! preg_match( '/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/', $version )
-			|| ! version_compare( $version, $installed_version, '>' )
+			|| ! version_compare( $version, $installed_version, $rollback ? '<' : '>' )
 			|| ! preg_match( '#^https?://#i', $package )
 			|| null === $sha256
 		) {
@@ -65,8 +68,16 @@ final class UpdateOffer {
 				'requires'     => $text( 'requires' ),
 				'requires_php' => $text( 'requires_php' ),
 				'changelog'    => isset( $sections['changelog'] ) && is_string( $sections['changelog'] ) ? $sections['changelog'] : '',
+				'rollback'     => $rollback,
 			)
 		);
+	}
+
+	/**
+	 * Whether the offer goes down a version (the installed one was withdrawn).
+	 */
+	public function is_rollback(): bool {
+		return $this->fields['rollback'];
 	}
 
 	/**

@@ -283,6 +283,27 @@ export class ServiceClient {
 		this.call< Release >( 'POST', `/admin/releases/${ id }/publish` );
 	unpublishRelease = ( id: number ) =>
 		this.call< Release >( 'POST', `/admin/releases/${ id }/unpublish` );
+	pauseRelease = ( id: number, reason: string ) =>
+		this.call< Release >( 'POST', `/admin/releases/${ id }/pause`, {
+			body: { reason },
+		} );
+	resumeRelease = ( id: number ) =>
+		this.call< Release >( 'POST', `/admin/releases/${ id }/resume` );
+	rollbackRelease = ( id: number ) =>
+		this.call< { release: Release; restored: Release | null } >(
+			'POST',
+			`/admin/releases/${ id }/rollback`
+		);
+	updateActivation = (
+		licenseId: number,
+		activationId: number,
+		body: { channel?: string | null; pinned_version?: string | null }
+	) =>
+		this.call< Activation >(
+			'PUT',
+			`/admin/licenses/${ licenseId }/activations/${ activationId }`,
+			{ body }
+		);
 	deleteRelease = ( id: number ) =>
 		this.call< { deleted: boolean } >(
 			'DELETE',

@@ -93,6 +93,8 @@ export interface Product {
 	trial_activation_limit: number;
 	/** How a multisite network counts: one site for the network (network) or each of its sites (site). */
 	multisite_activation: MultisiteActivation;
+	/** Release channels, safest first (stable first). */
+	channels: string[];
 	created_at: string;
 }
 
@@ -113,6 +115,10 @@ export interface License {
 	tier: { label: string; features: string[] } | null;
 	tier_id: number | null;
 	price_id: number | null;
+	/** Release channel the licence follows (null: stable); a site's own choice beats it (docs/rollouts.md). */
+	channel: string | null;
+	/** Never offer a version above this one (null: no pin). */
+	pinned_version: string | null;
 }
 
 export interface CreatedLicense extends License {
@@ -127,6 +133,9 @@ export interface Activation {
 	last_checked: string;
 	/** The site's host matched a staging pattern when it activated: it uses none of the licence's slots. */
 	is_staging: boolean;
+	/** The site's own release channel and pin, which beat the licence's (null: the licence's). */
+	channel: string | null;
+	pinned_version: string | null;
 }
 
 /** One row of the event log (GET /admin/events). */
@@ -183,6 +192,23 @@ export interface Release {
 	is_current: boolean;
 	published_at: string | null;
 	created_at: string;
+	channel: string;
+	/** The rollout schedule (null: the plain rollout percentage holds). */
+	rollout_plan: RolloutStep[] | null;
+	/** Index of the step in force (null before the first, or without a plan). */
+	rollout_step: number | null;
+	/** The percentage offered now: the plan's step, frozen while paused. */
+	rollout_percentage: number;
+	paused_at: string | null;
+	pause_reason: string;
+	/** Set by a rollback: the release is offered no more. */
+	withdrawn_at: string | null;
+}
+
+export interface RolloutStep {
+	percentage: number;
+	/** ISO 8601, UTC. */
+	at: string;
 }
 
 export type WebhookStatus = 'processed' | 'pending_retry' | 'failed';

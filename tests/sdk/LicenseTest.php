@@ -159,6 +159,27 @@ final class LicenseTest extends TestCase {
 		}
 	}
 
+	public function test_a_channel_choice_is_sent_and_the_answer_kept_for_the_screen(): void {
+		$this->assertSame( array( 'channel' => 'stable', 'channels' => array( 'stable', 'beta' ) ), $this->license()->channel() );
+		$this->assertSame( 'no_key', $this->license()->choose_channel( 'beta' )->error_code() );
+		$this->server_accepts();
+		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server['/licenses/channel'] = array( 200, array( 'channel' => 'beta', 'channels' => array( 'stable', 'beta', 'nightly' ) ) );
+		$this->sent                        = array();
+		$this->assertSame( Reply::ANSWER, $this->license()->choose_channel( 'beta' )->kind() );
+		$this->assertSame( array( '/licenses/channel' ), array_column( $this->sent, 0 ) );
+		$this->assertSame( 'beta', $this->sent[0][1]['channel'] );
+		$this->assertSame( 'acme-widgets', $this->sent[0][1]['product_slug'] );
+		$this->assertSame( array( 'channel' => 'beta', 'channels' => array( 'stable', 'beta', 'nightly' ) ), $this->license()->channel() );
+		// A malformed name never leaves the site; a refusal keeps the last choice.
+		$this->assertSame( 'invalid_params', $this->license()->choose_channel( 'Beta Two' )->error_code() );
+		$this->server['/licenses/channel'] = array( 400, array( 'code' => 'invalid_params', 'message' => 'No', 'data' => array( 'status' => 400 ) ) );
+		$this->license()->choose_channel( 'gone' );
+		$this->assertSame( 'beta', $this->license()->channel()['channel'] );
+		$this->license()->forget();
+		$this->assertSame( 'stable', $this->license()->channel()['channel'] );
+	}
+
 	public function test_a_refused_key_is_not_kept(): void {
 		$this->server['/licenses/activate'] = array( 403, array( 'code' => 'activation_limit_reached', 'message' => 'Limit', 'data' => array( 'status' => 403 ) ) );
 		$reply                              = $this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );

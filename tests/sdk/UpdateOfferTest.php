@@ -70,6 +70,24 @@ final class UpdateOfferTest extends TestCase {
 		$this->assertNull( UpdateOffer::from_answer( 'oops', '1.0.0' ) );
 	}
 
+	/**
+	 * A rollback names an older version, and is offered all the same; it never goes up, nor stays, and a
+	 * "rollback" that is not literally true is an ordinary answer.
+	 */
+	public function test_a_rollback_offers_the_older_version(): void {
+		$offer = UpdateOffer::from_answer( $this->answer( array( 'new_version' => '0.9.0', 'rollback' => true ) ), '1.0.0' );
+		$this->assertNotNull( $offer );
+		$this->assertSame( '0.9.0', $offer->version() );
+		$this->assertTrue( $offer->is_rollback() );
+		$this->assertSame( '0.9.0', $offer->for_plugin( 'acme/acme.php', 'acme' )['new_version'] );
+		$this->assertNull( UpdateOffer::from_answer( $this->answer( array( 'new_version' => '1.0.0', 'rollback' => true ) ), '1.0.0' ) );
+		$this->assertNull( UpdateOffer::from_answer( $this->answer( array( 'new_version' => '1.1.0', 'rollback' => true ) ), '1.0.0' ) );
+		$this->assertNull( UpdateOffer::from_answer( $this->answer( array( 'new_version' => '0.9.0', 'rollback' => 'true' ) ), '1.0.0' ) );
+		$newer = UpdateOffer::from_answer( $this->answer( array( 'new_version' => '1.1.0' ) ), '1.0.0' );
+		$this->assertNotNull( $newer );
+		$this->assertFalse( $newer->is_rollback() );
+	}
+
 	public function test_a_pre_release_is_newer_than_the_release_before_it(): void {
 		$offer = UpdateOffer::from_answer( $this->answer( array( 'new_version' => '1.1.0-beta.1' ) ), '1.0.0' );
 		$this->assertNotNull( $offer );

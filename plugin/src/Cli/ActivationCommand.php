@@ -9,6 +9,7 @@ namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\LicenseAdmin;
+use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\View\ActivationView;
 use WP_CLI;
 
@@ -39,13 +40,22 @@ final class ActivationCommand {
 	private $out;
 
 	/**
+	 * A site's channel and pin.
+	 *
+	 * @var UpdateChoices
+	 */
+	private $choices;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param LicenseAdmin $admin       Admin licence use cases.
-	 * @param Activations  $activations Activation use cases.
-	 * @param Output       $out         Formats and errors.
+	 * @param LicenseAdmin  $admin       Admin licence use cases.
+	 * @param Activations   $activations Activation use cases.
+	 * @param Output        $out         Formats and errors.
+	 * @param UpdateChoices $choices     A site's channel and pin.
 	 */
-	public function __construct( LicenseAdmin $admin, Activations $activations, Output $out ) {
+	public function __construct( LicenseAdmin $admin, Activations $activations, Output $out, UpdateChoices $choices ) {
+		$this->choices     = $choices;
 		$this->admin       = $admin;
 		$this->activations = $activations;
 		$this->out         = $out;
@@ -60,7 +70,7 @@ final class ActivationCommand {
 	 * : Licence id.
 	 *
 	 * [--fields=<fields>]
-	 * : Fields to show (any of the admin API's activation: id, site_url, server_fingerprint, activated_at, last_checked, is_staging).
+	 * : Fields to show (any of the admin API's activation: id, site_url, server_fingerprint, activated_at, last_checked, is_staging, channel, pinned_version).
 	 *
 	 * [--field=<field>]
 	 * : One field of each activation.
@@ -115,6 +125,55 @@ final class ActivationCommand {
 				$freed   = $this->activations->release_by_id( (int) $license['id'], (int) $args[1], CliActor::current() );
 				/* translators: 1: site URL, 2: licence id. */
 				WP_CLI::success( sprintf( __( 'Deactivated %1$s from licence %2$d.', 'svc-licensing' ), $freed['site_url'], $license['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * Sets a site's own release channel and pin, which beat the licence's (as
+	 * `PUT /admin/licenses/{id}/activations/{activation_id}`).
+	 *
+	 * ## OPTIONS
+	 *
+	 * <license-id>
+	 * : Licence id.
+	 *
+	 * <activation-id>
+	 * : Activation id, from `wp svc activation list`.
+	 *
+	 * [--channel=<channel>]
+	 * : Release channel (stable, beta or one the product lists); empty: follow the licence.
+	 *
+	 * [--pin=<version>]
+	 * : Never offer a version above this one; empty: no pin of its own.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc activation update 42 7 --channel=beta
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function update( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$license = $this->admin->find( (int) $args[0] );
+				$fields  = array();
+				foreach ( array(
+					'channel' => 'channel',
+					'pin'     => 'pinned_version',
+				) as $flag => $name ) {
+					if ( isset( $assoc_args[ $flag ] ) ) {
+						$fields[ $name ] = (string) $assoc_args[ $flag ];
+					}
+				}
+				$this->out->item( $assoc_args, ActivationView::present( $this->choices->set_for_site( $license, (int) $args[1], $fields, CliActor::current() ) ) );
 			}
 		);
 	}

@@ -279,6 +279,12 @@ final class LicenseCommand {
 	 * [--price_id=<id>]
 	 * : Price, or `none`.
 	 *
+	 * [--channel=<channel>]
+	 * : Release channel the licence follows (stable, beta or one the product lists); empty: none of its own.
+	 *
+	 * [--pin=<version>]
+	 * : Never offer a version above this one; empty: no pin.
+	 *
 	 * [--format=<format>]
 	 * : table, json, yaml, csv or ids.
 	 * ---
@@ -288,6 +294,7 @@ final class LicenseCommand {
 	 * ## EXAMPLES
 	 *
 	 *     wp svc license update 42 --status=suspended
+	 *     wp svc license update 42 --channel=beta --pin=2.1.0
 	 *
 	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
@@ -556,6 +563,15 @@ final class LicenseCommand {
 		foreach ( array( 'tier_id', 'price_id' ) as $name ) {
 			if ( isset( $assoc_args[ $name ] ) ) {
 				$fields[ $name ] = 'none' === $assoc_args[ $name ] ? null : max( 1, (int) $assoc_args[ $name ] );
+			}
+		}
+		// Checked by LicenseAdmin with the REST API's words (Core\UpdateChoices::checked).
+		foreach ( array(
+			'channel' => 'channel',
+			'pin'     => 'pinned_version',
+		) as $flag => $name ) {
+			if ( isset( $assoc_args[ $flag ] ) ) {
+				$fields[ $name ] = (string) $assoc_args[ $flag ];
 			}
 		}
 		return $fields;

@@ -187,6 +187,9 @@ final class ProductCommand {
 	 * [--is_active=<bool>]
 	 * : true or false; an inactive product is withdrawn from sale and updates.
 	 *
+	 * [--channels=<list>]
+	 * : Release channels, safest first, comma-separated: stable first, e.g. stable,beta,nightly.
+	 *
 	 * [--format=<format>]
 	 * : table, json, yaml, csv or ids.
 	 * ---
@@ -196,6 +199,7 @@ final class ProductCommand {
 	 * ## EXAMPLES
 	 *
 	 *     wp svc product update acme-widgets --name="Acme Widgets Pro" --is_active=false
+	 *     wp svc product update acme-widgets --channels=stable,beta,nightly
 	 *
 	 * @param string[]             $args       Positional arguments.
 	 * @param array<string, mixed> $assoc_args Flags.
@@ -204,7 +208,7 @@ final class ProductCommand {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
 				$product = $this->products->named( (string) $args[0] );
-				$fields  = SchemaFlags::given( array_intersect_key( $assoc_args, array_flip( array( 'name', 'slug', 'homepage_url', 'is_active' ) ) ), ProductSchema::fields() );
+				$fields  = SchemaFlags::given( array_intersect_key( $assoc_args, array_flip( array( 'name', 'slug', 'homepage_url', 'is_active', 'channels' ) ) ), ProductSchema::fields() );
 				$this->out->item( $assoc_args, ProductView::present( $this->products->update( (int) $product['id'], $fields, CliActor::current() ) ) );
 			}
 		);

@@ -9,6 +9,7 @@ namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Core\Rollouts;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ReleaseRepository;
@@ -49,14 +50,23 @@ final class ReleaseCommand {
 	private $out;
 
 	/**
+	 * Pause, resume, roll back.
+	 *
+	 * @var Rollouts
+	 */
+	private $rollouts;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Releases          $admin    Release use cases.
 	 * @param ReleaseRepository $releases Releases.
 	 * @param Products          $products Products.
 	 * @param Output            $out      Formats and errors.
+	 * @param Rollouts          $rollouts Pause, resume, roll back.
 	 */
-	public function __construct( Releases $admin, ReleaseRepository $releases, Products $products, Output $out ) {
+	public function __construct( Releases $admin, ReleaseRepository $releases, Products $products, Output $out, Rollouts $rollouts ) {
+		$this->rollouts = $rollouts;
 		$this->admin    = $admin;
 		$this->releases = $releases;
 		$this->products = $products;
@@ -125,6 +135,12 @@ final class ReleaseCommand {
 	 * [--changelog=<html>]
 	 * : Release notes.
 	 *
+	 * [--channel=<channel>]
+	 * : Release channel: stable (default), beta or another the product lists.
+	 *
+	 * [--rollout-plan=<json>]
+	 * : Rollout schedule, JSON: [{"percentage":5,"at":"2026-01-31T12:00:00Z"},…,{"percentage":100,"at":…}].
+	 *
 	 * [--draft]
 	 * : Keep it as a draft.
 	 *
@@ -146,17 +162,10 @@ final class ReleaseCommand {
 			function () use ( $args, $assoc_args ): void {
 				$product = $this->products->named( (string) $args[0] );
 				$version = (string) $assoc_args['version'];
-				$fields  = array();
-				if ( isset( $assoc_args['rollout'] ) ) {
-					$fields['rollout'] = (string) $assoc_args['rollout'];
-				}
-				if ( isset( $assoc_args['changelog'] ) ) {
-					$fields['changelog'] = (string) $assoc_args['changelog'];
-				}
-				$id = $this->admin->create(
+				$id      = $this->admin->create(
 					$product,
 					$version,
-					$fields,
+					self::fields( $assoc_args ),
 					array(
 						'file'   => null,
 						'url'    => null,
@@ -206,15 +215,24 @@ final class ReleaseCommand {
 	}
 
 	/**
-	 * Makes an earlier release of a product the current version again.
+	 * Changes a release's notes, rollout, channel or rollout schedule (as `PUT /admin/releases/{id}`).
 	 *
 	 * ## OPTIONS
 	 *
-	 * <product>
-	 * : Slug or id.
+	 * <id>
+	 * : Release id.
 	 *
-	 * <version>
-	 * : The version to go back to.
+	 * [--rollout=<percent>]
+	 * : Percentage of licences offered this release, 0-100.
+	 *
+	 * [--changelog=<html>]
+	 * : Release notes.
+	 *
+	 * [--channel=<channel>]
+	 * : Release channel: stable, beta or another the product lists.
+	 *
+	 * [--rollout-plan=<json>]
+	 * : Rollout schedule as JSON (see publish); an empty text drops it.
 	 *
 	 * [--format=<format>]
 	 * : table, json, yaml, csv or ids.
@@ -224,6 +242,109 @@ final class ReleaseCommand {
 	 *
 	 * ## EXAMPLES
 	 *
+	 *     wp svc release update 12 --channel=beta
+	 *     wp svc release update 12 --rollout-plan='[{"percentage":5,"at":"2026-02-01T00:00:00Z"},{"percentage":100,"at":"2026-02-08T00:00:00Z"}]'
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function update( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$this->admin->update( $release, self::fields( $assoc_args ), CliActor::current() );
+				$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * Pauses a release's rollout where it stands (as `POST /admin/releases/{id}/pause`).
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Release id.
+	 *
+	 * [--reason=<text>]
+	 * : Why, shown on the panel.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release pause 12 --reason="Support tickets about the new editor"
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function pause( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$this->rollouts->pause( $release, (string) ( $assoc_args['reason'] ?? '' ), CliActor::current(), time() );
+				$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * Resumes a paused release's rollout (as `POST /admin/releases/{id}/resume`).
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Release id.
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release resume 12
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function resume( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$this->rollouts->resume( $release, CliActor::current() );
+				$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * Rolls a release back: with a release id, withdraws it and publishes the previous release again, so that
+	 * sites running it are offered the previous one (as `POST /admin/releases/{id}/rollback`); with a product and
+	 * a version, makes that earlier release the current version again (a publish).
+	 *
+	 * ## OPTIONS
+	 *
+	 * <release-or-product>
+	 * : Release id; or a product's slug or id, followed by a version.
+	 *
+	 * [<version>]
+	 * : The version to go back to (with a product).
+	 *
+	 * [--format=<format>]
+	 * : table, json, yaml, csv or ids.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release rollback 12
 	 *     wp svc release rollback acme-widgets 2.0.3
 	 *
 	 * @param string[]             $args       Positional arguments.
@@ -232,6 +353,12 @@ final class ReleaseCommand {
 	public function rollback( array $args, array $assoc_args ): void {
 		$this->out->attempt(
 			function () use ( $args, $assoc_args ): void {
+				if ( ! isset( $args[1] ) ) {
+					$release = $this->existing( (int) $args[0] );
+					$this->rollouts->rollback( $release, CliActor::current(), time() );
+					$this->out->item( $assoc_args, $this->fresh( (int) $release['id'] ) );
+					return;
+				}
 				$product = $this->products->named( (string) $args[0] );
 				foreach ( $this->releases->of_product( (int) $product['id'] ) as $release ) {
 					if ( (string) $release['version'] === (string) $args[1] ) {
@@ -271,6 +398,27 @@ final class ReleaseCommand {
 				\WP_CLI::success( sprintf( __( 'Deleted release %1$d (%2$s).', 'svc-licensing' ), (int) $release['id'], (string) $release['version'] ) );
 			}
 		);
+	}
+
+	/**
+	 * The editable fields given as flags, as Releases takes them (it checks them with the REST API's words).
+	 *
+	 * @param array<string, mixed> $assoc_args Flags.
+	 * @return array<string, mixed>
+	 */
+	private static function fields( array $assoc_args ): array {
+		$fields = array();
+		foreach ( array(
+			'rollout'      => 'rollout',
+			'changelog'    => 'changelog',
+			'channel'      => 'channel',
+			'rollout-plan' => 'rollout_plan',
+		) as $flag => $name ) {
+			if ( isset( $assoc_args[ $flag ] ) ) {
+				$fields[ $name ] = (string) $assoc_args[ $flag ];
+			}
+		}
+		return $fields;
 	}
 
 	/**

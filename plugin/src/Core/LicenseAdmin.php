@@ -11,6 +11,7 @@ use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Release\Channels;
 use Svc\Licensing\Domain\Event\LicensePayload;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseKey;
@@ -195,6 +196,10 @@ final class LicenseAdmin {
 	 */
 	public function update( int $id, array $fields, Actor $actor ): array {
 		$fields = $this->checked( $fields );
+		if ( array_key_exists( 'channel', $fields ) || array_key_exists( 'pinned_version', $fields ) ) {
+			$license = $this->find( $id );
+			$fields  = UpdateChoices::checked( $fields, Channels::from_storage( $this->products->find( (int) $license['product_id'] )['channels'] ?? null ) );
+		}
 		if ( ! empty( $fields ) ) {
 			$this->transaction->run(
 				function () use ( $id, $fields, $actor ): void {

@@ -7,6 +7,8 @@
 
 namespace Svc\Licensing\Core;
 
+use InvalidArgumentException;
+use Svc\Licensing\Domain\Release\Channels;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\Changes;
@@ -82,6 +84,7 @@ final class Products {
 	 * @throws ServiceError When no slug can be made from the name, or the slug is taken.
 	 */
 	public function create( array $fields, Actor $actor ): array {
+		$fields = self::checked_channels( $fields );
 		if ( ! isset( $fields['slug'] ) ) {
 			// sanitize_title() keeps underscores and percent-encoded letters; the slug pattern allows neither.
 			$fields['slug'] = trim( (string) preg_replace( '/[^a-z0-9]+/', '-', sanitize_title( (string) $fields['name'] ) ), '-' );
@@ -118,6 +121,7 @@ final class Products {
 	 * @throws ServiceError On a taken slug.
 	 */
 	public function update( int $id, array $fields, Actor $actor ): array {
+		$fields  = self::checked_channels( $fields );
 		$updated = empty( $fields ) || $this->transaction->run(
 			function () use ( $id, $fields, $actor ): bool {
 				$changes = Changes::between( $this->products->find( $id ) ?? array(), $fields );
@@ -191,5 +195,23 @@ final class Products {
 	private static function slug_taken( string $slug ): string {
 		/* translators: %s: product slug. */
 		return sprintf( __( 'Another product already has the slug "%s".', 'svc-licensing' ), $slug );
+	}
+
+	/**
+	 * The channel list as stored; a name listed twice is refused (the schema checks the form).
+	 *
+	 * @param array<string, mixed> $fields Given fields.
+	 * @return array<string, mixed>
+	 * @throws ServiceError 400 invalid_param.
+	 */
+	private static function checked_channels( array $fields ): array {
+		if ( array_key_exists( 'channels', $fields ) ) {
+			try {
+				$fields['channels'] = Channels::parse( (string) $fields['channels'] )->to_storage();
+			} catch ( InvalidArgumentException $e ) {
+				throw ServiceError::invalid_param( 'channels', __( 'List stable first, then other channels of lower-case letters, digits and hyphens, separated by commas, such as stable,beta.', 'svc-licensing' ), __( 'Not a channel list.', 'svc-licensing' ) );
+			}
+		}
+		return $fields;
 	}
 }

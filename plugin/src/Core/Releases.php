@@ -7,10 +7,13 @@
 
 namespace Svc\Licensing\Core;
 
+use InvalidArgumentException;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\Changes;
 use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Release\Channels;
+use Svc\Licensing\Domain\Release\RolloutPlan;
 use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
@@ -103,7 +106,7 @@ final class Releases {
 		if ( ! Version::is_valid( $version ) ) {
 			throw ServiceError::invalid_param( 'version', __( 'version must be a semantic version such as 2.1.0.', 'svc-licensing' ), __( 'Not a semantic version.', 'svc-licensing' ) );
 		}
-		$columns = $this->columns( $fields ) + array(
+		$columns = $this->columns( $fields, $product ) + array(
 			'changelog'    => '',
 			'requires_wp'  => (string) $product['requires_wp'],
 			'requires_php' => (string) $product['requires_php'],
@@ -151,7 +154,7 @@ final class Releases {
 	 * @param Actor                $actor   Who changes it.
 	 */
 	public function update( array $release, array $fields, Actor $actor ): void {
-		$columns = $this->columns( $fields );
+		$columns = $this->columns( $fields, $this->products->find( (int) $release['product_id'] ) ?? array() );
 		if ( array() === $columns ) {
 			return;
 		}
@@ -205,6 +208,10 @@ final class Releases {
 	 * @param Actor                $actor   Who publishes it.
 	 */
 	private function publish_recorded( array $release, Actor $actor ): void {
+		if ( Channels::STABLE !== ( $release['channel'] ?? Channels::STABLE ) ) {
+			$this->publish_on_channel( $release, $actor );
+			return;
+		}
 		$previous = $this->products->current_version( (int) $release['product_id'] );
 		$this->releases->mark_published( (int) $release['id'] );
 		$this->products->set_current_version( (int) $release['product_id'], (string) $release['version'] );
@@ -220,6 +227,33 @@ final class Releases {
 				'version'          => $release['version'],
 				'previous_version' => $previous,
 				'rollback'         => null !== $previous && Version::is_valid( $previous ) && Version::parse( $release['version'] )->compare( Version::parse( $previous ) ) < 0,
+			)
+		);
+	}
+
+	/**
+	 * Publishes a release of another channel than stable: it is offered to that channel's sites (and later ones)
+	 * and never becomes the product's current version, which stays the stable one. release.published is recorded
+	 * when it was a draft or withdrawn.
+	 *
+	 * @param array<string, mixed> $release Release.
+	 * @param Actor                $actor   Who publishes it.
+	 */
+	private function publish_on_channel( array $release, Actor $actor ): void {
+		$this->releases->mark_published( (int) $release['id'] );
+		if ( null !== $release['published_at'] && null === $release['withdrawn_at'] ) {
+			return;
+		}
+		$this->events->record(
+			EventType::RELEASE_PUBLISHED,
+			$release['id'],
+			$actor,
+			$release['product_id'],
+			array(
+				'version'          => $release['version'],
+				'previous_version' => null,
+				'rollback'         => false,
+				'channel'          => $release['channel'],
 			)
 		);
 	}
@@ -347,6 +381,47 @@ final class Releases {
 	}
 
 	/**
+	 * A release channel: one the product lists.
+	 *
+	 * @param mixed    $value    Given value.
+	 * @param Channels $channels The product's channels.
+	 * @throws ServiceError When the product does not list it.
+	 */
+	private static function channel( $value, Channels $channels ): string {
+		$name = is_string( $value ) ? trim( $value ) : '';
+		if ( ! $channels->has( $name ) ) {
+			throw ServiceError::invalid_param(
+				'channel',
+				/* translators: %s: the product's channels, comma-separated. */
+				sprintf( __( 'This product has no such channel. Its channels are: %s.', 'svc-licensing' ), implode( ', ', $channels->names() ) ),
+				__( 'Not one of the product\'s channels.', 'svc-licensing' )
+			);
+		}
+		return $name;
+	}
+
+	/**
+	 * A rollout schedule as stored (JSON), or null to drop it: a list of {percentage, at} (REST), or its JSON text
+	 * (WP-CLI's --rollout-plan); the rules are Domain\Release\RolloutPlan's.
+	 *
+	 * @param mixed $value Given value.
+	 * @throws ServiceError When it is not a valid plan.
+	 */
+	private static function rollout_plan( $value ): ?string {
+		if ( null === $value || '' === $value || array() === $value ) {
+			return null;
+		}
+		if ( is_string( $value ) ) {
+			$value = json_decode( $value, true );
+		}
+		try {
+			return RolloutPlan::from_steps( $value )->to_json();
+		} catch ( InvalidArgumentException $e ) {
+			throw ServiceError::invalid_param( 'rollout_plan', $e->getMessage(), $e->getMessage() );
+		}
+	}
+
+	/**
 	 * A changelog as it is stored: HTML the admin wrote, kept to what post content may hold (no script, no event
 	 * attributes, no javascript: links). Every writer of the column uses it: the admin API, WP-CLI and a restore.
 	 *
@@ -359,12 +434,19 @@ final class Releases {
 	/**
 	 * Column values of the given editable fields.
 	 *
-	 * @param array<string, mixed> $fields Given editable fields.
+	 * @param array<string, mixed> $fields  Given editable fields.
+	 * @param array<string, mixed> $product Its product (its channels).
 	 * @return array<string, mixed>
 	 */
-	private function columns( array $fields ): array {
+	private function columns( array $fields, array $product ): array {
 		if ( array_key_exists( 'rollout', $fields ) ) {
 			$fields['rollout'] = self::rollout( $fields['rollout'] );
+		}
+		if ( array_key_exists( 'channel', $fields ) ) {
+			$fields['channel'] = self::channel( $fields['channel'], Channels::from_storage( $product['channels'] ?? null ) );
+		}
+		if ( array_key_exists( 'rollout_plan', $fields ) ) {
+			$fields['rollout_plan'] = self::rollout_plan( $fields['rollout_plan'] );
 		}
 		if ( isset( $fields['changelog'] ) ) {
 			$fields['changelog'] = self::changelog( (string) $fields['changelog'] );

@@ -9,6 +9,11 @@ namespace Svc\Licensing\Core;
 
 use InvalidArgumentException;
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Channels;
+use Svc\Licensing\Domain\Release\RolloutPlan;
+use Svc\Licensing\Domain\Release\UpdateChoice;
+use Svc\Licensing\Domain\Release\UpdateChooser;
 use Svc\Licensing\Domain\Release\RolloutBucket;
 use Svc\Licensing\Domain\Release\UpdateOffer;
 use Svc\Licensing\Domain\Release\Version;
@@ -79,7 +84,9 @@ final class Updates {
 	}
 
 	/**
-	 * The offer for a site running $current_version, or null when it runs the newest.
+	 * The offer for a site running $current_version, or null when it runs the newest it may have. The offer names
+	 * the release's channel, the effective rollout percentage now (RolloutPlan) and `rollback: true` when it goes
+	 * down a version because the installed one was withdrawn.
 	 *
 	 * @param ClientCall $call            Call.
 	 * @param string     $current_version Version the site runs, as sent.
@@ -107,17 +114,45 @@ final class Updates {
 		}
 		$lease = $this->licenses->lease( $call, $product, $license, $now );
 
-		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( $product['id'], (string) $product['current_version'] );
-		if ( null === $release || ! Version::parse( $release['version'] )->is_newer_than( $installed ) ) {
+		$choice = $this->choose( $product, $license, $installed );
+		if ( null === $choice->release ) {
 			return null;
 		}
-		$in_rollout = RolloutBucket::includes( $license['id'], $product['id'], $release['version'], $release['rollout'] );
-		return UpdateOffer::build(
-			$release,
+		$release = $choice->release;
+		// A rollback goes to every site that runs the withdrawn version, whatever the older release's rollout.
+		$percentage = $choice->rollback ? 100 : RolloutPlan::effective( RolloutPlan::from_storage( $release['rollout_plan'] ), $release['rollout'], IsoTime::unix_from_storage( $release['paused_at'] ), $now );
+		$in_rollout = RolloutBucket::includes( $license['id'], $product['id'], $release['version'], $percentage );
+		$offer      = UpdateOffer::build(
+			array( 'rollout' => $percentage ) + $release,
 			$in_rollout,
 			'' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' ),
 			$in_rollout ? $this->links->url( $product, $license, $release ) : null,
 			home_url( '/' )
+		) + array( 'channel' => (string) $release['channel'] );
+		return $choice->rollback ? $offer + array( 'rollback' => true ) : $offer;
+	}
+
+	/**
+	 * The release this licence and site may be offered (channels, pins, rollback): Domain\Release\UpdateChooser
+	 * over the product's published releases; its steps say why.
+	 *
+	 * @param array<string, mixed> $product   Product.
+	 * @param array<string, mixed> $license   Licence, with this site's activation (or null).
+	 * @param Version              $installed The version the site runs.
+	 */
+	private function choose( array $product, array $license, Version $installed ): UpdateChoice {
+		$activation = $license['activation'];
+		return UpdateChooser::choose(
+			$this->releases->published_of_product( (int) $product['id'] ),
+			(string) $product['current_version'],
+			Channels::from_storage( isset( $product['channels'] ) ? (string) $product['channels'] : null ),
+			array(
+				'site_channel'    => null === $activation ? null : $activation['channel'],
+				'license_channel' => $license['channel'] ?? null,
+				'site_pin'        => null === $activation ? null : $activation['pinned_version'],
+				'license_pin'     => $license['pinned_version'] ?? null,
+			),
+			$installed
 		);
 	}
 

@@ -35,6 +35,7 @@ final class ErrorCode {
 	public const SITE_NOT_ACTIVATED       = 'site_not_activated';
 	public const RELEASE_EXISTS           = 'release_exists';
 	public const RELEASE_IS_CURRENT       = 'release_is_current';
+	public const RELEASE_NOT_ROLLABLE     = 'release_not_rollable';
 	public const INVALID_SIGNATURE        = 'invalid_signature';
 	public const ALREADY_PROCESSED        = 'already_processed';
 	public const EVENT_BUSY               = 'event_busy';
@@ -80,6 +81,7 @@ final class ErrorCode {
 		self::SITE_NOT_ACTIVATED       => 403,
 		self::RELEASE_EXISTS           => 409,
 		self::RELEASE_IS_CURRENT       => 409,
+		self::RELEASE_NOT_ROLLABLE     => 409,
 		self::INVALID_SIGNATURE        => 403,
 		self::ALREADY_PROCESSED        => 409,
 		self::EVENT_BUSY               => 409,

@@ -9,8 +9,10 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\LicenseAdmin;
+use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\View\ActivationView;
+use Svc\Licensing\View\ChoiceSchema;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -42,13 +44,22 @@ final class AdminActivationController implements Controller {
 	private $guard;
 
 	/**
+	 * A site's channel and pin.
+	 *
+	 * @var UpdateChoices
+	 */
+	private $choices;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param LicenseAdmin $admin       Admin licence use cases.
-	 * @param Activations  $activations Activation use cases.
-	 * @param AdminGuard   $guard       Authentication, levels and scope.
+	 * @param LicenseAdmin  $admin       Admin licence use cases.
+	 * @param Activations   $activations Activation use cases.
+	 * @param AdminGuard    $guard       Authentication, levels and scope.
+	 * @param UpdateChoices $choices     A site's channel and pin.
 	 */
-	public function __construct( LicenseAdmin $admin, Activations $activations, AdminGuard $guard ) {
+	public function __construct( LicenseAdmin $admin, Activations $activations, AdminGuard $guard, UpdateChoices $choices ) {
+		$this->choices     = $choices;
 		$this->admin       = $admin;
 		$this->activations = $activations;
 		$this->guard       = $guard;
@@ -63,7 +74,10 @@ final class AdminActivationController implements Controller {
 		$base = '/admin/licenses/(?P<id>\d+)/activations';
 		return array(
 			$base                             => array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_activations' ), Permission::READ, Api::ID_ARG ) ),
-			$base . '/(?P<activation_id>\d+)' => array( $this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'deactivate' ), Permission::WRITE, Api::ID_ARG ) ),
+			$base . '/(?P<activation_id>\d+)' => array(
+				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'deactivate' ), Permission::WRITE, Api::ID_ARG ),
+				$this->guard->endpoint( 'PUT, PATCH', array( $this, 'update' ), Permission::WRITE, Api::ID_ARG + ChoiceSchema::fields() ),
+			),
 		);
 	}
 
@@ -89,6 +103,19 @@ final class AdminActivationController implements Controller {
 				'deactivated' => true,
 				'previous'    => ActivationView::present( $this->activations->release_by_id( $license['id'], (int) $request['activation_id'], $this->guard->actor( $request ) ) ),
 			)
+		);
+	}
+
+	/**
+	 * PUT /admin/licenses/{id}/activations/{activation_id} {channel?, pinned_version?}: the site's own channel and
+	 * pin, which beat the licence's; null or empty clears one.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function update( WP_REST_Request $request ): WP_REST_Response {
+		$license = $this->admin->find( (int) $request['id'], $this->guard->scope_check( $request ) );
+		return new WP_REST_Response(
+			ActivationView::present( $this->choices->set_for_site( $license, (int) $request['activation_id'], RequestFields::given( $request, ChoiceSchema::fields() ), $this->guard->actor( $request ) ) )
 		);
 	}
 }

@@ -13,6 +13,7 @@ use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\View\ChoiceSchema;
 use Svc\Licensing\View\LicenseView;
 use WP_REST_Request;
 use WP_REST_Response;
@@ -95,7 +96,7 @@ final class AdminLicenseController implements Controller {
 				'type'    => array( 'integer', 'null' ),
 				'minimum' => 1,
 			),
-		);
+		) + ChoiceSchema::fields();
 	}
 
 	/**

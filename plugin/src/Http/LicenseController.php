@@ -9,6 +9,7 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\Licenses;
+use Svc\Licensing\Core\UpdateChoices;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -40,13 +41,22 @@ final class LicenseController implements Controller {
 	private $calls;
 
 	/**
+	 * A site's channel choice.
+	 *
+	 * @var UpdateChoices
+	 */
+	private $choices;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Licenses    $licenses    Licence use cases.
-	 * @param Activations $activations Activation use cases.
-	 * @param ClientCalls $calls       Reads the call from a request.
+	 * @param Licenses      $licenses    Licence use cases.
+	 * @param Activations   $activations Activation use cases.
+	 * @param ClientCalls   $calls       Reads the call from a request.
+	 * @param UpdateChoices $choices     A site's channel choice.
 	 */
-	public function __construct( Licenses $licenses, Activations $activations, ClientCalls $calls ) {
+	public function __construct( Licenses $licenses, Activations $activations, ClientCalls $calls, UpdateChoices $choices ) {
+		$this->choices     = $choices;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
 		$this->calls       = $calls;
@@ -117,6 +127,20 @@ final class LicenseController implements Controller {
 				'args'                => self::args( $with_fingerprint ),
 			);
 		}
+		// The SDK's channel choice (docs/rollouts.md), declared here once so the fast lane answers it too.
+		$routes['/licenses/channel'] = array(
+			'methods'             => WP_REST_Server::CREATABLE,
+			'callback'            => ErrorResponder::wrap( array( $this, 'channel' ) ),
+			'permission_callback' => '__return_true',
+			'args'                => self::args( false ) + array(
+				'channel' => array(
+					'description' => 'Release channel the site follows: stable, beta or another channel the product lists.',
+					'type'        => 'string',
+					'required'    => true,
+					'pattern'     => '^[a-z0-9-]{1,40}$',
+				),
+			),
+		);
 		return $routes;
 	}
 
@@ -147,5 +171,14 @@ final class LicenseController implements Controller {
 	 */
 	public function deactivate( WP_REST_Request $request ): WP_REST_Response {
 		return new WP_REST_Response( $this->activations->deactivate( $this->calls->of( $request ), time() ) );
+	}
+
+	/**
+	 * POST /licenses/channel: 200 { channel, channels }.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function channel( WP_REST_Request $request ): WP_REST_Response {
+		return new WP_REST_Response( $this->choices->choose_for_site( $this->calls->of( $request ), (string) $request['channel'], time() ) );
 	}
 }

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Releases;
+use Svc\Licensing\Core\Rollouts;
 use Svc\Licensing\Domain\Access\Permission;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\ServiceError;
@@ -36,6 +37,13 @@ final class ReleaseController implements Controller {
 	private $admin;
 
 	/**
+	 * Pause, resume, roll back.
+	 *
+	 * @var Rollouts
+	 */
+	private $rollouts;
+
+	/**
 	 * Products within the caller's scope.
 	 *
 	 * @var ScopedProduct
@@ -56,8 +64,10 @@ final class ReleaseController implements Controller {
 	 * @param ReleaseRepository $releases Releases, to read.
 	 * @param ScopedProduct     $products Products within the caller's scope.
 	 * @param AdminGuard        $guard    Authentication, levels and scope.
+	 * @param Rollouts          $rollouts Pause, resume, roll back.
 	 */
-	public function __construct( Releases $admin, ReleaseRepository $releases, ScopedProduct $products, AdminGuard $guard ) {
+	public function __construct( Releases $admin, ReleaseRepository $releases, ScopedProduct $products, AdminGuard $guard, Rollouts $rollouts ) {
+		$this->rollouts = $rollouts;
 		$this->admin    = $admin;
 		$this->releases = $releases;
 		$this->products = $products;
@@ -88,6 +98,19 @@ final class ReleaseController implements Controller {
 				// Its range is Releases' rule, so REST and WP-CLI refuse with the same words.
 				'description' => 'Percentage of licences offered this release, 0–100.',
 				'type'        => 'integer',
+			),
+			'channel'      => array(
+				// Whether the product lists it is Releases' rule.
+				'description' => 'Release channel: stable (default), beta or another channel the product lists.',
+				'type'        => 'string',
+				'pattern'     => '^[a-z0-9-]{1,40}$',
+			),
+			'rollout_plan' => array(
+				// Its rules are Domain\Release\RolloutPlan's (WP-CLI gives the same list as JSON text).
+				'description' => 'Rollout schedule: a list of {percentage, at (ISO 8601)}, times ascending, percentages never falling, ending at 100; null drops it.',
+				// A JSON list (JSON body), or its text (a multipart create): string first, or WordPress would read a
+				// text as a comma-separated list.
+				'type'        => array( 'string', 'array', 'null' ),
 			),
 		);
 	}
@@ -146,6 +169,24 @@ final class ReleaseController implements Controller {
 			// Admin-only additions (docs/api-decisions.md): back to a draft, and the stored package itself.
 			'/admin/releases/(?P<id>\d+)/unpublish' => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'unpublish' ), Permission::WRITE, $id ) ),
 			'/admin/releases/(?P<id>\d+)/package'   => array( $this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'package' ), Permission::READ, $id ) ),
+			// Rollouts (docs/rollouts.md).
+			'/admin/releases/(?P<id>\d+)/pause'     => array(
+				$this->guard->endpoint(
+					WP_REST_Server::CREATABLE,
+					array( $this, 'pause' ),
+					Permission::WRITE,
+					$id + array(
+						'reason' => array(
+							'description' => 'Why, shown on the panel.',
+							'type'        => 'string',
+							'maxLength'   => 255,
+							'default'     => '',
+						),
+					)
+				),
+			),
+			'/admin/releases/(?P<id>\d+)/resume'    => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'resume' ), Permission::WRITE, $id ) ),
+			'/admin/releases/(?P<id>\d+)/rollback'  => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'rollback' ), Permission::WRITE, $id ) ),
 		);
 	}
 
@@ -231,6 +272,46 @@ final class ReleaseController implements Controller {
 		$release = $this->existing( $request );
 		$this->admin->unpublish( $release, $this->guard->actor( $request ) );
 		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
+	}
+
+	/**
+	 * POST /admin/releases/{id}/pause {reason}: the rollout stays where it stands; a paused release is answered as it is.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function pause( WP_REST_Request $request ): WP_REST_Response {
+		$release = $this->existing( $request );
+		$this->rollouts->pause( $release, (string) $request['reason'], $this->guard->actor( $request ), time() );
+		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
+	}
+
+	/**
+	 * POST /admin/releases/{id}/resume: the schedule runs on.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function resume( WP_REST_Request $request ): WP_REST_Response {
+		$release = $this->existing( $request );
+		$this->rollouts->resume( $release, $this->guard->actor( $request ) );
+		return new WP_REST_Response( $this->present_fresh( $request, $release['id'] ) );
+	}
+
+	/**
+	 * POST /admin/releases/{id}/rollback: withdraws it; the previous release is offered in its place. Answers
+	 * { release, restored } (restored: the release now offered in its place, or null).
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @throws ServiceError 409 release_not_rollable.
+	 */
+	public function rollback( WP_REST_Request $request ): WP_REST_Response {
+		$release  = $this->existing( $request );
+		$restored = $this->rollouts->rollback( $release, $this->guard->actor( $request ), time() );
+		return new WP_REST_Response(
+			array(
+				'release'  => $this->present_fresh( $request, $release['id'] ),
+				'restored' => null === $restored ? null : $this->present_fresh( $request, (int) $restored['id'] ),
+			)
+		);
 	}
 
 	/**

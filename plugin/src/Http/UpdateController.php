@@ -116,7 +116,7 @@ final class UpdateController implements Controller {
 	 */
 	public function check( WP_REST_Request $request ): WP_REST_Response {
 		$lease = null;
-		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), time(), $lease );
+		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), UpdateClock::now(), $lease );
 		// The "current" answer stays {} as the spec says; its lease travels in the header only.
 		return LeaseHeader::on( new WP_REST_Response( null === $offer ? new stdClass() : $offer + array( 'lease' => $lease ) ), $lease );
 	}
@@ -130,7 +130,7 @@ final class UpdateController implements Controller {
 	public function check_batch( WP_REST_Request $request ): WP_REST_Response {
 		$items   = $this->calls->items_of( $request );
 		$leases  = array();
-		$answers = $this->updates->check_each( $items, time(), $leases );
+		$answers = $this->updates->check_each( $items, UpdateClock::now(), $leases );
 		$results = array();
 		foreach ( $answers as $index => $answer ) {
 			if ( $answer instanceof ServiceError ) {

@@ -98,6 +98,19 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
+	 * Sets a site's own channel and pinned version (null: follow the licence's).
+	 *
+	 * @param int                                                        $activation_id Activation.
+	 * @param array{channel?: string|null, pinned_version?: string|null} $fields        The given choices.
+	 */
+	public function set_choices( int $activation_id, array $fields ): void {
+		$fields = array_intersect_key( $fields, array_flip( array( 'channel', 'pinned_version' ) ) );
+		if ( array() !== $fields ) {
+			$this->db->update( $this->table(), $fields, array( 'id' => $activation_id ) );
+		}
+	}
+
+	/**
 	 * Records a site's activation unless the site has one (UNIQUE license_id + site_url decides, also between
 	 * parallel requests). For a site that is not staging, the caller has claimed the licence's slot in the same
 	 * transaction; a staging site takes none.

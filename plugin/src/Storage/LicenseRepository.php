@@ -55,7 +55,7 @@ final class LicenseRepository extends TableRepository {
 		$from   = " FROM {$this->table()} l LEFT JOIN {$tiers} t ON t.id = l.tier_id";
 		$args   = array();
 		if ( null !== $site ) {
-			$select .= ', a.id AS a_id, a.site_url AS a_site_url, a.server_fingerprint AS a_server_fingerprint, a.activated_at AS a_activated_at, a.last_checked AS a_last_checked, a.is_staging AS a_is_staging';
+			$select .= ', a.id AS a_id, a.site_url AS a_site_url, a.server_fingerprint AS a_server_fingerprint, a.activated_at AS a_activated_at, a.last_checked AS a_last_checked, a.is_staging AS a_is_staging, a.channel AS a_channel, a.pinned_version AS a_pinned_version';
 			$from   .= ' LEFT JOIN ' . $this->table_name( Tables::ACTIVATIONS ) . ' a ON a.license_id = l.id AND a.site_url = %s';
 			$args[]  = $site;
 		}
@@ -75,8 +75,10 @@ final class LicenseRepository extends TableRepository {
 				'activated_at'       => (string) $row['a_activated_at'],
 				'last_checked'       => (string) $row['a_last_checked'],
 				'is_staging'         => (int) $row['a_is_staging'],
+				'channel'            => $row['a_channel'],
+				'pinned_version'     => $row['a_pinned_version'],
 			);
-			foreach ( array( 'a_id', 'a_site_url', 'a_server_fingerprint', 'a_activated_at', 'a_last_checked', 'a_is_staging' ) as $column ) {
+			foreach ( array( 'a_id', 'a_site_url', 'a_server_fingerprint', 'a_activated_at', 'a_last_checked', 'a_is_staging', 'a_channel', 'a_pinned_version' ) as $column ) {
 				unset( $row[ $column ] );
 			}
 		}

@@ -51,6 +51,22 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
+	 * A product's published releases (withdrawn ones too), for the update check to choose from.
+	 *
+	 * @param int $product_id Product.
+	 * @return list<array<string, mixed>>
+	 */
+	public function published_of_product( int $product_id ): array {
+		return array_values(
+			array_map(
+				array( self::class, 'cast' ),
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				(array) $this->db->get_results( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE product_id = %d AND published_at IS NOT NULL", $product_id ), ARRAY_A )
+			)
+		);
+	}
+
+	/**
 	 * A product's releases, highest version first.
 	 *
 	 * @param int $product_id Product.
@@ -92,7 +108,7 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * Marks a release published (its first publication time is kept). Making it the product's current version is
+	 * Marks a release published (its first publication time is kept) and no longer withdrawn. Making it the product's current version is
 	 * ProductRepository's write: Core\Releases does both in one transaction, with the event that records it.
 	 *
 	 * @param int $id Release.
@@ -101,7 +117,66 @@ final class ReleaseRepository extends TableRepository {
 		$now = gmdate( 'Y-m-d H:i:s' );
 		$this->db->query(
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "UPDATE {$this->table()} SET published_at = COALESCE(published_at, %s), updated_at = %s WHERE id = %d", $now, $now, $id )
+			$this->db->prepare( "UPDATE {$this->table()} SET published_at = COALESCE(published_at, %s), withdrawn_at = NULL, updated_at = %s WHERE id = %d", $now, $now, $id )
+		);
+	}
+
+	/**
+	 * Pauses a release unless it is paused already, in one conditional statement (the seller by hand, or the
+	 * health gate): its rollout stays where it was at this moment.
+	 *
+	 * @param int    $id     Release.
+	 * @param string $reason Why, shown to the seller (cut to 255 characters).
+	 * @param int    $now    Unix time.
+	 * @return bool Whether this call paused it.
+	 */
+	public function pause_unless_paused( int $id, string $reason, int $now ): bool {
+		return 1 === $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET paused_at = %s, pause_reason = %s, updated_at = %s WHERE id = %d AND paused_at IS NULL",
+				gmdate( 'Y-m-d H:i:s', $now ),
+				mb_substr( $reason, 0, 255 ),
+				gmdate( 'Y-m-d H:i:s' ),
+				$id
+			)
+		);
+	}
+
+	/**
+	 * Resumes a paused release, in one conditional statement.
+	 *
+	 * @param int $id Release.
+	 * @return bool Whether it was paused.
+	 */
+	public function resume_if_paused( int $id ): bool {
+		return 1 === $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET paused_at = NULL, pause_reason = '', updated_at = %s WHERE id = %d AND paused_at IS NOT NULL",
+				gmdate( 'Y-m-d H:i:s' ),
+				$id
+			)
+		);
+	}
+
+	/**
+	 * Withdraws a published release (a rollback): it is offered no more, and sites that run it are offered the
+	 * release the update check chooses instead, even when older.
+	 *
+	 * @param int $id  Release.
+	 * @param int $now Unix time.
+	 * @return bool Whether it was published and not withdrawn.
+	 */
+	public function withdraw( int $id, int $now ): bool {
+		return 1 === $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET withdrawn_at = %s, updated_at = %s WHERE id = %d AND published_at IS NOT NULL AND withdrawn_at IS NULL",
+				gmdate( 'Y-m-d H:i:s', $now ),
+				gmdate( 'Y-m-d H:i:s' ),
+				$id
+			)
 		);
 	}
 

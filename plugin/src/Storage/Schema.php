@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
+use Svc\Licensing\Storage\Migrations\AddReleaseChannels;
 use Svc\Licensing\Storage\Migrations\CreateEvents;
 use Svc\Licensing\Storage\Migrations\CreateImportMap;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
@@ -37,7 +38,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 19;
+	public const LATEST = 20;
 
 	/**
 	 * Every step, oldest first.
@@ -64,6 +65,7 @@ final class Schema {
 				new AddLicenseParent(),
 				new CreateImportMap(),
 				new CreateProtocolRequests(),
+				new AddReleaseChannels(),
 			)
 		);
 	}

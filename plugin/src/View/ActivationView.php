@@ -29,6 +29,8 @@ final class ActivationView {
 			'activated_at'       => IsoTime::from_storage( $row['activated_at'] ),
 			'last_checked'       => IsoTime::from_storage( $row['last_checked'] ),
 			'is_staging'         => 1 === (int) ( $row['is_staging'] ?? 0 ),
+			'channel'            => isset( $row['channel'] ) ? (string) $row['channel'] : null,
+			'pinned_version'     => isset( $row['pinned_version'] ) ? (string) $row['pinned_version'] : null,
 		);
 	}
 }

@@ -40,6 +40,8 @@ final class LicenseView {
 			'tier'               => Tier::of( $row ),
 			'tier_id'            => null === $row['tier_id'] ? null : (int) $row['tier_id'],
 			'price_id'           => null === $row['price_id'] ? null : (int) $row['price_id'],
+			'channel'            => isset( $row['channel'] ) ? (string) $row['channel'] : null,
+			'pinned_version'     => isset( $row['pinned_version'] ) ? (string) $row['pinned_version'] : null,
 		);
 	}
 

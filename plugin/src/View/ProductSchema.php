@@ -95,6 +95,14 @@ final class ProductSchema {
 				'type'        => 'string',
 				'enum'        => MultisiteActivation::VALUES,
 			),
+			'channels'               => array(
+				'title'       => __( 'Release channels', 'svc-licensing' ),
+				'description' => __( 'The product\'s release channels, safest first, comma-separated: stable first, then beta or named channels.', 'svc-licensing' ),
+				'invalid'     => __( 'List stable first, then other channels of lower-case letters, digits and hyphens, separated by commas, such as stable,beta.', 'svc-licensing' ),
+				'type'        => 'string',
+				'pattern'     => '^stable(,[a-z0-9-]{1,40})*$',
+				'maxLength'   => 255,
+			),
 		);
 	}
 }

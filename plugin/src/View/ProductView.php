@@ -8,6 +8,7 @@
 namespace Svc\Licensing\View;
 
 use Svc\Licensing\Domain\License\MultisiteActivation;
+use Svc\Licensing\Domain\Release\Channels;
 use Svc\Licensing\Domain\IsoTime;
 
 /**
@@ -37,6 +38,7 @@ final class ProductView {
 			'trial_days'             => $row['trial_days'],
 			'trial_activation_limit' => $row['trial_activation_limit'],
 			'multisite_activation'   => MultisiteActivation::of( $row['multisite_activation'] ?? null )->scope(),
+			'channels'               => Channels::from_storage( $row['channels'] ?? null )->names(),
 			'created_at'             => IsoTime::from_storage( $row['created_at'] ),
 		);
 	}

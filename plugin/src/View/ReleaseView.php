@@ -8,6 +8,7 @@
 namespace Svc\Licensing\View;
 
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\RolloutPlan;
 
 /**
  * The admin API's release object, which `GET /admin/releases/{id}` and the `wp svc release` commands both
@@ -20,9 +21,10 @@ final class ReleaseView {
 	 *
 	 * @param array<string, mixed> $row     Release row.
 	 * @param array<string, mixed> $product Its product (current_version).
+	 * @param int|null             $now     Unix time the rollout is shown at; now when null.
 	 * @return array<string, mixed>
 	 */
-	public static function present( array $row, array $product ): array {
+	public static function present( array $row, array $product, ?int $now = null ): array {
 		return array(
 			'id'           => (int) $row['id'],
 			'product_id'   => (int) $row['product_id'],
@@ -44,6 +46,28 @@ final class ReleaseView {
 			'is_current'   => self::is_current( $row, $product ),
 			'published_at' => IsoTime::from_storage( $row['published_at'] ),
 			'created_at'   => IsoTime::from_storage( $row['created_at'] ),
+		) + self::rollout_state( $row, $now ?? time() );
+	}
+
+	/**
+	 * The release's channel and where its rollout stands: the plan, the step in force (0-based; null before the
+	 * first or without a plan), the effective percentage now, the pause and the withdrawal.
+	 *
+	 * @param array<string, mixed> $row Release row.
+	 * @param int                  $now Unix time.
+	 * @return array<string, mixed>
+	 */
+	public static function rollout_state( array $row, int $now ): array {
+		$plan   = RolloutPlan::from_storage( $row['rollout_plan'] ?? null );
+		$paused = IsoTime::unix_from_storage( $row['paused_at'] ?? null );
+		return array(
+			'channel'            => (string) ( $row['channel'] ?? 'stable' ),
+			'rollout_plan'       => null === $plan ? null : $plan->steps(),
+			'rollout_step'       => null === $plan ? null : $plan->step_index( null === $paused ? $now : min( $now, $paused ) ),
+			'rollout_percentage' => RolloutPlan::effective( $plan, (int) $row['rollout'], $paused, $now ),
+			'paused_at'          => IsoTime::from_storage( $row['paused_at'] ?? null ),
+			'pause_reason'       => (string) ( $row['pause_reason'] ?? '' ),
+			'withdrawn_at'       => IsoTime::from_storage( $row['withdrawn_at'] ?? null ),
 		);
 	}
 

@@ -136,6 +136,8 @@ final class LicenseScreen {
 			$reply = '' === $key ? null : $license->activate( $key );
 		} elseif ( 'deactivate' === $do ) {
 			$reply = $license->deactivate();
+		} elseif ( 'channel' === $do ) {
+			$reply = $license->choose_channel( isset( $_POST['channel'] ) ? sanitize_key( wp_unslash( $_POST['channel'] ) ) : '' );
 		} else {
 			$do    = 'check';
 			$reply = $license->check();
@@ -185,6 +187,7 @@ final class LicenseScreen {
 		echo '</td></tr>';
 		if ( '' !== $key && array() !== $answer ) {
 			$this->render_status( $record, $answer );
+			$this->render_channel();
 		}
 		echo '</tbody></table>';
 		echo '<p class="submit">';
@@ -277,6 +280,26 @@ final class LicenseScreen {
 			}
 			echo '</td></tr>';
 		}
+	}
+
+	/**
+	 * The release channel this site follows, and a choice of the product's channels with its own button: a site on
+	 * beta is offered beta releases as well as stable ones. Hidden when the product offers no choice.
+	 */
+	private function render_channel(): void {
+		$channel = $this->product->license()->channel();
+		if ( count( $channel['channels'] ) < 2 ) {
+			return;
+		}
+		echo '<tr><th scope="row"><label for="svc-licence-channel">' . esc_html__( 'Updates channel', 'svc-licensing-client' ) . '</label></th><td>';
+		echo '<select id="svc-licence-channel" name="channel" aria-describedby="svc-licence-channel-help">';
+		foreach ( $channel['channels'] as $name ) {
+			echo '<option value="' . esc_attr( $name ) . '"' . selected( $name, $channel['channel'], false ) . '>' . esc_html( Messages::channel( $name ) ) . '</option>';
+		}
+		echo '</select> ';
+		echo '<button type="submit" name="do" value="channel" class="button">' . esc_html__( 'Change channel', 'svc-licensing-client' ) . '</button>';
+		echo '<p class="description" id="svc-licence-channel-help">' . esc_html__( 'Stable gets tested releases only. Beta and later channels also get pre-releases early; switch back to Stable at any time.', 'svc-licensing-client' ) . '</p>';
+		echo '</td></tr>';
 	}
 
 	/**

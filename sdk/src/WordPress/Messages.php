@@ -37,6 +37,8 @@ final class Messages {
 				'deactivate' => __( '%s is deactivated on this site; its slot is free for another site.', 'svc-licensing-client' ),
 				/* translators: %s: product name. */
 				'check'      => __( 'The licence of %s was checked just now.', 'svc-licensing-client' ),
+				/* translators: %s: product name. */
+				'channel'    => __( 'The updates channel of %s is changed; updates are checked again.', 'svc-licensing-client' ),
 			);
 			return array( 'success', sprintf( $done[ $action ] ?? $done['check'], $name ) );
 		}
@@ -63,6 +65,19 @@ final class Messages {
 			);
 		}
 		return array( 'error', self::for_code( $code, $name ) );
+	}
+
+	/**
+	 * A release channel's name for the licence screen: Stable and Beta in the site's language, another as named.
+	 *
+	 * @param string $name Channel.
+	 */
+	public static function channel( string $name ): string {
+		$known = array(
+			'stable' => __( 'Stable', 'svc-licensing-client' ),
+			'beta'   => __( 'Beta', 'svc-licensing-client' ),
+		);
+		return $known[ $name ] ?? $name;
 	}
 
 	/**

@@ -18,6 +18,8 @@ import {
 } from './actions';
 import { sitesText } from './fields';
 import { LicenseHistory } from './history';
+import { UpdateChoices } from './update-choices';
+import { channelLabel } from '../products/releases/channel-label';
 import { isUnlimited, licenseName, statusLabel } from './license-utils';
 
 /**
@@ -54,6 +56,23 @@ export function sitesUsed( limit: number, sites: Activation[] ): string {
 	);
 }
 
+/** A site's own channel and pin, or that it follows the licence's. */
+function siteChoices( site: Activation ): string {
+	const parts = [
+		site.channel ? channelLabel( site.channel ) : '',
+		site.pinned_version
+			? sprintf(
+					/* translators: %s: version. */
+					__( 'pinned to %s', 'svc-licensing' ),
+					site.pinned_version
+				)
+			: '',
+	].filter( ( part ) => part !== '' );
+	return parts.length
+		? parts.join( ', ' )
+		: __( 'As the licence', 'svc-licensing' );
+}
+
 function SitesTable( {
 	caption,
 	sites,
@@ -71,6 +90,7 @@ function SitesTable( {
 					<th scope="col">{ __( 'Site', 'svc-licensing' ) }</th>
 					<th scope="col">{ __( 'Activated', 'svc-licensing' ) }</th>
 					<th scope="col">{ __( 'Last check', 'svc-licensing' ) }</th>
+					<th scope="col">{ __( 'Updates', 'svc-licensing' ) }</th>
 					<th scope="col">
 						<span className="screen-reader-text">
 							{ __( 'Actions', 'svc-licensing' ) }
@@ -84,6 +104,7 @@ function SitesTable( {
 						<td>{ site.site_url }</td>
 						<td>{ formatDate( site.activated_at ) }</td>
 						<td>{ formatDate( site.last_checked ) }</td>
+						<td>{ siteChoices( site ) }</td>
 						<td>
 							<Button
 								variant="secondary"
@@ -370,6 +391,12 @@ export function LicensePage( {
 					</div>
 				) ) }
 			</dl>
+			<UpdateChoices
+				key={ `${ license.channel }-${ license.pinned_version }` }
+				client={ client }
+				license={ license }
+				onChanged={ reload }
+			/>
 			<h2>{ __( 'Activations', 'svc-licensing' ) }</h2>
 			<Activations
 				client={ client }

@@ -30,6 +30,9 @@ final class EventType {
 	public const RELEASE_UPDATED     = 'release.updated';
 	public const RELEASE_PUBLISHED   = 'release.published';
 	public const RELEASE_DELETED     = 'release.deleted';
+	public const RELEASE_PAUSED      = 'release.paused';
+	public const RELEASE_RESUMED     = 'release.resumed';
+	public const RELEASE_ROLLED_BACK = 'release.rolled_back';
 	public const SETTINGS_UPDATED    = 'settings.updated';
 	public const LEASE_KEY_PREPARED  = 'lease_key.prepared';
 	public const LEASE_KEY_PROMOTED  = 'lease_key.promoted';
@@ -58,6 +61,9 @@ final class EventType {
 		self::RELEASE_UPDATED,
 		self::RELEASE_PUBLISHED,
 		self::RELEASE_DELETED,
+		self::RELEASE_PAUSED,
+		self::RELEASE_RESUMED,
+		self::RELEASE_ROLLED_BACK,
 		self::SETTINGS_UPDATED,
 		self::LEASE_KEY_PREPARED,
 		self::LEASE_KEY_PROMOTED,

@@ -18,7 +18,7 @@ final class LicensePayload {
 	/**
 	 * Columns an event may repeat, beyond the masked key.
 	 */
-	private const SHOWN = array( 'status', 'activation_limit', 'expires', 'customer_name', 'customer_email', 'tier_id', 'price_id' );
+	private const SHOWN = array( 'status', 'activation_limit', 'expires', 'customer_name', 'customer_email', 'tier_id', 'price_id', 'channel', 'pinned_version' );
 
 	/**
 	 * A new licence.

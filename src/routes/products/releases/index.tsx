@@ -47,7 +47,7 @@ export function Releases( {
 			{ releases.kind === 'ready' &&
 				releases.value.map( ( release ) => (
 					<ReleaseCard
-						key={ `${ release.id }-${ release.rollout }-${ release.status }` }
+						key={ `${ release.id }-${ release.rollout }-${ release.status }-${ release.paused_at }-${ release.withdrawn_at }` }
 						client={ client }
 						release={ release }
 						onChanged={ reload }

@@ -6,6 +6,7 @@ import {
 	Button,
 	RadioControl,
 	RangeControl,
+	SelectControl,
 	TextControl,
 	TextareaControl,
 	ToggleControl,
@@ -19,6 +20,8 @@ import { useNotify } from '../../../components/notices';
 import { fieldProps, without } from './field-errors';
 import { PackagePicker, looksLikeZip } from './package-picker';
 import { UploadProgress } from './upload-progress';
+import { RolloutSchedule, toPlan, type ScheduleRow } from './rollout-schedule';
+import { channelLabel } from './channel-label';
 
 export function NewRelease( {
 	client,
@@ -38,7 +41,9 @@ export function NewRelease( {
 		publish: true,
 		url: '',
 		sha256: '',
+		channel: 'stable',
 	};
+	const [ schedule, setSchedule ] = useState< ScheduleRow[] >( [] );
 	const [ draft, setDraft ] = useState( empty );
 	const [ source, setSource ] = useState( 'upload' );
 	const [ file, setFile ] = useState< File | null >( null );
@@ -71,10 +76,12 @@ export function NewRelease( {
 	};
 
 	const submit = () => {
+		const plan = toPlan( schedule );
 		const fields = {
 			version: draft.version.trim(),
 			changelog: draft.changelog,
 			tested: draft.tested.trim(),
+			channel: draft.channel,
 		};
 		setProgress( 0 );
 		const created =
@@ -85,6 +92,9 @@ export function NewRelease( {
 							...fields,
 							rollout: String( draft.rollout ),
 							publish: draft.publish ? 'true' : 'false',
+							...( plan
+								? { rollout_plan: JSON.stringify( plan ) }
+								: {} ),
 						},
 						file,
 						setProgress
@@ -93,6 +103,7 @@ export function NewRelease( {
 						...fields,
 						rollout: draft.rollout,
 						publish: draft.publish,
+						...( plan ? { rollout_plan: plan } : {} ),
 						package_url: draft.url.trim(),
 						package_sha256: draft.sha256.trim(),
 					} );
@@ -106,6 +117,7 @@ export function NewRelease( {
 					)
 				);
 				setDraft( empty );
+				setSchedule( [] );
 				setFile( null );
 				setErrors( {} );
 				setProgress( null );
@@ -157,13 +169,40 @@ export function NewRelease( {
 				onChange={ set( 'changelog' ) }
 				{ ...fieldProps( errors, 'changelog' ) }
 			/>
-			<RangeControl
-				label={ __( 'Rollout (% of licences)', 'svc-licensing' ) }
-				value={ draft.rollout }
-				onChange={ ( value ) => set( 'rollout' )( value ?? 100 ) }
-				min={ 0 }
-				max={ 100 }
+			<SelectControl
+				label={ __( 'Channel', 'svc-licensing' ) }
+				value={ draft.channel }
+				options={ product.channels.map( ( name ) => ( {
+					label: channelLabel( name ),
+					value: name,
+				} ) ) }
+				onChange={ set( 'channel' ) }
+				help={ __(
+					'Sites on a channel get its releases and those of every safer channel (listed before it).',
+					'svc-licensing'
+				) }
+				{ ...fieldProps( errors, 'channel' ) }
 				__nextHasNoMarginBottom
+			/>
+			{ schedule.length === 0 && (
+				<RangeControl
+					label={ __( 'Rollout (% of licences)', 'svc-licensing' ) }
+					value={ draft.rollout }
+					onChange={ ( value ) => set( 'rollout' )( value ?? 100 ) }
+					min={ 0 }
+					max={ 100 }
+					__nextHasNoMarginBottom
+				/>
+			) }
+			<RolloutSchedule
+				rows={ schedule }
+				onChange={ ( rows ) => {
+					setSchedule( rows );
+					setErrors( ( current ) =>
+						without( current, 'rollout_plan' )
+					);
+				} }
+				error={ errors.rollout_plan }
 			/>
 			<RadioControl
 				label={ __( 'Package', 'svc-licensing' ) }

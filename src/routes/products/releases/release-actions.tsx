@@ -49,33 +49,35 @@ export function ReleaseActions( {
 					{ __( 'Publish', 'svc-licensing' ) }
 				</Button>
 			) }
-			{ ! release.is_current && published && (
-				<ConfirmButton
-					destructive={ false }
-					title={ sprintf(
-						/* translators: %s: version. */
-						__( 'Roll back to %s?', 'svc-licensing' ),
-						release.version
-					) }
-					text={ __(
-						'This release becomes the current version: sites are offered it at their next update check.',
-						'svc-licensing'
-					) }
-					confirmLabel={ __( 'Roll back', 'svc-licensing' ) }
-					run={ () =>
-						act(
-							() => client.publishRelease( release.id ),
-							sprintf(
-								/* translators: %s: version. */
-								__( 'Rolled back to %s.', 'svc-licensing' ),
-								release.version
+			{ ! release.is_current &&
+				published &&
+				release.channel === 'stable' && (
+					<ConfirmButton
+						destructive={ false }
+						title={ sprintf(
+							/* translators: %s: version. */
+							__( 'Roll back to %s?', 'svc-licensing' ),
+							release.version
+						) }
+						text={ __(
+							'This release becomes the current version: sites are offered it at their next update check.',
+							'svc-licensing'
+						) }
+						confirmLabel={ __( 'Roll back', 'svc-licensing' ) }
+						run={ () =>
+							act(
+								() => client.publishRelease( release.id ),
+								sprintf(
+									/* translators: %s: version. */
+									__( 'Rolled back to %s.', 'svc-licensing' ),
+									release.version
+								)
 							)
-						)
-					}
-				>
-					{ __( 'Roll back to this', 'svc-licensing' ) }
-				</ConfirmButton>
-			) }
+						}
+					>
+						{ __( 'Roll back to this', 'svc-licensing' ) }
+					</ConfirmButton>
+				) }
 			{ ! release.is_current && published && (
 				<ConfirmButton
 					destructive={ false }

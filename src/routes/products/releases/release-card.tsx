@@ -9,6 +9,7 @@ import { formatDate } from '../../../components/format';
 import { Changelog } from './changelog';
 import { ReleaseActions } from './release-actions';
 import { ReleaseRollout } from './release-rollout';
+import { ReleaseState } from './release-state';
 
 export function ReleaseCard( {
 	client,
@@ -70,11 +71,18 @@ export function ReleaseCard( {
 					release={ release }
 					onChanged={ onChanged }
 				/>
-				<ReleaseRollout
+				<ReleaseState
 					client={ client }
 					release={ release }
 					onChanged={ onChanged }
 				/>
+				{ release.rollout_plan === null && (
+					<ReleaseRollout
+						client={ client }
+						release={ release }
+						onChanged={ onChanged }
+					/>
+				) }
 				<ReleaseActions
 					client={ client }
 					release={ release }
