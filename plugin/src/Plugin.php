@@ -27,6 +27,7 @@ use Svc\Licensing\Cli\ReleaseCommand;
 use Svc\Licensing\Cli\StatsCommand;
 use Svc\Licensing\Cli\WebhookCommand;
 use Svc\Licensing\Admin\DisabledEndpointNotice;
+use Svc\Licensing\Admin\ReleasePauseNotice;
 use Svc\Licensing\Core\OutboundTarget;
 use Svc\Licensing\Core\OutboundDeliveries;
 use Svc\Licensing\Core\OutboundEndpoints;
@@ -150,7 +151,7 @@ final class Plugin {
 		$after              = new AfterResponse();
 		$portal_ss          = new PortalSessionRepository( $wpdb );
 		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
-		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
+		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository ) );
 		$inventory          = new DataInventory( $wpdb, $packages );
 		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 
@@ -196,6 +197,7 @@ final class Plugin {
 				new LatestReleaseController( $latest ),
 				$client->license_routes,
 				$client->update_routes,
+				$client->report_routes,
 				$client->download_routes,
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings, $after ), $client->calls ),
 				new ProductController( $product_uses, $products, $guard ),
@@ -241,6 +243,7 @@ final class Plugin {
 		( new KeySecretAlert( $secret ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
 		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
+		( new ReleasePauseNotice( $releases ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ), $client->protocol_requests ), $packages->path() ) )->add_hooks();
 
 		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {

@@ -30,6 +30,7 @@ final class EventType {
 	public const RELEASE_UPDATED     = 'release.updated';
 	public const RELEASE_PUBLISHED   = 'release.published';
 	public const RELEASE_DELETED     = 'release.deleted';
+	public const RELEASE_PAUSED      = 'release.paused';
 	public const SETTINGS_UPDATED    = 'settings.updated';
 
 	/**
@@ -55,6 +56,7 @@ final class EventType {
 		self::RELEASE_UPDATED,
 		self::RELEASE_PUBLISHED,
 		self::RELEASE_DELETED,
+		self::RELEASE_PAUSED,
 		self::SETTINGS_UPDATED,
 	);
 
