@@ -252,7 +252,7 @@ final class Plugin {
 				array(
 					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
 					'license'    => new LicenseCommand( $license_admin, $licenses, new LicenseImport( $license_admin, $product_uses, $license_repository, $secret, $client->transaction ), $product_uses, $cli_out ),
-					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out ),
+					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out, $client->report_repository ),
 					'activation' => new ActivationCommand( $license_admin, $client->activations, $cli_out ),
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),

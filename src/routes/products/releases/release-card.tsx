@@ -8,6 +8,7 @@ import type { Release } from '../../../api/types';
 import { formatDate } from '../../../components/format';
 import { Changelog } from './changelog';
 import { ReleaseActions } from './release-actions';
+import { ReleaseHealth } from './release-health';
 import { ReleaseRollout } from './release-rollout';
 
 export function ReleaseCard( {
@@ -70,6 +71,7 @@ export function ReleaseCard( {
 					release={ release }
 					onChanged={ onChanged }
 				/>
+				<ReleaseHealth release={ release } />
 				<ReleaseRollout
 					client={ client }
 					release={ release }
