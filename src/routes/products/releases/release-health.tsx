@@ -2,7 +2,7 @@
  * A release's health: sites offered it (when the explainer knows), the client sites' installed / failed reports,
  * and the pause with its reason (the failure-rate gate's, or one by hand). docs/rollouts-gate.md.
  */
-import { __, sprintf } from '@wordpress/i18n';
+import { __, _n, sprintf } from '@wordpress/i18n';
 import type { Release } from '../../../api/types';
 import { formatDate } from '../../../components/format';
 
@@ -36,8 +36,10 @@ export function ReleaseHealth( { release }: { release: Release } ) {
 					{ ' — ' }
 					{ sprintf(
 						/* translators: 1: failure rate threshold in percent, 2: number of reports. */
-						__(
+						_n(
+							'pauses itself over %1$d %% failed, after %2$d report',
 							'pauses itself over %1$d %% failed, after %2$d reports',
+							release.gate.min_reports,
 							'svc-licensing'
 						),
 						release.gate.threshold,
