@@ -21,6 +21,7 @@ import {
 } from '../fixtures/rate-window';
 import { startReceiver, type Receiver } from '../fixtures/webhook-receiver';
 import { makeZip } from '../fixtures/zip';
+import { fastLane } from '../fixtures/env';
 
 const ADMIN = '/wp-json/svc/v1/admin';
 const REPORT = '/wp-json/svc/v1/updates/report';
@@ -150,6 +151,10 @@ test.describe( 'health reports', () => {
 		} );
 		expect( first.status(), await first.text() ).toBe( 200 );
 		expect( await first.json() ).toEqual( { recorded: true } );
+		// The route is declared once: the fast lane answers it when it is on, WordPress when it is off.
+		expect( first.headers()[ 'x-svc-test-lane' ] ).toBe(
+			fastLane ? '1' : '0'
+		);
 
 		// The same site again, in another spelling of its URL, and with the other outcome: not counted.
 		for ( const again of [
