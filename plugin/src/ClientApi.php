@@ -14,6 +14,7 @@ use Svc\Licensing\Core\Leases;
 use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\UpdateChoices;
+use Svc\Licensing\Core\ReleaseReports;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
@@ -25,6 +26,7 @@ use Svc\Licensing\Http\LicenseController;
 use Svc\Licensing\Http\OldProtocolCall;
 use Svc\Licensing\Http\PackageSender;
 use Svc\Licensing\Http\RateLimiter;
+use Svc\Licensing\Http\ReportController;
 use Svc\Licensing\Http\RequestGuard;
 use Svc\Licensing\Http\SlmProtocol;
 use Svc\Licensing\Http\UpdateController;
@@ -40,6 +42,7 @@ use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ProtocolRequestRepository;
 use Svc\Licensing\Storage\RateLimitRepository;
+use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
@@ -192,6 +195,27 @@ final class ClientApi {
 	public $update_routes;
 
 	/**
+	 * The client sites' health reports (svc_release_reports).
+	 *
+	 * @var ReleaseReportRepository
+	 */
+	public $report_repository;
+
+	/**
+	 * The client sites' health reports and the failure-rate gate.
+	 *
+	 * @var ReleaseReports
+	 */
+	public $reports;
+
+	/**
+	 * POST /updates/report.
+	 *
+	 * @var ReportController
+	 */
+	public $report_routes;
+
+	/**
 	 * GET /downloads/{product_slug}.
 	 *
 	 * @var DownloadController
@@ -268,6 +292,7 @@ final class ClientApi {
 				$base . '/trials/request'             => 'trials',
 				$base . '/portal/link'                => 'portal_link',
 				$base . '/updates/check'              => 'updates_check',
+				$base . ReportController::ROUTE       => 'updates_check',
 				$base . PaymentEventController::ROUTE => 'webhook',
 			),
 			array( $base . '/updates/check' => array( UpdateController::class, 'cost' ) )
@@ -277,6 +302,9 @@ final class ClientApi {
 		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
 		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings );
 		$this->update_routes      = new UpdateController( $this->updates, $this->calls );
+		$this->report_repository  = new ReleaseReportRepository( $db );
+		$this->reports            = new ReleaseReports( $this->finder, $this->releases, $this->report_repository, $this->transaction, $this->events );
+		$this->report_routes      = new ReportController( $this->reports, $this->calls );
 		$this->download_routes    = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
 		// The old clients' protocols on the front URL (docs/moving-in.md): WordPress hooks these on init, the lane
 		// answers through the same objects.

@@ -31,6 +31,7 @@ use Svc\Licensing\Cli\ReleaseCommand;
 use Svc\Licensing\Cli\StatsCommand;
 use Svc\Licensing\Cli\WebhookCommand;
 use Svc\Licensing\Admin\DisabledEndpointNotice;
+use Svc\Licensing\Admin\ReleasePauseNotice;
 use Svc\Licensing\Core\OutboundTarget;
 use Svc\Licensing\Core\OutboundDeliveries;
 use Svc\Licensing\Core\OutboundEndpoints;
@@ -155,7 +156,7 @@ final class Plugin {
 		$after              = new AfterResponse();
 		$portal_ss          = new PortalSessionRepository( $wpdb );
 		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
-		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
+		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository ) );
 		$inventory          = new DataInventory( $wpdb, $packages );
 		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 
@@ -203,6 +204,7 @@ final class Plugin {
 				new LatestReleaseController( $latest ),
 				$client->license_routes,
 				$client->update_routes,
+				$client->report_routes,
 				$client->download_routes,
 				new TrialController( new Trials( $client->finder, $licenses, $secret, $settings, $after ), $client->calls ),
 				new ProductController( $product_uses, $products, $guard ),
@@ -250,6 +252,7 @@ final class Plugin {
 		( new LeaseKeyAlert( $client->lease_keys ) )->add_hooks();
 		( new ExportDownload( $image ) )->add_hooks();
 		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
+		( new ReleasePauseNotice( $releases ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ), $client->protocol_requests ), $packages->path() ) )->add_hooks();
 
 		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {
@@ -258,7 +261,7 @@ final class Plugin {
 				array(
 					'product'    => new ProductCommand( $product_uses, $products, $cli_out ),
 					'license'    => new LicenseCommand( $license_admin, $licenses, new LicenseImport( $license_admin, $product_uses, $license_repository, $secret, $client->transaction ), $product_uses, $cli_out ),
-					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out, $rollouts ),
+					'release'    => new ReleaseCommand( $release_use, $releases, $product_uses, $cli_out, $rollouts, $client->report_repository ),
 					'activation' => new ActivationCommand( $license_admin, $client->activations, $cli_out, $client->choices ),
 					'key'        => new KeyCommand( $api_key_uses, $keys, $product_uses, $cli_out ),
 					'webhook'    => new WebhookCommand( $inbox, $events, $endpoint_uses, $cli_out ),

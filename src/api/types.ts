@@ -188,6 +188,14 @@ export interface Release {
 		hash: string;
 	};
 	downloads: number;
+	/** The client sites' health reports (docs/rollouts-gate.md). */
+	reports: { installed: number; failed: number };
+	/** The failure-rate gate: pause over `threshold` % failed with at least `min_reports` reports. */
+	gate: { threshold: number; min_reports: number };
+	paused_at: string | null;
+	pause_reason: string;
+	/** Sites offered this release (the explainer's decision records), when known. */
+	offered?: number;
 	status: 'draft' | 'published';
 	is_current: boolean;
 	published_at: string | null;

@@ -11,7 +11,9 @@ use Svc\Licensing\Core\Products;
 use Svc\Licensing\Core\Releases;
 use Svc\Licensing\Core\Rollouts;
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\IsoTime;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\View\ReleaseView;
 
@@ -57,20 +59,78 @@ final class ReleaseCommand {
 	private $rollouts;
 
 	/**
+	 * The client sites' health reports, to list a release's.
+	 *
+	 * @var ReleaseReportRepository
+	 */
+	private $reports;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Releases          $admin    Release use cases.
-	 * @param ReleaseRepository $releases Releases.
-	 * @param Products          $products Products.
-	 * @param Output            $out      Formats and errors.
-	 * @param Rollouts          $rollouts Pause, resume, roll back.
+	 * @param Releases                $admin    Release use cases.
+	 * @param ReleaseRepository       $releases Releases.
+	 * @param Products                $products Products.
+	 * @param Output                  $out      Formats and errors.
+	 * @param Rollouts                $rollouts Pause, resume, roll back.
+	 * @param ReleaseReportRepository $reports  The client sites' health reports.
 	 */
-	public function __construct( Releases $admin, ReleaseRepository $releases, Products $products, Output $out, Rollouts $rollouts ) {
+	public function __construct( Releases $admin, ReleaseRepository $releases, Products $products, Output $out, Rollouts $rollouts, ReleaseReportRepository $reports ) {
 		$this->rollouts = $rollouts;
 		$this->admin    = $admin;
 		$this->releases = $releases;
 		$this->products = $products;
 		$this->out      = $out;
+		$this->reports  = $reports;
+	}
+
+	/**
+	 * Lists the client sites' health reports on a release, newest first (its totals, gate and pause are in the
+	 * release object: `wp svc release list <product> --fields=version,reports,gate,paused_at,pause_reason`).
+	 *
+	 * ## OPTIONS
+	 *
+	 * <id>
+	 * : Release id.
+	 *
+	 * [--limit=<rows>]
+	 * : Most reports shown.
+	 * ---
+	 * default: 100
+	 * ---
+	 *
+	 * [--fields=<fields>]
+	 * : Fields to show: site, outcome, error_code, reported_at.
+	 *
+	 * [--format=<format>]
+	 * : table, csv, json, yaml or count.
+	 * ---
+	 * default: table
+	 * ---
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc release reports 12 --format=json
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function reports( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args, $assoc_args ): void {
+				$release = $this->existing( (int) $args[0] );
+				$rows    = array_map(
+					static fn( array $row ): array => array(
+						'site'        => (string) $row['site'],
+						'outcome'     => (string) $row['outcome'],
+						'error_code'  => (string) $row['error_code'],
+						'reported_at' => IsoTime::from_storage( (string) $row['created_at'] ),
+					),
+					$this->reports->of_release( (int) $release['id'], max( 1, (int) ( $assoc_args['limit'] ?? 100 ) ) )
+				);
+				$this->out->rows( $assoc_args, $rows, array( 'site', 'outcome', 'error_code', 'reported_at' ) );
+			}
+		);
 	}
 
 	/**

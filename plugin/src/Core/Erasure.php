@@ -14,14 +14,15 @@ use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\PortalLinkRepository;
 use Svc\Licensing\Storage\PortalSessionRepository;
+use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\Transaction;
 use Svc\Licensing\Storage\UserPreferences;
 use Svc\Licensing\Storage\OutboundDeliveryRepository;
 use Svc\Licensing\Storage\PaymentEventRepository;
 
 /**
- * Everything in one transaction, each table through its one writer: the activations (site URLs) of the email's
- * licences deleted; the licences kept without name, email or trial email, their key hash replaced by a hash of
+ * Everything in one transaction, each table through its one writer: the activations (site URLs) and health reports
+ * (site URLs) of the email's licences deleted; the licences kept without name, email or trial email, their key hash replaced by a hash of
  * itself so the key stops working; the email on transactions cleared; every personal field of stored webhook
  * payloads redacted; the payloads and customer actors of the licences' events in the log redacted, and the
  * outbound deliveries that carry them rendered again; the portal's sign-in links and open sessions of the email
@@ -100,6 +101,13 @@ final class Erasure {
 	private $preferences;
 
 	/**
+	 * The client sites' health reports (their site URLs).
+	 *
+	 * @var ReleaseReportRepository
+	 */
+	private $reports;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Transaction                $transaction     Transactions.
@@ -112,8 +120,9 @@ final class Erasure {
 	 * @param PortalLinkRepository       $portal_links    The customer portal's sign-in links.
 	 * @param PortalSessionRepository    $portal_sessions The customer portal's open sessions.
 	 * @param UserPreferences            $preferences     The emails accounts proved for the portal.
+	 * @param ReleaseReportRepository    $reports         The client sites' health reports.
 	 */
-	public function __construct( Transaction $transaction, LicenseRepository $licenses, ActivationRepository $activations, PaymentRepository $payments, PaymentEventRepository $webhook_events, EventRepository $log, OutboundDeliveryRepository $deliveries, PortalLinkRepository $portal_links, PortalSessionRepository $portal_sessions, UserPreferences $preferences ) {
+	public function __construct( Transaction $transaction, LicenseRepository $licenses, ActivationRepository $activations, PaymentRepository $payments, PaymentEventRepository $webhook_events, EventRepository $log, OutboundDeliveryRepository $deliveries, PortalLinkRepository $portal_links, PortalSessionRepository $portal_sessions, UserPreferences $preferences, ReleaseReportRepository $reports ) {
 		$this->transaction     = $transaction;
 		$this->licenses        = $licenses;
 		$this->activations     = $activations;
@@ -124,13 +133,14 @@ final class Erasure {
 		$this->portal_links    = $portal_links;
 		$this->portal_sessions = $portal_sessions;
 		$this->preferences     = $preferences;
+		$this->reports         = $reports;
 	}
 
 	/**
 	 * Erases an email's personal data and counts what changed.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int, release_reports: int}
 	 */
 	public function erase( string $email ): array {
 		$normalised = Email::normalise( $email );
@@ -143,6 +153,7 @@ final class Erasure {
 				'events'          => 0,
 				'portal_links'    => 0,
 				'portal_sessions' => 0,
+				'release_reports' => 0,
 			);
 		}
 		return $this->transaction->run(
@@ -150,8 +161,10 @@ final class Erasure {
 				// The licences are found, and their activations deleted, before the erase clears their email.
 				$license_ids = array_map( 'intval', array_column( $this->licenses->of_customer( $normalised ), 'id' ) );
 				$activations = $this->activations->remove_of_customer( $normalised );
-				$licenses    = $this->licenses->erase_customer( $normalised );
-				$affected    = array(
+				// The health reports name the licences' sites.
+				$reports  = $this->reports->delete_of_licenses( $license_ids );
+				$licenses = $this->licenses->erase_customer( $normalised );
+				$affected = array(
 					'licenses'       => $licenses,
 					'activations'    => $activations,
 					'transactions'   => $this->payments->erase_customer( $normalised ),
@@ -165,6 +178,7 @@ final class Erasure {
 				$affected['portal_sessions'] = $this->portal_sessions->close_email( $normalised );
 				// An account that proved this email opens its portal no more without a new link.
 				$this->preferences->forget_portal_email( $normalised );
+				$affected['release_reports'] = $reports;
 				return $affected;
 			}
 		);

@@ -86,15 +86,15 @@ final class ReleaseController implements Controller {
 			'pattern'   => '^(\d+(\.\d+){0,2})?$',
 		);
 		return array(
-			'changelog'    => array(
+			'changelog'        => array(
 				'description' => 'Release notes, HTML; sanitised like post content.',
 				'type'        => 'string',
 				'maxLength'   => 200000,
 			),
-			'tested'       => array( 'description' => 'Highest WordPress version tested.' ) + $requirement,
-			'requires'     => array( 'description' => 'Lowest WordPress version required; defaults to the product\'s.' ) + $requirement,
-			'requires_php' => array( 'description' => 'Lowest PHP version required; defaults to the product\'s.' ) + $requirement,
-			'rollout'      => array(
+			'tested'           => array( 'description' => 'Highest WordPress version tested.' ) + $requirement,
+			'requires'         => array( 'description' => 'Lowest WordPress version required; defaults to the product\'s.' ) + $requirement,
+			'requires_php'     => array( 'description' => 'Lowest PHP version required; defaults to the product\'s.' ) + $requirement,
+			'rollout'          => array(
 				// Its range is Releases' rule, so REST and WP-CLI refuse with the same words.
 				'description' => 'Percentage of licences offered this release, 0–100.',
 				'type'        => 'integer',
@@ -111,6 +111,19 @@ final class ReleaseController implements Controller {
 				// A JSON list (JSON body), or its text (a multipart create): string first, or WordPress would read a
 				// text as a comma-separated list.
 				'type'        => array( 'string', 'array', 'null' ),
+			),
+			// The failure-rate gate (docs/rollouts-gate.md).
+			'gate_threshold'   => array(
+				'description' => 'Failure rate, whole percent 0–100, over which the release pauses itself (100: never).',
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 100,
+			),
+			'gate_min_reports' => array(
+				'description' => 'Reports needed before the gate judges the release.',
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 65535,
 			),
 		);
 	}

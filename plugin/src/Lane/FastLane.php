@@ -104,7 +104,7 @@ final class FastLane {
 		$server = new WP_REST_Server();
 		// rest_get_server() answers with this one, so rules that ask the router (Api::route_of) see the lane's routes.
 		$GLOBALS['wp_rest_server'] = $server; // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited, WordPress.NamingConventions.PrefixAllGlobals.NonPrefixedVariableFound -- core's global.
-		RouteTable::register_on( $server, $client->license_routes->routes() + $client->update_routes->routes() + $client->download_routes->routes() );
+		RouteTable::register_on( $server, $client->license_routes->routes() + $client->update_routes->routes() + $client->report_routes->routes() + $client->download_routes->routes() );
 
 		$method  = isset( $_SERVER['REQUEST_METHOD'] ) ? (string) $_SERVER['REQUEST_METHOD'] : 'GET'; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared, never echoed.
 		$request = new WP_REST_Request( $method, $route );

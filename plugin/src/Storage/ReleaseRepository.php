@@ -23,14 +23,23 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * A release by id.
+	 * The columns of a release with its health reports counted (reports_installed, reports_failed): the admin
+	 * reads' SELECT list, for a table aliased r. The update check reads releases without it.
+	 */
+	private function with_reports(): string {
+		$reports = $this->table_name( Tables::RELEASE_REPORTS );
+		return "r.*, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'installed') AS reports_installed, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'failed') AS reports_failed";
+	}
+
+	/**
+	 * A release by id, with its reports counted.
 	 *
 	 * @param int $id Id.
 	 * @return array<string, mixed>|null
 	 */
 	public function find( int $id ): ?array {
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-		$row = $this->db->get_row( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE id = %d", $id ), ARRAY_A );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+		$row = $this->db->get_row( $this->db->prepare( "SELECT {$this->with_reports()} FROM {$this->table()} r WHERE r.id = %d", $id ), ARRAY_A );
 		return is_array( $row ) ? self::cast( $row ) : null;
 	}
 
@@ -67,7 +76,60 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * A product's releases, highest version first.
+	 * A product's release of a version, published or not.
+	 *
+	 * @param int    $product_id Product.
+	 * @param string $version    Version.
+	 * @return array<string, mixed>|null
+	 */
+	public function of_version( int $product_id, string $version ): ?array {
+		$row = $this->db->get_row(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "SELECT * FROM {$this->table()} WHERE product_id = %d AND version = %s", $product_id, $version ),
+			ARRAY_A
+		);
+		return is_array( $row ) ? self::cast( $row ) : null;
+	}
+
+	/**
+	 * Every paused release with its product's name, newest pause first (the admin notice).
+	 *
+	 * @return array<int, array<string, mixed>> id, product_id, product_name, version, paused_at, pause_reason.
+	 */
+	public function paused(): array {
+		$products = $this->table_name( Tables::PRODUCTS );
+		return (array) $this->db->get_results(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+			"SELECT r.id, r.product_id, p.name AS product_name, r.version, r.paused_at, r.pause_reason FROM {$this->table()} r JOIN {$products} p ON p.id = r.product_id WHERE r.paused_at IS NOT NULL ORDER BY r.paused_at DESC, r.id DESC",
+			ARRAY_A
+		);
+	}
+
+	/**
+	 * Pauses a release unless it is paused already, in one conditional UPDATE: of any number of callers at once,
+	 * exactly one sees true.
+	 *
+	 * @param int    $id     Release.
+	 * @param string $reason Why (at most 255 characters).
+	 * @return bool Whether this call paused it.
+	 */
+	public function pause_once( int $id, string $reason ): bool {
+		$now     = gmdate( 'Y-m-d H:i:s' );
+		$changed = $this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"UPDATE {$this->table()} SET paused_at = %s, pause_reason = %s, updated_at = %s WHERE id = %d AND paused_at IS NULL",
+				$now,
+				mb_substr( $reason, 0, 255 ),
+				$now,
+				$id
+			)
+		);
+		return 1 === $changed;
+	}
+
+	/**
+	 * A product's releases, highest version first, with their reports counted.
 	 *
 	 * @param int $product_id Product.
 	 * @return array<int, array<string, mixed>>
@@ -75,8 +137,8 @@ final class ReleaseRepository extends TableRepository {
 	public function of_product( int $product_id ): array {
 		$rows = array_map(
 			array( self::class, 'cast' ),
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			(array) $this->db->get_results( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE product_id = %d", $product_id ), ARRAY_A )
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants.
+			(array) $this->db->get_results( $this->db->prepare( "SELECT {$this->with_reports()} FROM {$this->table()} r WHERE r.product_id = %d", $product_id ), ARRAY_A )
 		);
 		usort(
 			$rows,
@@ -251,6 +313,11 @@ final class ReleaseRepository extends TableRepository {
 	private static function cast( array $row ): array {
 		foreach ( array( 'id', 'product_id', 'rollout', 'downloads' ) as $column ) {
 			$row[ $column ] = (int) $row[ $column ];
+		}
+		foreach ( array( 'gate_threshold', 'gate_min_reports', 'reports_installed', 'reports_failed' ) as $column ) {
+			if ( isset( $row[ $column ] ) ) {
+				$row[ $column ] = (int) $row[ $column ];
+			}
 		}
 		$row['package_size'] = null === $row['package_size'] ? null : (int) $row['package_size'];
 		return $row;

@@ -27,6 +27,7 @@ use Svc\Licensing\Storage\Migrations\CreatePortalSessions;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
 use Svc\Licensing\Storage\Migrations\CreateProtocolRequests;
+use Svc\Licensing\Storage\Migrations\CreateReleaseReports;
 
 /**
  * Append new steps at the end with the next version number, and set LATEST to it; never edit a step that has
@@ -38,7 +39,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 20;
+	public const LATEST = 21;
 
 	/**
 	 * Every step, oldest first.
@@ -66,6 +67,7 @@ final class Schema {
 				new CreateImportMap(),
 				new CreateProtocolRequests(),
 				new AddReleaseChannels(),
+				new CreateReleaseReports(),
 			)
 		);
 	}

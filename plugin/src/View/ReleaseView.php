@@ -42,6 +42,16 @@ final class ReleaseView {
 				'hash'     => 'sha256:' . $row['package_sha256'],
 			),
 			'downloads'    => (int) $row['downloads'],
+			'reports'      => array(
+				'installed' => (int) ( $row['reports_installed'] ?? 0 ),
+				'failed'    => (int) ( $row['reports_failed'] ?? 0 ),
+			),
+			'gate'         => array(
+				'threshold'   => (int) $row['gate_threshold'],
+				'min_reports' => (int) $row['gate_min_reports'],
+			),
+			'paused_at'    => IsoTime::from_storage( $row['paused_at'] ?? null ),
+			'pause_reason' => (string) ( $row['pause_reason'] ?? '' ),
 			'status'       => null === $row['published_at'] ? 'draft' : 'published',
 			'is_current'   => self::is_current( $row, $product ),
 			'published_at' => IsoTime::from_storage( $row['published_at'] ),

@@ -102,6 +102,7 @@ final class Product {
 	public function add_hooks(): void {
 		$this->updater = new Updater( $this, $this->store );
 		$this->updater->add_hooks();
+		( new HealthReporter( $this, $this->store, $this->updater, new HttpTransport( $this->sdk_version ) ) )->add_hooks();
 		if ( $this->elsewhere ) {
 			return;
 		}

@@ -408,6 +408,14 @@ final class Updater {
 	}
 
 	/**
+	 * The version the last answer offers ('' when none): what core is installing (the health report's version).
+	 */
+	public function offered_version(): string {
+		$offer = $this->offer();
+		return null === $offer ? '' : $offer->version();
+	}
+
+	/**
 	 * The offer in the last answer, for the installed version.
 	 */
 	private function offer(): ?UpdateOffer {

@@ -24,6 +24,7 @@ final class LaneRoute {
 		'/' . RoutePath::NAMESPACE . '/licenses/activate' => array( 'POST' ),
 		'/' . RoutePath::NAMESPACE . '/licenses/deactivate' => array( 'POST' ),
 		'/' . RoutePath::NAMESPACE . '/updates/check'     => array( 'GET', 'POST' ),
+		'/' . RoutePath::NAMESPACE . '/updates/report'    => array( 'POST' ),
 	);
 
 	/**

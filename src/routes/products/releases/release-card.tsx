@@ -8,6 +8,7 @@ import type { Release } from '../../../api/types';
 import { formatDate } from '../../../components/format';
 import { Changelog } from './changelog';
 import { ReleaseActions } from './release-actions';
+import { ReleaseHealth } from './release-health';
 import { ReleaseRollout } from './release-rollout';
 import { ReleaseState } from './release-state';
 
@@ -71,6 +72,7 @@ export function ReleaseCard( {
 					release={ release }
 					onChanged={ onChanged }
 				/>
+				<ReleaseHealth release={ release } />
 				<ReleaseState
 					client={ client }
 					release={ release }

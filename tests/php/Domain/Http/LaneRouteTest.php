@@ -22,6 +22,8 @@ final class LaneRouteTest extends TestCase {
 			'with a query'                     => array( 'GET', '/wp-json/svc/v1/updates/check?license_key=a', null, null, '', $pretty, '/svc/v1/updates/check' ),
 			'batch update check'               => array( 'POST', '/wp-json/svc/v1/updates/check', null, null, '', $pretty, '/svc/v1/updates/check' ),
 			'update check, PUT'                => array( 'PUT', '/wp-json/svc/v1/updates/check', null, null, '', $pretty, null ),
+			'health report'                    => array( 'POST', '/wp-json/svc/v1/updates/report', null, null, '', $pretty, '/svc/v1/updates/report' ),
+			'health report, GET'               => array( 'GET', '/wp-json/svc/v1/updates/report', null, null, '', $pretty, null ),
 			'route in any case'                => array( 'POST', '/wp-json/SVC/V1/Licenses/Validate', null, null, '', $pretty, '/SVC/V1/Licenses/Validate' ),
 			'prefix is case sensitive'         => array( 'POST', '/WP-JSON/svc/v1/licenses/validate', null, null, '', $pretty, null ),
 			'wrong method'                     => array( 'GET', '/wp-json/svc/v1/licenses/validate', null, null, '', $pretty, null ),
