@@ -8,10 +8,12 @@
 namespace Svc\Licensing;
 
 use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\DownloadLinks;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
+use Svc\Licensing\Core\UpdateDecisions;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
@@ -40,6 +42,7 @@ use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
+use Svc\Licensing\Storage\UpdateDecisionRepository;
 use wpdb;
 
 /**
@@ -189,6 +192,27 @@ final class ClientApi {
 	public $updates;
 
 	/**
+	 * Work queued for after the response (one per request: the lane's and WordPress' alike).
+	 *
+	 * @var AfterResponse
+	 */
+	public $after;
+
+	/**
+	 * The update check's decisions' table.
+	 *
+	 * @var UpdateDecisionRepository
+	 */
+	public $decision_repository;
+
+	/**
+	 * The update check's decisions, recorded and explained.
+	 *
+	 * @var UpdateDecisions
+	 */
+	public $decisions;
+
+	/**
 	 * The old clients' answered requests, per protocol per day.
 	 *
 	 * @var ProtocolRequestRepository
@@ -215,22 +239,22 @@ final class ClientApi {
 	 * @param wpdb $db Database.
 	 */
 	public function __construct( wpdb $db ) {
-		$this->settings           = new Settings();
-		$this->secret             = new KeySecret( $db );
-		$this->products           = new ProductRepository( $db );
-		$this->license_repository = new LicenseRepository( $db );
-		$this->sites              = new ActivationRepository( $db );
-		$this->releases           = new ReleaseRepository( $db );
-		$this->keys               = new ApiKeyRepository( $db );
-		$this->api_keys           = new ApiKeyAuthenticator( $this->keys );
-		$this->transaction        = new Transaction( $db );
-		$this->events             = new EventRepository( $db );
-		$this->finder             = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
-		$this->licenses           = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events );
-		$this->activations        = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events );
-		$this->links              = new DownloadLinks( $this->secret, $this->settings );
-		$base                     = '/' . Api::NAMESPACE;
-		$this->limiter            = new RateLimiter(
+		$this->settings            = new Settings();
+		$this->secret              = new KeySecret( $db );
+		$this->products            = new ProductRepository( $db );
+		$this->license_repository  = new LicenseRepository( $db );
+		$this->sites               = new ActivationRepository( $db );
+		$this->releases            = new ReleaseRepository( $db );
+		$this->keys                = new ApiKeyRepository( $db );
+		$this->api_keys            = new ApiKeyAuthenticator( $this->keys );
+		$this->transaction         = new Transaction( $db );
+		$this->events              = new EventRepository( $db );
+		$this->finder              = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
+		$this->licenses            = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events );
+		$this->activations         = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events );
+		$this->links               = new DownloadLinks( $this->secret, $this->settings );
+		$base                      = '/' . Api::NAMESPACE;
+		$this->limiter             = new RateLimiter(
 			new RateLimitRepository( $db, $this->transaction ),
 			$this->settings,
 			$this->api_keys,
@@ -245,11 +269,14 @@ final class ClientApi {
 			),
 			array( $base . '/updates/check' => array( UpdateController::class, 'cost' ) )
 		);
-		$this->calls              = new ClientCalls( $this->api_keys );
-		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls );
-		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings );
-		$this->update_routes      = new UpdateController( $this->updates, $this->calls );
-		$this->download_routes    = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
+		$this->calls               = new ClientCalls( $this->api_keys );
+		$this->license_routes      = new LicenseController( $this->licenses, $this->activations, $this->calls );
+		$this->after               = new AfterResponse();
+		$this->decision_repository = new UpdateDecisionRepository( $db );
+		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after, $this->finder );
+		$this->updates             = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );
+		$this->update_routes       = new UpdateController( $this->updates, $this->calls );
+		$this->download_routes     = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
 		// The old clients' protocols on the front URL (docs/moving-in.md): WordPress hooks these on init, the lane
 		// answers through the same objects.
 		$this->protocol_requests = new ProtocolRequestRepository( $db );

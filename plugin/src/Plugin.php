@@ -37,7 +37,6 @@ use Svc\Licensing\Storage\MoveIn\EddSlTables;
 use Svc\Licensing\Storage\MoveIn\SlmTables;
 use Svc\Licensing\Storage\OutboundDeliveryRepository;
 use Svc\Licensing\Storage\OutboundEndpointRepository;
-use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenseImport;
 use Svc\Licensing\Core\MoveIn;
@@ -147,10 +146,10 @@ final class Plugin {
 		$webhooks           = new PaymentEventController( $inbox, $settings );
 		$portal_ls          = new PortalLinkRepository( $wpdb );
 		$users              = new UserPreferences();
-		$after              = new AfterResponse();
+		$after              = $client->after;
 		$portal_ss          = new PortalSessionRepository( $wpdb );
 		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
-		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users ) );
+		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->decision_repository ) );
 		$inventory          = new DataInventory( $wpdb, $packages );
 		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 

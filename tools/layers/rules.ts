@@ -237,6 +237,7 @@ export const TABLE_OWNERS: Record< string, string > = {
 	svc_webhook_deliveries: 'OutboundDeliveryRepository',
 	svc_webhook_attempts: 'OutboundDeliveryRepository',
 	svc_protocol_requests: 'ProtocolRequestRepository',
+	svc_update_decisions: 'UpdateDecisionRepository',
 };
 
 /**

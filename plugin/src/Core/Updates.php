@@ -9,7 +9,9 @@ namespace Svc\Licensing\Core;
 
 use InvalidArgumentException;
 use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\Release\RolloutBucket;
+use Svc\Licensing\Domain\Release\UpdateDecision;
 use Svc\Licensing\Domain\Release\UpdateOffer;
 use Svc\Licensing\Domain\Release\Version;
 use Svc\Licensing\Domain\ServiceError;
@@ -62,32 +64,44 @@ final class Updates {
 	private $settings;
 
 	/**
+	 * Where each check's decision goes.
+	 *
+	 * @var UpdateDecisions
+	 */
+	private $decisions;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseFinder     $finder   Finds licences.
 	 * @param Licenses          $licenses Licence use cases.
 	 * @param ReleaseRepository $releases Releases.
 	 * @param DownloadLinks     $links    Signed download links.
-	 * @param Settings          $settings Settings.
+	 * @param Settings          $settings  Settings.
+	 * @param UpdateDecisions   $decisions Where each check's decision goes.
 	 */
-	public function __construct( LicenseFinder $finder, Licenses $licenses, ReleaseRepository $releases, DownloadLinks $links, Settings $settings ) {
-		$this->finder   = $finder;
-		$this->licenses = $licenses;
-		$this->releases = $releases;
-		$this->links    = $links;
-		$this->settings = $settings;
+	public function __construct( LicenseFinder $finder, Licenses $licenses, ReleaseRepository $releases, DownloadLinks $links, Settings $settings, UpdateDecisions $decisions ) {
+		$this->finder    = $finder;
+		$this->licenses  = $licenses;
+		$this->releases  = $releases;
+		$this->links     = $links;
+		$this->settings  = $settings;
+		$this->decisions = $decisions;
 	}
 
 	/**
-	 * The offer for a site running $current_version, or null when it runs the newest.
+	 * The offer for a site running $current_version, or null when it runs the newest. Once the product and the
+	 * licence are known, the decision is recorded step by step (UpdateDecisions), refusals included.
 	 *
-	 * @param ClientCall $call            Call.
-	 * @param string     $current_version Version the site runs, as sent.
-	 * @param int        $now             Unix time.
+	 * @param ClientCall  $call            Call.
+	 * @param string      $current_version Version the site runs, as sent.
+	 * @param int         $now             Unix time.
+	 * @param string|null $wp_version      WordPress version the site reported (wp_version), or null.
+	 * @param string|null $php_version     PHP version the site reported (php_version), or null.
 	 * @return array<string, mixed>|null
 	 * @throws ServiceError 400 on a malformed version, 403 license_not_active or site_not_activated, or a lookup's error.
 	 */
-	public function check( ClientCall $call, string $current_version, int $now ): ?array {
+	public function check( ClientCall $call, string $current_version, int $now, ?string $wp_version = null, ?string $php_version = null ): ?array {
 		try {
 			$installed = Version::parse_installed( $current_version );
 		} catch ( InvalidArgumentException $e ) {
@@ -97,19 +111,57 @@ final class Updates {
 				__( 'Not a version number.', 'svc-licensing' )
 			);
 		}
-		list( $product, $license ) = $this->finder->locate( $call );
+		list( $product, $license, $site ) = $this->finder->locate( $call );
+		$decision                         = new UpdateDecision( $current_version, $wp_version, $php_version );
+		try {
+			return $this->decide( $product, $license, $installed, $decision, $now );
+		} catch ( ServiceError $refusal ) {
+			$decision->refuse( $refusal->error_code() );
+			throw $refusal;
+		} finally {
+			$this->decisions->record( $product, $license, $site, $decision, $now );
+		}
+	}
+
+	/**
+	 * The check once product and licence are known, each step noted in the decision.
+	 *
+	 * @param array<string, mixed> $product   Product.
+	 * @param array<string, mixed> $license   Licence with this site's `activation`.
+	 * @param Version              $installed What the site runs.
+	 * @param UpdateDecision       $decision  Filled here.
+	 * @param int                  $now       Unix time.
+	 * @return array<string, mixed>|null
+	 * @throws ServiceError 403 license_not_active or site_not_activated.
+	 */
+	private function decide( array $product, array $license, Version $installed, UpdateDecision $decision, int $now ): ?array {
+		$status = LicenseStatus::of( $license, $now );
+		$decision->license( $status, LicenseStatus::is_usable( $status ) );
 		LicenseFinder::assert_usable( $license, __( 'updated', 'svc-licensing' ), $now );
-		if ( null !== $license['activation'] ) {
-			$this->licenses->check_in( $license['activation'], $now );
-		} elseif ( $this->settings->get( 'updates_require_activation' ) ) {
+		$activation = $license['activation'];
+		$required   = (bool) $this->settings->get( 'updates_require_activation' );
+		$decision->activation( null !== $activation, null !== $activation && (bool) $activation['is_staging'], $required );
+		if ( null !== $activation ) {
+			$this->licenses->check_in( $activation, $now );
+		} elseif ( $required ) {
 			throw new ServiceError( ErrorCode::SITE_NOT_ACTIVATED, __( 'This site is not activated on the licence. Activate it first.', 'svc-licensing' ) );
 		}
+		// One channel until release channels arrive: every site gets the stable releases.
+		$decision->channel( 'stable' );
 
 		$release = '' === (string) $product['current_version'] ? null : $this->releases->published( $product['id'], (string) $product['current_version'] );
-		if ( null === $release || ! Version::parse( $release['version'] )->is_newer_than( $installed ) ) {
+		$newer   = null !== $release && Version::parse( $release['version'] )->is_newer_than( $installed );
+		$decision->release( null === $release ? null : (string) $release['version'], $newer );
+		if ( null === $release || ! $newer ) {
+			$decision->current();
 			return null;
 		}
+		$decision->rollout( RolloutBucket::of( $license['id'], $product['id'], $release['version'] ), (int) $release['rollout'] )
+			->requires( (string) $release['requires_wp'] )
+			->requires_php( (string) $release['requires_php'] )
+			->package( 'sha256:' . $release['package_sha256'] );
 		$in_rollout = RolloutBucket::includes( $license['id'], $product['id'], $release['version'], $release['rollout'] );
+		$decision->offer( (string) $release['version'], $in_rollout );
 		return UpdateOffer::build(
 			$release,
 			$in_rollout,
@@ -123,15 +175,17 @@ final class Updates {
 	 * The batch form: each item is checked exactly as check() checks one, in the order given, and a refused item
 	 * is answered with its error while the others are still checked.
 	 *
-	 * @param list<array{0: ClientCall, 1: string}> $items Each call with the version the site runs, as sent.
-	 * @param int                                   $now   Unix time.
+	 * @param list<array{0: ClientCall, 1: string}> $items       Each call with the version the site runs, as sent.
+	 * @param int                                   $now         Unix time.
+	 * @param string|null                           $wp_version  WordPress version the site reported, or null.
+	 * @param string|null                           $php_version PHP version the site reported, or null.
 	 * @return list<array<string, mixed>|ServiceError|null> Per item: the offer, null when current, or the refusal.
 	 */
-	public function check_each( array $items, int $now ): array {
+	public function check_each( array $items, int $now, ?string $wp_version = null, ?string $php_version = null ): array {
 		$answers = array();
 		foreach ( $items as list( $call, $current_version ) ) {
 			try {
-				$answers[] = $this->check( $call, $current_version, $now );
+				$answers[] = $this->check( $call, $current_version, $now, $wp_version, $php_version );
 			} catch ( ServiceError $refusal ) {
 				$answers[] = $refusal;
 			}

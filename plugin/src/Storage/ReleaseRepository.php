@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Release\UpdateDecision;
 use Svc\Licensing\Domain\Release\Version;
 
 /**
@@ -29,9 +30,19 @@ final class ReleaseRepository extends TableRepository {
 	 * @return array<string, mixed>|null
 	 */
 	public function find( int $id ): ?array {
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-		$row = $this->db->get_row( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE id = %d", $id ), ARRAY_A );
+		// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- with_offered() is built from constants.
+		$row = $this->db->get_row( $this->db->prepare( $this->with_offered() . ' WHERE r.id = %d', $id ), ARRAY_A );
 		return is_array( $row ) ? self::cast( $row ) : null;
+	}
+
+	/**
+	 * The SELECT of releases (as `r`) with `offered`: how many sites' last update check offered the release (their
+	 * rows in svc_update_decisions, read here, written by UpdateDecisionRepository). The update check's own read,
+	 * published(), goes without it.
+	 */
+	private function with_offered(): string {
+		$decisions = $this->table_name( Tables::UPDATE_DECISIONS );
+		return "SELECT r.*, (SELECT COUNT(*) FROM {$decisions} d WHERE d.product_id = r.product_id AND d.offered_version = r.version AND d.answer = '" . UpdateDecision::OFFERED . "') AS offered FROM {$this->table()} r";
 	}
 
 	/**
@@ -59,8 +70,8 @@ final class ReleaseRepository extends TableRepository {
 	public function of_product( int $product_id ): array {
 		$rows = array_map(
 			array( self::class, 'cast' ),
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			(array) $this->db->get_results( $this->db->prepare( "SELECT * FROM {$this->table()} WHERE product_id = %d", $product_id ), ARRAY_A )
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- with_offered() is built from constants.
+			(array) $this->db->get_results( $this->db->prepare( $this->with_offered() . ' WHERE r.product_id = %d', $product_id ), ARRAY_A )
 		);
 		usort(
 			$rows,
@@ -178,6 +189,9 @@ final class ReleaseRepository extends TableRepository {
 			$row[ $column ] = (int) $row[ $column ];
 		}
 		$row['package_size'] = null === $row['package_size'] ? null : (int) $row['package_size'];
+		if ( array_key_exists( 'offered', $row ) ) {
+			$row['offered'] = (int) $row['offered'];
+		}
 		return $row;
 	}
 }

@@ -26,6 +26,7 @@ use Svc\Licensing\Storage\Migrations\CreatePortalSessions;
 use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
 use Svc\Licensing\Storage\Migrations\CreateProtocolRequests;
+use Svc\Licensing\Storage\Migrations\CreateUpdateDecisions;
 
 /**
  * Append new steps at the end with the next version number, and set LATEST to it; never edit a step that has
@@ -37,7 +38,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 19;
+	public const LATEST = 22;
 
 	/**
 	 * Every step, oldest first.
@@ -64,6 +65,7 @@ final class Schema {
 				new AddLicenseParent(),
 				new CreateImportMap(),
 				new CreateProtocolRequests(),
+				new CreateUpdateDecisions(),
 			)
 		);
 	}

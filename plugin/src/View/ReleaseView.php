@@ -40,6 +40,7 @@ final class ReleaseView {
 				'hash'     => 'sha256:' . $row['package_sha256'],
 			),
 			'downloads'    => (int) $row['downloads'],
+			'offered'      => (int) ( $row['offered'] ?? 0 ),
 			'status'       => null === $row['published_at'] ? 'draft' : 'published',
 			'is_current'   => self::is_current( $row, $product ),
 			'published_at' => IsoTime::from_storage( $row['published_at'] ),

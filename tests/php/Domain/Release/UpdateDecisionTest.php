@@ -115,7 +115,7 @@ final class UpdateDecisionTest extends TestCase {
 		$this->assertSame( 'Nothing to offer: the product has no published current release (the site runs 1.0.0).', $decision->summary() );
 	}
 
-	public function test_an_unusable_licence_is_refused_with_its_status(): void {
+	public function test_an_unusable_license_is_refused_with_its_status(): void {
 		$decision = ( new UpdateDecision( '1.0.0' ) )->license( 'expired', false )->refuse( 'license_not_active' );
 		$this->assertSame( UpdateDecision::REFUSED, $decision->answer() );
 		$this->assertSame( 'license_not_active', $decision->error_code() );
