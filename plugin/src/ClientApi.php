@@ -206,7 +206,7 @@ final class ClientApi {
 	public $decision_repository;
 
 	/**
-	 * The update check's decisions, recorded and explained.
+	 * The update check's decisions, recorded after each answer.
 	 *
 	 * @var UpdateDecisions
 	 */
@@ -273,7 +273,7 @@ final class ClientApi {
 		$this->license_routes      = new LicenseController( $this->licenses, $this->activations, $this->calls );
 		$this->after               = new AfterResponse();
 		$this->decision_repository = new UpdateDecisionRepository( $db );
-		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after, $this->finder );
+		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after );
 		$this->updates             = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );
 		$this->update_routes       = new UpdateController( $this->updates, $this->calls );
 		$this->download_routes     = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );

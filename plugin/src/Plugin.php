@@ -18,6 +18,7 @@ use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
+use Svc\Licensing\Cli\ExplainCommand;
 use Svc\Licensing\Cli\ImportCommand;
 use Svc\Licensing\Cli\KeyCommand;
 use Svc\Licensing\Cli\LicenseCommand;
@@ -42,6 +43,7 @@ use Svc\Licensing\Core\LicenseImport;
 use Svc\Licensing\Core\MoveIn;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Erasure;
+use Svc\Licensing\Core\Explain;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\Core\Products;
@@ -72,6 +74,7 @@ use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\EventController;
+use Svc\Licensing\Http\ExplainController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LatestReleaseController;
 use Svc\Licensing\Http\PrivacyController;
@@ -164,6 +167,7 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$license_admin = new LicenseAdmin( $license_repository, $products, $catalog_repository, $secret, $client->transaction, $client->events );
+		$explain       = new Explain( $client->decision_repository, $license_admin, $client->finder );
 		$release_use   = new Releases( $releases, $products, $packages, $client->transaction, $client->events );
 		$product_uses  = new Products( $products, $client->transaction, $client->events );
 		$api_key_uses  = new ApiKeys( $keys, $products, $client->transaction, $client->events );
@@ -206,6 +210,7 @@ final class Plugin {
 				new AdminPaymentEventController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( $stats, $guard ),
+				new ExplainController( $explain, $guard ),
 				new EventController( $client->events, $guard ),
 				new OnboardingController( new Onboarding( new StatsRepository( $wpdb ), $settings, $users ), $guard ),
 				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),
@@ -255,6 +260,7 @@ final class Plugin {
 					'event'      => new EventCommand( $client->events, $cli_out ),
 					'stats'      => new StatsCommand( $stats, $cli_out ),
 					'import'     => new ImportCommand( $move_in, $cli_out ),
+					'explain'    => new ExplainCommand( $explain, $cli_out ),
 				)
 			) )->register();
 		}
