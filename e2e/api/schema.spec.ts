@@ -30,7 +30,7 @@ test.describe( 'schema migrations', () => {
 		expect( before.schema_version ).toBe( 7 );
 		// Every table but the event log, which step 10 creates, the outbound webhook tables of step 11, the
 		// portal's sign-in links of step 14, its sessions of step 15, the import map of step 18 and the old
-		// protocols' request counts of step 19 and the release reports of step 21.
+		// protocols' request counts of step 19, the release reports of step 21 and the update checks' decisions of step 22.
 		const later = [
 			'svc_events',
 			'svc_webhook_endpoints',
@@ -41,6 +41,7 @@ test.describe( 'schema migrations', () => {
 			'svc_import_map',
 			'svc_protocol_requests',
 			'svc_release_reports',
+			'svc_update_decisions',
 		];
 		expect( before.tables ).toMatchObject(
 			Object.fromEntries( later.map( ( table ) => [ table, false ] ) )

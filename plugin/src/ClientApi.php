@@ -8,6 +8,7 @@
 namespace Svc\Licensing;
 
 use Svc\Licensing\Core\Activations;
+use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\DownloadLinks;
 use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\Leases;
@@ -15,6 +16,7 @@ use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\Core\ReleaseReports;
+use Svc\Licensing\Core\UpdateDecisions;
 use Svc\Licensing\Core\Updates;
 use Svc\Licensing\Http\Api;
 use Svc\Licensing\Http\ApiKeyAuthenticator;
@@ -46,6 +48,7 @@ use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
+use Svc\Licensing\Storage\UpdateDecisionRepository;
 use wpdb;
 
 /**
@@ -237,6 +240,27 @@ final class ClientApi {
 	public $choices;
 
 	/**
+	 * Work queued for after the response (one per request: the lane's and WordPress' alike).
+	 *
+	 * @var AfterResponse
+	 */
+	public $after;
+
+	/**
+	 * The update check's decisions' table.
+	 *
+	 * @var UpdateDecisionRepository
+	 */
+	public $decision_repository;
+
+	/**
+	 * The update check's decisions, recorded after each answer.
+	 *
+	 * @var UpdateDecisions
+	 */
+	public $decisions;
+
+	/**
 	 * The old clients' answered requests, per protocol per day.
 	 *
 	 * @var ProtocolRequestRepository
@@ -300,7 +324,10 @@ final class ClientApi {
 		$this->calls              = new ClientCalls( $this->api_keys );
 		$this->choices            = new UpdateChoices( $this->finder, $this->sites, $this->products, $this->transaction, $this->events );
 		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
-		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings );
+		$this->after               = new AfterResponse();
+		$this->decision_repository = new UpdateDecisionRepository( $db );
+		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after );
+		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );
 		$this->update_routes      = new UpdateController( $this->updates, $this->calls );
 		$this->report_repository  = new ReleaseReportRepository( $db );
 		$this->reports            = new ReleaseReports( $this->finder, $this->releases, $this->report_repository, $this->transaction, $this->events );

@@ -18,6 +18,7 @@ use Svc\Licensing\Blocks\PortalBlock;
 use Svc\Licensing\Cli\ActivationCommand;
 use Svc\Licensing\Cli\Commands;
 use Svc\Licensing\Cli\EventCommand;
+use Svc\Licensing\Cli\ExplainCommand;
 use Svc\Licensing\Cli\ImportCommand;
 use Svc\Licensing\Cli\KeyCommand;
 use Svc\Licensing\Cli\LeaseKeyCommand;
@@ -42,12 +43,12 @@ use Svc\Licensing\Storage\MoveIn\EddSlTables;
 use Svc\Licensing\Storage\MoveIn\SlmTables;
 use Svc\Licensing\Storage\OutboundDeliveryRepository;
 use Svc\Licensing\Storage\OutboundEndpointRepository;
-use Svc\Licensing\Core\AfterResponse;
 use Svc\Licensing\Core\ApiKeys;
 use Svc\Licensing\Core\LicenseImport;
 use Svc\Licensing\Core\MoveIn;
 use Svc\Licensing\Core\Backups;
 use Svc\Licensing\Core\Erasure;
+use Svc\Licensing\Core\Explain;
 use Svc\Licensing\Core\Catalog;
 use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\Core\Products;
@@ -79,6 +80,7 @@ use Svc\Licensing\Http\ApiKeyController;
 use Svc\Licensing\Http\BackupController;
 use Svc\Licensing\Http\CatalogController;
 use Svc\Licensing\Http\EventController;
+use Svc\Licensing\Http\ExplainController;
 use Svc\Licensing\Http\HealthController;
 use Svc\Licensing\Http\LatestReleaseController;
 use Svc\Licensing\Http\PrivacyController;
@@ -153,10 +155,10 @@ final class Plugin {
 		$webhooks           = new PaymentEventController( $inbox, $settings );
 		$portal_ls          = new PortalLinkRepository( $wpdb );
 		$users              = new UserPreferences();
-		$after              = new AfterResponse();
+		$after              = $client->after;
 		$portal_ss          = new PortalSessionRepository( $wpdb );
 		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
-		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository ) );
+		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository, $client->decision_repository ) );
 		$inventory          = new DataInventory( $wpdb, $packages );
 		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 
@@ -171,6 +173,7 @@ final class Plugin {
 		register_activation_hook( $plugin_file, array( $lane, 'sync' ) );
 		$guard         = new AdminGuard( $api_keys, $limiter );
 		$license_admin = new LicenseAdmin( $license_repository, $products, $catalog_repository, $secret, $client->transaction, $client->events );
+		$explain       = new Explain( $client->decision_repository, $license_admin, $client->finder );
 		$release_use   = new Releases( $releases, $products, $packages, $client->transaction, $client->events );
 		$rollouts      = new Rollouts( $releases, $release_use, $products, $client->transaction, $client->events );
 		$product_uses  = new Products( $products, $client->transaction, $client->events );
@@ -216,6 +219,7 @@ final class Plugin {
 				new AdminPaymentEventController( $events, $inbox, $guard ),
 				new ApiKeyController( $api_key_uses, $keys, $guard ),
 				new StatsController( $stats, $guard ),
+				new ExplainController( $explain, $guard ),
 				new EventController( $client->events, $guard ),
 				new OnboardingController( new Onboarding( new StatsRepository( $wpdb ), $settings, $users ), $guard ),
 				new OutboundWebhookController( $endpoint_uses, $endpoints, $deliveries, $guard ),
@@ -269,6 +273,7 @@ final class Plugin {
 					'stats'      => new StatsCommand( $stats, $cli_out ),
 					'import'     => new ImportCommand( $move_in, $cli_out ),
 					'lease-key'  => new LeaseKeyCommand( $lease_keys, $cli_out ),
+					'explain'    => new ExplainCommand( $explain, $cli_out ),
 				)
 			) )->register();
 		}

@@ -26,9 +26,10 @@ final class UpdateBatch {
 	 * @param string                                                             $site_url   This site's address.
 	 * @param array<string, array{license_key: string, current_version: string}> $products   Product slug => its key ('' when none) and installed version.
 	 * @param string                                                             $network_url The network's main address on a multisite ('' sends none).
+	 * @param array<string, string>                                              $reported   What the site reports about itself (`wp_version`, `php_version`), sent with every batch so the server can explain its answer.
 	 * @return array<string, Reply> Product slug => its reply, for every product given.
 	 */
-	public static function check( Connection $connection, string $site_url, array $products, string $network_url = '' ): array {
+	public static function check( Connection $connection, string $site_url, array $products, string $network_url = '', array $reported = array() ): array {
 		$replies = array();
 		$asked   = array();
 		foreach ( $products as $slug => $product ) {
@@ -53,6 +54,11 @@ final class UpdateBatch {
 			);
 			if ( '' !== $network_url ) {
 				$fields['network_url'] = $network_url;
+			}
+			foreach ( array( 'wp_version', 'php_version' ) as $name ) {
+				if ( isset( $reported[ $name ] ) && '' !== $reported[ $name ] ) {
+					$fields[ $name ] = $reported[ $name ];
+				}
 			}
 			$reply    = $connection->call( 'POST', '/updates/check', $fields );
 			$replies += self::split( $reply, array_map( 'strval', array_keys( $chunk ) ) );

@@ -14,6 +14,7 @@ import {
 	type DeliveryQuery,
 	type CreatedWebhookEndpoint,
 	type ErrorEnvelope,
+	type Explanation,
 	type Health,
 	type ImportSource,
 	type License,
@@ -225,6 +226,15 @@ export class ServiceClient {
 			'DELETE',
 			`/admin/licenses/${ licenseId }/activations/${ activationId }`
 		);
+
+	/** Why a site did or did not get an update: by site URL, licence key or licence id (docs/explain.md). */
+	explain = (
+		query:
+			{ site: string } | { license_key: string } | { license_id: number }
+	) =>
+		this.call< Explanation >( 'GET', '/admin/explain', {
+			query: { ...query },
+		} );
 
 	products = ( query: Query = { per_page: 100 } ) =>
 		this.list< Product >( '/admin/products', query );

@@ -194,8 +194,8 @@ export interface Release {
 	gate: { threshold: number; min_reports: number };
 	paused_at: string | null;
 	pause_reason: string;
-	/** Sites offered this release (the explainer's decision records), when known. */
-	offered?: number;
+	/** How many sites' last update check offered this release (docs/explain.md). */
+	offered: number;
 	status: 'draft' | 'published';
 	is_current: boolean;
 	published_at: string | null;
@@ -500,3 +500,36 @@ export type ImportLine =
 	| { phase: string; done: number; total: number }
 	| { report: ImportReport }
 	| { error: ErrorEnvelope };
+
+/** One step of an update check's decision: its name, what it did, and its facts (docs/explain.md). */
+export interface DecisionStep {
+	step: string;
+	outcome: 'pass' | 'fail' | 'info';
+	[ fact: string ]: string | number | boolean | null;
+}
+
+/** The last update check of one product on one site (GET /admin/explain). */
+export interface UpdateDecision {
+	product_id: number;
+	product_slug: string;
+	product_name: string;
+	site_url: string;
+	license_id: number;
+	activation_id: number | null;
+	checked_at: string;
+	installed_version: string;
+	offered_version: string | null;
+	answer: 'offered' | 'not_in_rollout' | 'current' | 'refused';
+	error_code: string | null;
+	summary: string;
+	wp_version: string | null;
+	php_version: string | null;
+	steps: DecisionStep[];
+}
+
+/** GET /admin/explain: the decisions for a site, or for a licence's sites. */
+export interface Explanation {
+	site_url: string | null;
+	license_id: number | null;
+	decisions: UpdateDecision[];
+}

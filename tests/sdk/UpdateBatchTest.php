@@ -127,6 +127,24 @@ final class UpdateBatchTest extends TestCase {
 		$this->assertArrayNotHasKey( 'network_url', $this->sent[1][2] );
 	}
 
+	public function test_the_batch_sends_the_wordpress_and_php_versions_the_site_reports(): void {
+		$this->server(
+			static function (): array {
+				return array( 200, array() );
+			}
+		);
+		$reported = array(
+			'wp_version'  => '6.5.2',
+			'php_version' => '8.2.12',
+		);
+		UpdateBatch::check( $this->connection(), 'https://client.example', array( 'a' => self::product( 'ABCD-EFGH-IJKL-MNOP' ) ), '', $reported );
+		UpdateBatch::check( $this->connection(), 'https://client.example', array( 'a' => self::product( 'ABCD-EFGH-IJKL-MNOP' ) ) );
+		$this->assertSame( '6.5.2', $this->sent[0][2]['wp_version'] );
+		$this->assertSame( '8.2.12', $this->sent[0][2]['php_version'] );
+		$this->assertArrayNotHasKey( 'wp_version', $this->sent[1][2] );
+		$this->assertArrayNotHasKey( 'php_version', $this->sent[1][2] );
+	}
+
 	public function test_no_request_when_no_product_has_a_key(): void {
 		$this->server(
 			static function (): array {

@@ -238,6 +238,7 @@ export const TABLE_OWNERS: Record< string, string > = {
 	svc_webhook_attempts: 'OutboundDeliveryRepository',
 	svc_protocol_requests: 'ProtocolRequestRepository',
 	svc_release_reports: 'ReleaseReportRepository',
+	svc_update_decisions: 'UpdateDecisionRepository',
 };
 
 /**

@@ -16,6 +16,7 @@ use Svc\Licensing\Storage\PortalLinkRepository;
 use Svc\Licensing\Storage\PortalSessionRepository;
 use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\Transaction;
+use Svc\Licensing\Storage\UpdateDecisionRepository;
 use Svc\Licensing\Storage\UserPreferences;
 use Svc\Licensing\Storage\OutboundDeliveryRepository;
 use Svc\Licensing\Storage\PaymentEventRepository;
@@ -26,7 +27,8 @@ use Svc\Licensing\Storage\PaymentEventRepository;
  * itself so the key stops working; the email on transactions cleared; every personal field of stored webhook
  * payloads redacted; the payloads and customer actors of the licences' events in the log redacted, and the
  * outbound deliveries that carry them rendered again; the portal's sign-in links and open sessions of the email
- * gone; an account that proved the email opens its portal no more without a new link. A failure leaves it all.
+ * gone; an account that proved the email opens its portal no more without a new link; the update checks'
+ * decisions recorded for the licences' sites deleted. A failure leaves it all.
  */
 final class Erasure {
 
@@ -108,6 +110,13 @@ final class Erasure {
 	private $reports;
 
 	/**
+	 * The update checks' decisions (site URLs).
+	 *
+	 * @var UpdateDecisionRepository
+	 */
+	private $decisions;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Transaction                $transaction     Transactions.
@@ -121,8 +130,9 @@ final class Erasure {
 	 * @param PortalSessionRepository    $portal_sessions The customer portal's open sessions.
 	 * @param UserPreferences            $preferences     The emails accounts proved for the portal.
 	 * @param ReleaseReportRepository    $reports         The client sites' health reports.
+	 * @param UpdateDecisionRepository   $decisions       The update checks' decisions.
 	 */
-	public function __construct( Transaction $transaction, LicenseRepository $licenses, ActivationRepository $activations, PaymentRepository $payments, PaymentEventRepository $webhook_events, EventRepository $log, OutboundDeliveryRepository $deliveries, PortalLinkRepository $portal_links, PortalSessionRepository $portal_sessions, UserPreferences $preferences, ReleaseReportRepository $reports ) {
+	public function __construct( Transaction $transaction, LicenseRepository $licenses, ActivationRepository $activations, PaymentRepository $payments, PaymentEventRepository $webhook_events, EventRepository $log, OutboundDeliveryRepository $deliveries, PortalLinkRepository $portal_links, PortalSessionRepository $portal_sessions, UserPreferences $preferences, ReleaseReportRepository $reports, UpdateDecisionRepository $decisions ) {
 		$this->transaction     = $transaction;
 		$this->licenses        = $licenses;
 		$this->activations     = $activations;
@@ -134,26 +144,28 @@ final class Erasure {
 		$this->portal_sessions = $portal_sessions;
 		$this->preferences     = $preferences;
 		$this->reports         = $reports;
+		$this->decisions       = $decisions;
 	}
 
 	/**
 	 * Erases an email's personal data and counts what changed.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int, release_reports: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int, release_reports: int, update_decisions: int}
 	 */
 	public function erase( string $email ): array {
 		$normalised = Email::normalise( $email );
 		if ( null === $normalised ) {
 			return array(
-				'licenses'        => 0,
-				'activations'     => 0,
-				'transactions'    => 0,
-				'webhook_events'  => 0,
-				'events'          => 0,
-				'portal_links'    => 0,
-				'portal_sessions' => 0,
-				'release_reports' => 0,
+				'licenses'         => 0,
+				'activations'      => 0,
+				'transactions'     => 0,
+				'webhook_events'   => 0,
+				'events'           => 0,
+				'portal_links'     => 0,
+				'portal_sessions'  => 0,
+				'release_reports'  => 0,
+				'update_decisions' => 0,
 			);
 		}
 		return $this->transaction->run(
@@ -179,6 +191,8 @@ final class Erasure {
 				// An account that proved this email opens its portal no more without a new link.
 				$this->preferences->forget_portal_email( $normalised );
 				$affected['release_reports'] = $reports;
+				// The sites' URLs in the update checks' decisions.
+				$affected['update_decisions'] = $this->decisions->remove_of_licenses( $license_ids );
 				return $affected;
 			}
 		);

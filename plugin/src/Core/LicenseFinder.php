@@ -118,16 +118,25 @@ final class LicenseFinder {
 	 * @return array<string, mixed>|null Null for a malformed or unknown key.
 	 */
 	public function product_of_key( string $key ): ?array {
+		$id  = $this->id_of_key( $key );
+		$row = null === $id ? null : $this->licenses->find( $id );
+		return null === $row ? null : $this->products->find( (int) $row['product_id'] );
+	}
+
+	/**
+	 * The id of the licence holding this key, whatever the product.
+	 *
+	 * @param string $key Key as the caller sent it.
+	 * @return int|null Null for a malformed or unknown key.
+	 */
+	public function id_of_key( string $key ): ?int {
 		try {
 			$parsed = LicenseKey::parse( $key );
 		} catch ( InvalidArgumentException $e ) {
 			return null;
 		}
-		$secret = $this->secret->get();
-		$hash   = $parsed->hash( $secret );
-		$id     = $this->licenses->holders( array( $hash ) )[ $hash ] ?? null;
-		$row    = null === $id ? null : $this->licenses->find( $id );
-		return null === $row ? null : $this->products->find( (int) $row['product_id'] );
+		$hash = $parsed->hash( $this->secret->get() );
+		return $this->licenses->holders( array( $hash ) )[ $hash ] ?? null;
 	}
 
 	/**

@@ -62,10 +62,11 @@ final class UpdateController implements Controller {
 					'minLength'   => 1,
 					'maxLength'   => 64,
 				),
-			)
+			),
+			self::reported_versions()
 		);
 		$item = $one;
-		unset( $item['site_url'], $item['network_url'] );
+		unset( $item['site_url'], $item['network_url'], $item['wp_version'], $item['php_version'] );
 		return array(
 			'/updates/check' => array(
 				array(
@@ -81,6 +82,8 @@ final class UpdateController implements Controller {
 					'args'                => array(
 						'site_url'    => $one['site_url'],
 						'network_url' => $one['network_url'],
+						'wp_version'  => $one['wp_version'],
+						'php_version' => $one['php_version'],
 						'items'       => array(
 							'description' => 'The products to check, each with its licence key and the version the site runs.',
 							'type'        => 'array',
@@ -96,6 +99,36 @@ final class UpdateController implements Controller {
 				),
 			),
 		);
+	}
+
+	/**
+	 * The optional fields a site reports about itself (an addition to the spec, docs/explain.md): recorded with the
+	 * check's decision and compared with the release's requires / requires_php. Never used to refuse.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	private static function reported_versions(): array {
+		$version = array(
+			'type'      => 'string',
+			'minLength' => 1,
+			'maxLength' => 40,
+			'pattern'   => '^[0-9]+(\\.[0-9]+){0,3}(-[0-9A-Za-z.-]+)?$',
+		);
+		return array(
+			'wp_version'  => array( 'description' => 'WordPress version the site runs, e.g. 6.5.2.' ) + $version,
+			'php_version' => array( 'description' => 'PHP version the site runs, e.g. 8.2.12.' ) + $version,
+		);
+	}
+
+	/**
+	 * A reported version field, or null when absent.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 * @param string          $name    wp_version or php_version.
+	 */
+	private static function reported( WP_REST_Request $request, string $name ): ?string {
+		$value = $request->get_param( $name );
+		return is_string( $value ) && '' !== $value ? $value : null;
 	}
 
 	/**
@@ -116,7 +149,7 @@ final class UpdateController implements Controller {
 	 */
 	public function check( WP_REST_Request $request ): WP_REST_Response {
 		$lease = null;
-		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), UpdateClock::now(), $lease );
+		$offer = $this->updates->check( $this->calls->of( $request ), (string) $request->get_param( 'current_version' ), UpdateClock::now(), self::reported( $request, 'wp_version' ), self::reported( $request, 'php_version' ), $lease );
 		// The "current" answer stays {} as the spec says; its lease travels in the header only.
 		return LeaseHeader::on( new WP_REST_Response( null === $offer ? new stdClass() : $offer + array( 'lease' => $lease ) ), $lease );
 	}
@@ -130,7 +163,7 @@ final class UpdateController implements Controller {
 	public function check_batch( WP_REST_Request $request ): WP_REST_Response {
 		$items   = $this->calls->items_of( $request );
 		$leases  = array();
-		$answers = $this->updates->check_each( $items, UpdateClock::now(), $leases );
+		$answers = $this->updates->check_each( $items, UpdateClock::now(), self::reported( $request, 'wp_version' ), self::reported( $request, 'php_version' ), $leases );
 		$results = array();
 		foreach ( $answers as $index => $answer ) {
 			if ( $answer instanceof ServiceError ) {

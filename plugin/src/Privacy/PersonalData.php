@@ -107,7 +107,7 @@ final class PersonalData {
 	 * Erases an email's personal data, through the Core use case.
 	 *
 	 * @param string $email Email, normalised here.
-	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int, release_reports: int}
+	 * @return array{licenses: int, activations: int, transactions: int, webhook_events: int, events: int, portal_links: int, portal_sessions: int, release_reports: int, update_decisions: int}
 	 */
 	public function erase( string $email ): array {
 		return $this->erasure->erase( $email );

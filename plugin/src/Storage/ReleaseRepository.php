@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Release\UpdateDecision;
 use Svc\Licensing\Domain\Release\Version;
 
 /**
@@ -23,12 +24,13 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * The columns of a release with its health reports counted (reports_installed, reports_failed): the admin
+	 * The columns of a release with its health reports counted (reports_installed, reports_failed) and the sites whose last check offered it (offered): the admin
 	 * reads' SELECT list, for a table aliased r. The update check reads releases without it.
 	 */
 	private function with_reports(): string {
 		$reports = $this->table_name( Tables::RELEASE_REPORTS );
-		return "r.*, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'installed') AS reports_installed, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'failed') AS reports_failed";
+		$decisions = $this->table_name( Tables::UPDATE_DECISIONS );
+		return "r.*, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'installed') AS reports_installed, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'failed') AS reports_failed, (SELECT COUNT(*) FROM {$decisions} d WHERE d.product_id = r.product_id AND d.offered_version = r.version AND d.answer = '" . UpdateDecision::OFFERED . "') AS offered";
 	}
 
 	/**
@@ -320,6 +322,9 @@ final class ReleaseRepository extends TableRepository {
 			}
 		}
 		$row['package_size'] = null === $row['package_size'] ? null : (int) $row['package_size'];
+		if ( array_key_exists( 'offered', $row ) ) {
+			$row['offered'] = (int) $row['offered'];
+		}
 		return $row;
 	}
 }

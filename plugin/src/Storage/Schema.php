@@ -28,6 +28,7 @@ use Svc\Licensing\Storage\Migrations\CreateProducts;
 use Svc\Licensing\Storage\Migrations\CreateReleases;
 use Svc\Licensing\Storage\Migrations\CreateProtocolRequests;
 use Svc\Licensing\Storage\Migrations\CreateReleaseReports;
+use Svc\Licensing\Storage\Migrations\CreateUpdateDecisions;
 
 /**
  * Append new steps at the end with the next version number, and set LATEST to it; never edit a step that has
@@ -39,7 +40,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 21;
+	public const LATEST = 22;
 
 	/**
 	 * Every step, oldest first.
@@ -68,6 +69,7 @@ final class Schema {
 				new CreateProtocolRequests(),
 				new AddReleaseChannels(),
 				new CreateReleaseReports(),
+				new CreateUpdateDecisions(),
 			)
 		);
 	}

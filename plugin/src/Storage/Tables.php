@@ -32,6 +32,7 @@ final class Tables {
 	public const IMPORT_MAP         = 'svc_import_map';
 	public const PROTOCOL_REQUESTS  = 'svc_protocol_requests';
 	public const RELEASE_REPORTS    = 'svc_release_reports';
+	public const UPDATE_DECISIONS   = 'svc_update_decisions';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -39,6 +40,6 @@ final class Tables {
 	 * @return string[]
 	 */
 	public static function all(): array {
-		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS, self::PORTAL_SESSIONS, self::IMPORT_MAP, self::PROTOCOL_REQUESTS, self::RELEASE_REPORTS );
+		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS, self::PORTAL_SESSIONS, self::IMPORT_MAP, self::PROTOCOL_REQUESTS, self::RELEASE_REPORTS, self::UPDATE_DECISIONS );
 	}
 }

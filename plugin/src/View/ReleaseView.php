@@ -52,6 +52,7 @@ final class ReleaseView {
 			),
 			'paused_at'    => IsoTime::from_storage( $row['paused_at'] ?? null ),
 			'pause_reason' => (string) ( $row['pause_reason'] ?? '' ),
+			'offered'      => (int) ( $row['offered'] ?? 0 ),
 			'status'       => null === $row['published_at'] ? 'draft' : 'published',
 			'is_current'   => self::is_current( $row, $product ),
 			'published_at' => IsoTime::from_storage( $row['published_at'] ),

@@ -107,7 +107,7 @@ final class UpdateChannel {
 			$site_url          = $updater->site_url();
 			$network_url       = $updater->network_url();
 		}
-		foreach ( UpdateBatch::check( $this->connection, $site_url, $products, $network_url ) as $slug => $reply ) {
+		foreach ( UpdateBatch::check( $this->connection, $site_url, $products, $network_url, self::reported() ) as $slug => $reply ) {
 			$this->updaters[ $slug ]->keep( $reply );
 		}
 	}
@@ -119,7 +119,7 @@ final class UpdateChannel {
 	 * @param Updater $updater The product's updater.
 	 */
 	public function ask_now( Updater $updater ): Reply {
-		$replies = UpdateBatch::check( $this->connection, $updater->site_url(), array( $updater->slug() => $updater->item() ), $updater->network_url() );
+		$replies = UpdateBatch::check( $this->connection, $updater->site_url(), array( $updater->slug() => $updater->item() ), $updater->network_url(), self::reported() );
 		return $replies[ $updater->slug() ];
 	}
 
@@ -145,5 +145,18 @@ final class UpdateChannel {
 	 */
 	private function asked_key(): string {
 		return $this->connection->state_key( 'updates_asked' );
+	}
+
+	/**
+	 * What the site reports with its update checks, so the seller can see why an update was or was not offered
+	 * (the release's requires / requires_php against these): WordPress' version and PHP's, numbers only.
+	 *
+	 * @return array{wp_version: string, php_version: string}
+	 */
+	private static function reported(): array {
+		return array(
+			'wp_version'  => (string) preg_replace( '/[^0-9A-Za-z.-].*$/', '', (string) get_bloginfo( 'version' ) ),
+			'php_version' => PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION . '.' . PHP_RELEASE_VERSION,
+		);
 	}
 }

@@ -16,6 +16,7 @@ import {
 	licenseActions,
 	type LicenseActionId,
 } from './actions';
+import { LicenseDecisions } from './explain';
 import { sitesText } from './fields';
 import { LicenseHistory } from './history';
 import { UpdateChoices } from './update-choices';
@@ -403,6 +404,7 @@ export function LicensePage( {
 				license={ license }
 				onChanged={ reload }
 			/>
+			<LicenseDecisions client={ client } licenseId={ license.id } />
 			<h2>{ __( 'Customer’s other licences', 'svc-licensing' ) }</h2>
 			<OtherLicenses
 				client={ client }

@@ -16,6 +16,7 @@ import {
 	type LicenseActionId,
 } from './actions';
 import { LicensePage } from './detail';
+import { ExplainLink, ExplainPage } from './explain';
 import { licenseFields } from './fields';
 import { CreateLicenseModal } from './form';
 import { licensesCsv, statusLabel } from './license-utils';
@@ -36,7 +37,7 @@ import {
 } from './view-utils';
 import './style.scss';
 
-const ARGS = [ ...LIST_ARGS, 'licence' ];
+const ARGS = [ ...LIST_ARGS, 'licence', 'explain' ];
 
 export function LicensesStage( { client }: { client: ServiceClient } ) {
 	const [ args, setArgs ] = useQueryState( ARGS );
@@ -49,6 +50,19 @@ export function LicensesStage( { client }: { client: ServiceClient } ) {
 		( id: number ) => urlWith( { licence: String( id ) } ),
 		[]
 	);
+	if ( args.explain ) {
+		return (
+			<ExplainPage
+				key={ args.explain }
+				client={ client }
+				target={ args.explain }
+				listHref={ urlWith( { explain: undefined } ) }
+				onBack={ () =>
+					setArgs( { explain: undefined }, { push: true } )
+				}
+			/>
+		);
+	}
 	if ( Number.isInteger( license ) && license > 0 ) {
 		return (
 			<LicensePage
@@ -396,6 +410,13 @@ function LicenseList( {
 							) }
 				</span>
 			</div>
+			<ExplainLink
+				search={ view.search ?? '' }
+				href={ ( target ) => urlWith( { explain: target } ) }
+				onOpen={ ( target ) =>
+					setArgs( { explain: target }, { push: true } )
+				}
+			/>
 			<DataViews
 				view={ view }
 				onChangeView={ setView }

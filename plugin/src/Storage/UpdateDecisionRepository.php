@@ -1,0 +1,126 @@
+<?php
+/**
+ * The last update check's decision per product and site.
+ *
+ * @package SvcLicensing
+ */
+
+namespace Svc\Licensing\Storage;
+
+use Svc\Licensing\Domain\Release\UpdateDecision;
+
+/**
+ * The only writer of svc_update_decisions. A check writes its decision with one upsert on the (product, site)
+ * UNIQUE key: no read before the write, so parallel checks from the fast lane or WordPress never add a row, and
+ * the last one to finish is the row. Reads join the product for its name and slug.
+ */
+final class UpdateDecisionRepository extends TableRepository {
+
+	/**
+	 * Records a check's decision, replacing the site's previous one for the product.
+	 *
+	 * @param int            $product_id    Product.
+	 * @param string         $site          Normalised site, as activations store it.
+	 * @param int            $license_id    Licence found.
+	 * @param int|null       $activation_id The site's activation, or null.
+	 * @param UpdateDecision $decision      The decision.
+	 * @param int            $now           Unix time of the check.
+	 */
+	public function save( int $product_id, string $site, int $license_id, ?int $activation_id, UpdateDecision $decision, int $now ): void {
+		$table   = $this->table_name( Tables::UPDATE_DECISIONS );
+		$columns = array(
+			'license_id'        => array( '%d', $license_id ),
+			'activation_id'     => array( null === $activation_id ? 'NULL' : '%d', $activation_id ),
+			'checked_at'        => array( '%s', gmdate( 'Y-m-d H:i:s', $now ) ),
+			'installed_version' => array( '%s', substr( $decision->installed(), 0, 64 ) ),
+			'offered_version'   => array( null === $decision->offered() ? 'NULL' : '%s', $decision->offered() ),
+			'answer'            => array( '%s', $decision->answer() ),
+			'steps'             => array( '%s', $decision->compact() ),
+			'wp_version'        => array( null === $decision->wp_version() ? 'NULL' : '%s', $decision->wp_version() ),
+			'php_version'       => array( null === $decision->php_version() ? 'NULL' : '%s', $decision->php_version() ),
+		);
+		$values  = array();
+		$marks   = array();
+		$updates = array();
+		foreach ( $columns as $column => list( $mark, $value ) ) {
+			$marks[]   = $mark;
+			$updates[] = "{$column} = {$mark}";
+			if ( 'NULL' !== $mark ) {
+				$values[] = $value;
+			}
+		}
+		$names = implode( ', ', array_keys( $columns ) );
+		// The values are given twice (insert, then update) rather than through VALUES(), which both databases read alike.
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table and column names from constants, values as placeholders.
+				"INSERT INTO {$table} (product_id, site_url, {$names}) VALUES (%d, %s, " . implode( ', ', $marks ) . ') ON DUPLICATE KEY UPDATE ' . implode( ', ', $updates ),
+				array_merge( array( $product_id, $site ), $values, $values )
+			)
+		);
+	}
+
+	/**
+	 * Every decision recorded for a site, product name first.
+	 *
+	 * @param string   $site       Normalised site.
+	 * @param int|null $product_id Only this product (a scoped caller), or null.
+	 * @return list<array<string, mixed>>
+	 */
+	public function of_site( string $site, ?int $product_id ): array {
+		return $this->rows( 'd.site_url = %s', array( $site ), $product_id );
+	}
+
+	/**
+	 * Every decision recorded for a licence's sites.
+	 *
+	 * @param int $license_id Licence.
+	 * @return list<array<string, mixed>>
+	 */
+	public function of_license( int $license_id ): array {
+		return $this->rows( 'd.license_id = %d', array( $license_id ), null );
+	}
+
+	/**
+	 * Deletes the decisions of these licences (a customer's erase).
+	 *
+	 * @param int[] $license_ids Licences.
+	 * @return int Rows deleted.
+	 */
+	public function remove_of_licenses( array $license_ids ): int {
+		$deleted = 0;
+		$table   = $this->table_name( Tables::UPDATE_DECISIONS );
+		foreach ( array_chunk( array_values( array_unique( array_map( 'intval', $license_ids ) ) ), 500 ) as $chunk ) {
+			$marks = implode( ', ', array_fill( 0, count( $chunk ), '%d' ) );
+			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared,WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, values as placeholders.
+			$deleted += (int) $this->db->query( $this->db->prepare( "DELETE FROM {$table} WHERE license_id IN ({$marks})", $chunk ) );
+		}
+		return $deleted;
+	}
+
+	/**
+	 * Decisions matching a condition, with the product's name and slug, by product name then site.
+	 *
+	 * @param string                 $where      Condition on `d`, with placeholders.
+	 * @param array<int, int|string> $args       Its values.
+	 * @param int|null               $product_id Only this product, or null.
+	 * @return list<array<string, mixed>>
+	 */
+	private function rows( string $where, array $args, ?int $product_id ): array {
+		$table    = $this->table_name( Tables::UPDATE_DECISIONS );
+		$products = $this->table_name( Tables::PRODUCTS );
+		if ( null !== $product_id ) {
+			$where .= ' AND d.product_id = %d';
+			$args[] = $product_id;
+		}
+		$rows = (array) $this->db->get_results(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table names from constants, values as placeholders.
+				"SELECT d.*, p.name AS product_name, p.slug AS product_slug FROM {$table} d JOIN {$products} p ON p.id = d.product_id WHERE {$where} ORDER BY p.name, d.site_url",
+				$args
+			),
+			ARRAY_A
+		);
+		return array_values( $rows );
+	}
+}
