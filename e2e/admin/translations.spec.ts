@@ -30,7 +30,7 @@ import {
 } from '../../tools/i18n/script-json';
 import { signIn } from '../fixtures/callers';
 import { ADMIN, baseURL } from '../fixtures/env';
-import { logIn } from '../fixtures/sign-in';
+import { signInContext } from '../fixtures/sign-in';
 import { openScreen } from './screens';
 
 const siteDir = process.env.SVC_SITE_DIR ?? '';
@@ -151,12 +151,13 @@ test.afterAll( async () => {
 } );
 
 /**
- * The German administrator, signed in through wp-login.php in a browser context of their own (logIn: a wait that does
- * not depend on focus, which this second context's page never has).
+ * The German administrator, signed in in a browser context of their own: through wp-login.php's POST, not its form,
+ * which in this second context raced WordPress' focus script under load (signInContext).
  */
 async function germanAdmin( browser: Browser ): Promise< BrowserContext > {
 	const context = await browser.newContext( { baseURL } );
-	await logIn( await context.newPage(), login, password );
+	await signInContext( context, login, password );
+	await context.newPage();
 	return context;
 }
 
