@@ -8,9 +8,11 @@ import {
 	ADMIN_STATE,
 	CHROMIUM_LAUNCH,
 	baseURL,
+	database,
+	fastLane,
 	runLabel,
 } from './e2e/fixtures/env';
-import { PROJECTS } from './e2e/fixtures/projects';
+import { PROJECTS, passSkips } from './e2e/fixtures/projects';
 
 // @wordpress/e2e-test-utils-playwright reads these when a spec first imports it (workers inherit them).
 process.env.STORAGE_STATE_PATH = ADMIN_STATE;
@@ -24,6 +26,16 @@ process.env.WP_PASSWORD = ADMIN.password;
  * the runner much of the two cores. `npm run test:e2e` alone reruns nothing and keeps the trace of each failure.
  */
 const retries = Number( process.env.SVC_RETRIES ?? 0 );
+
+/**
+ * In `npm test` (SVC_PASS_SPLIT=1) a spec the fast lane cannot affect runs only in the passes with the lane on, and
+ * one the database cannot affect on one database (e2e/fixtures/projects.ts, README "Which specs run in which pass").
+ */
+const testIgnore = passSkips( {
+	split: process.env.SVC_PASS_SPLIT === '1',
+	database,
+	fastLane,
+} );
 
 export default defineConfig( {
 	testDir: 'e2e',
@@ -46,6 +58,7 @@ export default defineConfig( {
 	projects: PROJECTS.map( ( { name, testMatch, signedIn } ) => ( {
 		name,
 		testMatch,
+		testIgnore,
 		...( signedIn ? { use: { storageState: ADMIN_STATE } } : {} ),
 	} ) ),
 } );
