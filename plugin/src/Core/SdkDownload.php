@@ -36,8 +36,8 @@ final class SdkDownload {
 	/**
 	 * Constructor.
 	 *
-	 * @param string                            $dir          The SDK folder, e.g. the plugin's sdk/.
-	 * @param callable(): array<string, string> $trusted_keys Answers the lease keys to bake in (LeaseKeyAdmin::trusted).
+	 * @param string   $dir          The SDK folder, e.g. the plugin's sdk/.
+	 * @param callable $trusted_keys Answers the lease keys to bake in, key id => public key (LeaseKeyAdmin::trusted).
 	 */
 	public function __construct( string $dir, callable $trusted_keys ) {
 		$this->dir          = rtrim( $dir, '/\\' );
@@ -68,7 +68,7 @@ final class SdkDownload {
 		}
 		$path      = tempnam( get_temp_dir(), 'svc-sdk-' );
 		$keys_file = tempnam( get_temp_dir(), 'svc-sdk-keys-' );
-		if ( false === $path || false === $keys_file || false === file_put_contents( $keys_file, SdkBundle::trusted_keys_file( $keys ) ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents -- a temporary file of this request.
+		if ( false === $path || false === $keys_file || false === file_put_contents( $keys_file, SdkBundle::trusted_keys_file( $keys ) ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a temporary file of this request.
 			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The SDK zip could not be built: the server has no writable temporary folder.', 'svc-licensing' ) );
 		}
 		$entries[ $keys_file ] = SdkBundle::FOLDER . '/' . SdkBundle::TRUSTED_KEYS;

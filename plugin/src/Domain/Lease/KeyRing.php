@@ -39,7 +39,7 @@ final class KeyRing {
 	 * Constructor.
 	 *
 	 * @param list<array{kid: string, secret: string, status: string, created_at: int, endorsed_by: ?string, endorsement: ?string, retired_at: ?int}> $entries Entries.
-	 * @param array<string, LeaseKey>                                                                                                                  $keys    Their keys, by id.
+	 * @param array<string, LeaseKey>                                                                                                                 $keys    Their keys, by id.
 	 */
 	private function __construct( array $entries, array $keys ) {
 		$this->entries = $entries;
@@ -83,7 +83,7 @@ final class KeyRing {
 			}
 			++$count[ (string) $entry['status'] ];
 			$keys[ $key->kid() ] = $key;
-			$entries[] = array(
+			$entries[]           = array(
 				'kid'         => $key->kid(),
 				'secret'      => $key->to_stored(),
 				'status'      => (string) $entry['status'],
