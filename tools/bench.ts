@@ -248,6 +248,31 @@ function php( site: Site, ...args: string[] ): Record< string, unknown > {
 	return JSON.parse( output.trim().split( '\n' ).pop() as string );
 }
 
+interface LeaseCost {
+	count: number;
+	keys_in_ring: number;
+	sign_us: number;
+	per_request_us: number;
+	lease_bytes: number;
+}
+
+/** The cost of one signed lease in PHP alone (tools/bench/lease-sign.php; docs/leases.md). */
+function leaseCost(): LeaseCost {
+	const output = run( PHP, [ path.join( BENCH_DIR, 'lease-sign.php' ) ] );
+	return JSON.parse( output.trim().split( '\n' ).pop() as string );
+}
+
+/** The lease line: its cost per lease, and validate's throughput with the lane on, every answer signed. */
+function leaseLine( cost: LeaseCost, validate: number ): string {
+	return (
+		`Lease signing (tools/bench/lease-sign.php, PHP alone, median of 5 runs of ${ cost.count.toLocaleString( 'en-US' ) }): ` +
+		`${ cost.sign_us.toFixed( 1 ) } µs per lease to build, sign (Ed25519) and encode; ${ cost.per_request_us.toFixed( 1 ) } µs ` +
+		`per request with reading the key ring (${ cost.keys_in_ring } keys) from its option; ${ cost.lease_bytes } bytes. ` +
+		`Validate with the fast lane on, every answer carrying a lease: ${ Math.round( validate ).toLocaleString( 'en-US' ) } req/s ` +
+		'(the validate row above).'
+	);
+}
+
 function setFastLane( site: Site, on: boolean ): void {
 	php( site, 'fast-lane', on ? 'on' : 'off' );
 }
@@ -788,6 +813,11 @@ async function full( site: Site, opts: Options ): Promise< number > {
 			? { rows: [], problems: [] }
 			: await importRows( site, opts );
 	problems.push( ...imported.problems );
+	log( 'Lease signing cost: tools/bench/lease-sign.php' );
+	const lease = leaseCost();
+	const validateLaneOn =
+		measured.find( ( row ) => row.name === 'validate, fast lane on' )
+			?.requestsPerSecond ?? NaN;
 	const goals = [
 		...targets( measured, adminRows, fixtures.licences ),
 		...importTargets( imported.rows ),
@@ -817,6 +847,8 @@ async function full( site: Site, opts: Options ): Promise< number > {
 		'core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); ' +
 			"to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
 			'less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.',
+		'',
+		leaseLine( lease, validateLaneOn ),
 		...( imported.rows.length > 0
 			? [ '', importTable( imported.rows ), '', IMPORT_FOOTNOTE ]
 			: [] ),
@@ -850,6 +882,7 @@ async function full( site: Site, opts: Options ): Promise< number > {
 		rows: measured,
 		admin: adminRows,
 		timings,
+		lease: { ...lease, validate_lane_on_rps: validateLaneOn },
 		import: imported.rows,
 		targets: goals,
 		problems,

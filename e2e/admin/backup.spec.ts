@@ -11,6 +11,7 @@ import {
 	type Page,
 } from '@playwright/test';
 import { expectError } from '../fixtures/envelope';
+import { publishedKeys, verifiedLease } from '../fixtures/lease';
 import {
 	applyCopySuiteSettings,
 	copyKeyHeaders,
@@ -83,6 +84,8 @@ test( 'export from one site, restore into an empty one: keys, activations and do
 	request,
 } ) => {
 	const seeded = await seed( request );
+	// The lease keys travel in the export (docs/leases.md): client sites keep trusting the restored service.
+	const leaseKeys = await publishedKeys( request );
 
 	// The routes are for a signed-in administrator only, never an API key.
 	const key = await keyHeaders( request, 'admin' );
@@ -200,10 +203,15 @@ test( 'export from one site, restore into an empty one: keys, activations and do
 		},
 	} );
 	expect( validated.status() ).toBe( 200 );
-	expect( await validated.json() ).toMatchObject( {
+	const validatedBody = await validated.json();
+	expect( validatedBody ).toMatchObject( {
 		valid: true,
 		activation_count: 1,
 	} );
+	expect( await publishedKeys( there ) ).toEqual( leaseKeys );
+	expect( verifiedLease( validatedBody.lease, leaseKeys ).kid ).toBe(
+		leaseKeys[ 0 ].kid
+	);
 	const activated = await there.post( `${ API }/licenses/activate`, {
 		data: {
 			license_key: seeded.key,

@@ -12,6 +12,7 @@ import { expectError } from '../fixtures/envelope';
 import { keyHeaders } from '../fixtures/test-helpers';
 import { SDK_DIR, checkoutSdkVersion, sdkVersionOf } from '../fixtures/sdk';
 import { readZip } from '../fixtures/zip';
+import { publishedKeys } from '../fixtures/lease';
 
 const SDK = SDK_DIR;
 const DEV_FILES = [ 'phpcs.xml.dist', 'phpstan.neon.dist' ];
@@ -29,7 +30,17 @@ const expectedEntries = (): string[] =>
 			( name ) =>
 				`svc-licensing-client/${ name.split( path.sep ).join( '/' ) }`
 		)
+		// Written into each download: the site's lease keys (docs/leases.md).
+		.concat( 'svc-licensing-client/trusted-keys.php' )
 		.sort();
+
+/** The keys trusted-keys.php returns, read from its `'<kid>' => '<key>',` lines. */
+const trustedKeys = ( source: string ): Record< string, string > =>
+	Object.fromEntries(
+		[ ...source.matchAll( /^\t'([\w-]+)' => '([\w-]+)',$/gm ) ].map(
+			( match ) => [ match[ 1 ], match[ 2 ] ]
+		)
+	);
 
 async function expectSdkZip( response: APIResponse ): Promise< void > {
 	expect( response.status(), await response.text() ).toBe( 200 );
@@ -58,6 +69,54 @@ async function expectSdkZip( response: APIResponse ): Promise< void > {
 }
 
 test.describe( 'admin SDK download', () => {
+	test( "the zip's trusted-keys.php returns the active and next lease keys /keys publishes", async ( {
+		request,
+	} ) => {
+		const headers = await keyHeaders( request );
+		const download = async () =>
+			trustedKeys(
+				readZip(
+					await (
+						await request.get( '/wp-json/svc/v1/admin/sdk', {
+							headers,
+						} )
+					).body()
+				).text( 'svc-licensing-client/trusted-keys.php' )
+			);
+		const published = async () =>
+			Object.fromEntries(
+				( await publishedKeys( request ) )
+					.filter( ( key ) => key.status !== 'retired' )
+					.map( ( key ) => [ key.kid, key.public_key ] )
+			);
+		const before = await published();
+		expect( Object.keys( before ) ).toHaveLength( 1 );
+		expect( await download() ).toEqual( before );
+
+		const prepared = await request.post(
+			'/wp-json/svc/v1/admin/lease-keys',
+			{ headers }
+		);
+		expect( prepared.status() ).toBe( 201 );
+		const next = await prepared.json();
+		try {
+			const both = await published();
+			expect( Object.keys( both ) ).toHaveLength( 2 );
+			expect( both[ next.kid ] ).toBe( next.public_key );
+			expect( await download() ).toEqual( both );
+		} finally {
+			expect(
+				(
+					await request.delete(
+						`/wp-json/svc/v1/admin/lease-keys/${ next.kid }`,
+						{ headers }
+					)
+				).status()
+			).toBe( 204 );
+		}
+		expect( await download() ).toEqual( before );
+	} );
+
 	test( 'a read key gets the SDK zip: one top folder, no lint files, the version in its name and entry file', async ( {
 		request,
 	} ) => {

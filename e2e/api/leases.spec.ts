@@ -88,18 +88,18 @@ test.describe( 'leases', () => {
 		test( `validate, activate and the update check carry a verified lease (${ route.name })`, async ( {
 			request,
 		} ) => {
-			const licence = await product( request, '2.0.0' );
+			const license = await product( request, '2.0.0' );
 			const site = 'https://WWW.Lease-Shop.example/store/';
 			const call = {
-				license_key: licence.license_key,
-				product_slug: licence.slug,
+				license_key: license.license_key,
+				product_slug: license.slug,
 				site_url: site,
 			};
 			const facts = {
 				v: 1,
 				kid: keys[ 0 ].kid,
-				license_id: licence.license_id,
-				product: licence.slug,
+				license_id: license.license_id,
+				product: license.slug,
 				site: siteFingerprint( 'lease-shop.example/store' ),
 				status: 'active',
 				valid: true,
@@ -152,7 +152,7 @@ test.describe( 'leases', () => {
 
 			// An offer carries it in the body too.
 			const offered = await request.post(
-				`/wp-json/svc/v1/admin/products/${ licence.product_id }/releases`,
+				`/wp-json/svc/v1/admin/products/${ license.product_id }/releases`,
 				{
 					headers: await keyHeaders( request ),
 					multipart: {
@@ -190,7 +190,7 @@ test.describe( 'leases', () => {
 						{ ...call, current_version: '2.1.0' },
 						{
 							license_key: 'AAAA-BBBB-CCCC-DDDD',
-							product_slug: licence.slug,
+							product_slug: license.slug,
 							current_version: '1.0.0',
 						},
 					],
@@ -217,10 +217,10 @@ test.describe( 'leases', () => {
 	test( 'the fast lane and the full route answer leases for the same licence the same way', async ( {
 		request,
 	} ) => {
-		const licence = await product( request );
+		const license = await product( request );
 		const call = {
-			license_key: licence.license_key,
-			product_slug: licence.slug,
+			license_key: license.license_key,
+			product_slug: license.slug,
 			site_url: 'https://parity-lease.example',
 		};
 		const lane = await request.post( '/wp-json/svc/v1/licenses/validate', {
@@ -245,9 +245,9 @@ test.describe( 'leases', () => {
 	test( "a suspended licence's lease says valid false; a changed byte breaks the signature", async ( {
 		request,
 	} ) => {
-		const licence = await product( request );
+		const license = await product( request );
 		const suspended = await request.put(
-			`/wp-json/svc/v1/admin/licenses/${ licence.license_id }`,
+			`/wp-json/svc/v1/admin/licenses/${ license.license_id }`,
 			{
 				headers: await keyHeaders( request ),
 				data: { status: 'suspended' },
@@ -258,8 +258,8 @@ test.describe( 'leases', () => {
 			const answer = await leaseOf(
 				await request.post( '/wp-json/svc/v1/licenses/validate', {
 					data: {
-						license_key: licence.license_key,
-						product_slug: licence.slug,
+						license_key: license.license_key,
+						product_slug: license.slug,
 						site_url: 'suspended.example',
 					},
 					headers: route.headers,
@@ -269,7 +269,7 @@ test.describe( 'leases', () => {
 			expect( answer.header ).toBe( answer.body.lease );
 			const payload = verifiedLease( answer.body.lease, keys );
 			expect( payload ).toMatchObject( {
-				license_id: licence.license_id,
+				license_id: license.license_id,
 				status: 'suspended',
 				valid: false,
 				site: siteFingerprint( 'suspended.example' ),
@@ -298,13 +298,13 @@ test.describe( 'leases', () => {
 		} );
 		expect( set.status() ).toBe( 200 );
 		try {
-			const licence = await product( request );
+			const license = await product( request );
 			for ( const route of ROUTES ) {
 				const answer = await leaseOf(
 					await request.post( '/wp-json/svc/v1/licenses/validate', {
 						data: {
-							license_key: licence.license_key,
-							product_slug: licence.slug,
+							license_key: license.license_key,
+							product_slug: license.slug,
 							site_url: 'lifetime.example',
 						},
 						headers: route.headers,

@@ -39,40 +39,15 @@ svc_test_routes(
 		'/key-secret'  => array(
 			'methods'  => 'POST',
 			'callback' => static function ( WP_REST_Request $request ): array {
-				global $wpdb;
-				$kept   = WP_CONTENT_DIR . '/svc-test-key-secret';
-				$option = 'svc_licensing_key_secret';
-				$action = (string) $request->get_param( 'action' );
-				$value  = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
-				if ( 'stash' === $action || 'replace' === $action ) {
-					if ( '' !== $value && ! is_file( $kept ) ) {
-						file_put_contents( $kept, $value ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
-					}
-					$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
-					if ( 'replace' === $action ) {
-						$wpdb->insert(
-							$wpdb->options,
-							array(
-								'option_name'  => $option,
-								'option_value' => bin2hex( random_bytes( 32 ) ),
-								'autoload'     => 'yes',
-							)
-						);
-					}
-				} elseif ( 'restore' === $action && is_file( $kept ) ) {
-					$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
-					$wpdb->insert(
-						$wpdb->options,
-						array(
-							'option_name'  => $option,
-							'option_value' => trim( (string) file_get_contents( $kept ) ), // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
-							'autoload'     => 'yes',
-						)
-					);
-					wp_delete_file( $kept );
-				}
-				wp_cache_flush();
-				return array( 'present' => '' !== (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) ) );
+				return svc_test_swap_option( 'svc_licensing_key_secret', (string) $request->get_param( 'action' ), bin2hex( random_bytes( 32 ) ) );
+			},
+		),
+		// The same for the lease keys (docs/leases.md); a replacement is a ring that is not the recorded one.
+		'/lease-keys'  => array(
+			'methods'  => 'POST',
+			'callback' => static function ( WP_REST_Request $request ): array {
+				$other = Svc\Licensing\Domain\Lease\KeyRing::first( Svc\Licensing\Domain\Lease\LeaseKey::generate(), time() );
+				return svc_test_swap_option( 'svc_licensing_lease_keys', (string) $request->get_param( 'action' ), (string) wp_json_encode( $other->to_stored() ) );
 			},
 		),
 		// Breaks the package folder (a plain file takes its place, which even root cannot write into) or mends it.
@@ -95,3 +70,47 @@ svc_test_routes(
 		),
 	)
 );
+
+/**
+ * Takes an option's row away (stash), puts $replacement in its place (replace), or puts the original back
+ * (restore), in SQL; answers whether the option is present.
+ *
+ * @param string $option      Option name.
+ * @param string $action      stash, replace or restore.
+ * @param string $replacement Value for replace.
+ * @return array{present: bool}
+ */
+function svc_test_swap_option( string $option, string $action, string $replacement ): array {
+	global $wpdb;
+	$kept  = WP_CONTENT_DIR . '/svc-test-' . $option;
+	$value = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
+	if ( 'stash' === $action || 'replace' === $action ) {
+		if ( '' !== $value && ! is_file( $kept ) ) {
+			file_put_contents( $kept, $value ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+		}
+		$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
+		if ( 'replace' === $action ) {
+			$wpdb->insert(
+				$wpdb->options,
+				array(
+					'option_name'  => $option,
+					'option_value' => $replacement,
+					'autoload'     => 'yes',
+				)
+			);
+		}
+	} elseif ( 'restore' === $action && is_file( $kept ) ) {
+		$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
+		$wpdb->insert(
+			$wpdb->options,
+			array(
+				'option_name'  => $option,
+				'option_value' => trim( (string) file_get_contents( $kept ) ), // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- test helper.
+				'autoload'     => 'yes',
+			)
+		);
+		wp_delete_file( $kept );
+	}
+	wp_cache_flush();
+	return array( 'present' => '' !== (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) ) );
+}

@@ -287,24 +287,24 @@ final class ClientApi {
 	 * @param wpdb $db Database.
 	 */
 	public function __construct( wpdb $db ) {
-		$this->settings           = new Settings();
-		$this->secret             = new KeySecret( $db );
-		$this->lease_keys         = new LeaseKeys( $db, $this->secret );
-		$this->leases             = new Leases( $this->lease_keys, $this->settings );
-		$this->products           = new ProductRepository( $db );
-		$this->license_repository = new LicenseRepository( $db );
-		$this->sites              = new ActivationRepository( $db );
-		$this->releases           = new ReleaseRepository( $db );
-		$this->keys               = new ApiKeyRepository( $db );
-		$this->api_keys           = new ApiKeyAuthenticator( $this->keys );
-		$this->transaction        = new Transaction( $db );
-		$this->events             = new EventRepository( $db );
-		$this->finder             = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
-		$this->licenses           = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events, $this->leases );
-		$this->activations        = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases );
-		$this->links              = new DownloadLinks( $this->secret, $this->settings );
-		$base                     = '/' . Api::NAMESPACE;
-		$this->limiter            = new RateLimiter(
+		$this->settings            = new Settings();
+		$this->secret              = new KeySecret( $db );
+		$this->lease_keys          = new LeaseKeys( $db, $this->secret );
+		$this->leases              = new Leases( $this->lease_keys, $this->settings );
+		$this->products            = new ProductRepository( $db );
+		$this->license_repository  = new LicenseRepository( $db );
+		$this->sites               = new ActivationRepository( $db );
+		$this->releases            = new ReleaseRepository( $db );
+		$this->keys                = new ApiKeyRepository( $db );
+		$this->api_keys            = new ApiKeyAuthenticator( $this->keys );
+		$this->transaction         = new Transaction( $db );
+		$this->events              = new EventRepository( $db );
+		$this->finder              = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
+		$this->licenses            = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events, $this->leases );
+		$this->activations         = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases );
+		$this->links               = new DownloadLinks( $this->secret, $this->settings );
+		$base                      = '/' . Api::NAMESPACE;
+		$this->limiter             = new RateLimiter(
 			new RateLimitRepository( $db, $this->transaction ),
 			$this->settings,
 			$this->api_keys,
@@ -321,18 +321,18 @@ final class ClientApi {
 			),
 			array( $base . '/updates/check' => array( UpdateController::class, 'cost' ) )
 		);
-		$this->calls              = new ClientCalls( $this->api_keys );
-		$this->choices            = new UpdateChoices( $this->finder, $this->sites, $this->products, $this->transaction, $this->events );
-		$this->license_routes     = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
+		$this->calls               = new ClientCalls( $this->api_keys );
+		$this->choices             = new UpdateChoices( $this->finder, $this->sites, $this->products, $this->transaction, $this->events );
+		$this->license_routes      = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
 		$this->after               = new AfterResponse();
 		$this->decision_repository = new UpdateDecisionRepository( $db );
 		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after );
-		$this->updates            = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );
-		$this->update_routes      = new UpdateController( $this->updates, $this->calls );
-		$this->report_repository  = new ReleaseReportRepository( $db );
-		$this->reports            = new ReleaseReports( $this->finder, $this->releases, $this->report_repository, $this->transaction, $this->events );
-		$this->report_routes      = new ReportController( $this->reports, $this->calls );
-		$this->download_routes    = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
+		$this->updates             = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );
+		$this->update_routes       = new UpdateController( $this->updates, $this->calls );
+		$this->report_repository   = new ReleaseReportRepository( $db );
+		$this->reports             = new ReleaseReports( $this->finder, $this->releases, $this->report_repository, $this->transaction, $this->events );
+		$this->report_routes       = new ReportController( $this->reports, $this->calls );
+		$this->download_routes     = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
 		// The old clients' protocols on the front URL (docs/moving-in.md): WordPress hooks these on init, the lane
 		// answers through the same objects.
 		$this->protocol_requests = new ProtocolRequestRepository( $db );

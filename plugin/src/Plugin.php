@@ -191,16 +191,16 @@ final class Plugin {
 		( new OutboundWebhookJob( $outbound ) )->add_hooks();
 		$endpoint_uses = new OutboundEndpoints( $endpoints, $deliveries, $outbound, $target, $products, $client->transaction );
 		// One list of checks: GET /health and Site Health run the same ones.
-		$checks = array(
+		$checks     = array(
 			'database'        => new DatabaseCheck( $wpdb, $migrator ),
 			'file_storage'    => new FileStorageCheck( $packages ),
 			'payment_webhook' => new PaymentWebhookCheck( $settings ),
 		);
-		$sdk    = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk' );
+		$lease_keys = new LeaseKeyAdmin( $client->lease_keys, $client->leases, $client->events );
+		$sdk        = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk', array( $lease_keys, 'trusted' ) );
 		// One move-in for the panel's routes and `wp svc import`.
 		$move_in = new MoveIn( $license_admin, $product_uses, $release_use, $catalog, $products, $releases, $license_repository, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations );
 		ProgressStream::add_hooks();
-		$lease_keys = new LeaseKeyAdmin( $client->lease_keys, $client->leases, $client->events );
 		( new RestApi(
 			array(
 				new HealthController( $checks, SVC_LICENSING_VERSION ),

@@ -49,8 +49,17 @@ test( 'health passes with pass or warn, not fail', () => {
 } );
 
 test( 'validate needs a valid, active licence already activated on the site', () => {
-	const good = { valid: true, status: 'active', already_activated: true };
+	const good = {
+		valid: true,
+		status: 'active',
+		already_activated: true,
+		lease: 'eyJ2IjoxfQ.c2ln',
+	};
 	assert.equal( checkAnswer( 'validate', json( good ) ), null );
+	assert.match(
+		checkAnswer( 'validate', json( { ...good, lease: null } ) ) ?? '',
+		/lease/
+	);
 	assert.match(
 		checkAnswer( 'validate', json( { ...good, valid: false } ) ) ?? '',
 		/valid/
@@ -68,13 +77,20 @@ test( 'activate needs activated and an activation id', () => {
 	assert.equal(
 		checkAnswer(
 			'activate',
-			json( { activated: true, activation_id: 7 } )
+			json( { activated: true, activation_id: 7, lease: 'a.b' } )
 		),
 		null
 	);
 	assert.notEqual(
-		checkAnswer( 'activate', json( { activated: true } ) ),
+		checkAnswer( 'activate', json( { activated: true, lease: 'a.b' } ) ),
 		null
+	);
+	assert.match(
+		checkAnswer(
+			'activate',
+			json( { activated: true, activation_id: 7 } )
+		) ?? '',
+		/lease/
 	);
 } );
 
@@ -85,6 +101,7 @@ test( 'update check needs the version fields, a tokened package and its hash', (
 			'http://localhost:8894/wp-json/svc/v1/downloads/bench-product?token=abc',
 		package_hash: `sha256:${ 'a'.repeat( 64 ) }`,
 		sections: { changelog: '<p>x</p>' },
+		lease: 'a.b',
 	};
 	assert.equal( checkAnswer( 'update', json( offer ) ), null );
 	// "No update" is an empty object: wrong for the bench, which installs 0.0.1.

@@ -54,6 +54,14 @@ export function checkAnswer(
 			problems.push( problem );
 		}
 	};
+	// Validate, activate and the update offer each carry a signed lease (docs/leases.md): the rows measure its cost.
+	if ( kind === 'validate' || kind === 'activate' || kind === 'update' ) {
+		expect(
+			typeof body.lease === 'string' &&
+				/^[\w-]+\.[\w-]+$/.test( body.lease ),
+			'no signed lease'
+		);
+	}
 	switch ( kind ) {
 		case 'shortinit':
 			expect( body.one === 1, 'one is not 1' );

@@ -68,6 +68,21 @@ final class LeaseKeyAdmin {
 	}
 
 	/**
+	 * The keys a new copy of the SDK trusts: the active and the next one (key id => public key, base64url).
+	 *
+	 * @return array<string, string>
+	 */
+	public function trusted(): array {
+		$keys = array();
+		foreach ( $this->published() as $key ) {
+			if ( 'retired' !== $key['status'] ) {
+				$keys[ (string) $key['kid'] ] = (string) $key['public_key'];
+			}
+		}
+		return $keys;
+	}
+
+	/**
 	 * The keys with the state of their storage, for the admin.
 	 *
 	 * @return array{state: string, lease_lifetime_days: int, keys: list<array<string, mixed>>}

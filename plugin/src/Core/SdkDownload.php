@@ -14,7 +14,8 @@ use Svc\Licensing\Domain\ServiceError;
 /**
  * Zips the copy of the SDK the plugin ships (`sdk/` inside the plugin, put there by the plugin's build) into a
  * temporary file: with PHP's ZipArchive when the zip extension is there, otherwise with WordPress' own PclZip
- * (core's fallback for the same reason). Built per request: it is small, and always matches the files.
+ * (core's fallback for the same reason). Built per request: it is small, and always matches the files. Each zip
+ * also holds trusted-keys.php, the service's active and next lease keys as published now (docs/leases.md).
  */
 final class SdkDownload {
 
@@ -26,12 +27,21 @@ final class SdkDownload {
 	private $dir;
 
 	/**
+	 * Answers the lease keys to bake in: key id => public key (base64url).
+	 *
+	 * @var callable(): array<string, string>
+	 */
+	private $trusted_keys;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param string $dir The SDK folder, e.g. the plugin's sdk/.
+	 * @param string   $dir          The SDK folder, e.g. the plugin's sdk/.
+	 * @param callable $trusted_keys Answers the lease keys to bake in, key id => public key (LeaseKeyAdmin::trusted).
 	 */
-	public function __construct( string $dir ) {
-		$this->dir = rtrim( $dir, '/\\' );
+	public function __construct( string $dir, callable $trusted_keys ) {
+		$this->dir          = rtrim( $dir, '/\\' );
+		$this->trusted_keys = $trusted_keys;
 	}
 
 	/**
@@ -48,12 +58,22 @@ final class SdkDownload {
 		if ( null === $version ) {
 			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The client SDK shipped with the plugin does not state its version, so it is not offered. Reinstall the plugin.', 'svc-licensing' ) );
 		}
-		$entries = SdkBundle::entries( $this->files() );
-		$path    = tempnam( get_temp_dir(), 'svc-sdk-' );
-		if ( false === $path ) {
+		$keys = ( $this->trusted_keys )();
+		if ( array() === $keys ) {
+			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The SDK is not offered while the lease keys are missing or replaced: it would trust no key. See Site Health.', 'svc-licensing' ) );
+		}
+		$entries = array();
+		foreach ( SdkBundle::entries( $this->files() ) as $relative => $name ) {
+			$entries[ $this->dir . '/' . $relative ] = $name;
+		}
+		$path      = tempnam( get_temp_dir(), 'svc-sdk-' );
+		$keys_file = tempnam( get_temp_dir(), 'svc-sdk-keys-' );
+		if ( false === $path || false === $keys_file || false === file_put_contents( $keys_file, SdkBundle::trusted_keys_file( $keys ) ) ) { // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- a temporary file of this request.
 			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The SDK zip could not be built: the server has no writable temporary folder.', 'svc-licensing' ) );
 		}
-		$built = class_exists( 'ZipArchive' ) ? $this->zip_archive( $path, $entries ) : $this->pcl_zip( $path, $entries );
+		$entries[ $keys_file ] = SdkBundle::FOLDER . '/' . SdkBundle::TRUSTED_KEYS;
+		$built                 = class_exists( 'ZipArchive' ) ? $this->zip_archive( $path, $entries ) : $this->pcl_zip( $path, $entries );
+		wp_delete_file( $keys_file );
 		if ( ! $built ) {
 			wp_delete_file( $path );
 			throw new ServiceError( ErrorCode::SDK_UNAVAILABLE, __( 'The SDK zip could not be built on this server. Enable PHP\'s zip extension, or copy the sdk folder from the plugin\'s files instead.', 'svc-licensing' ) );
@@ -102,15 +122,15 @@ final class SdkDownload {
 	 * With PHP's zip extension.
 	 *
 	 * @param string                $path    Target file (exists, empty).
-	 * @param array<string, string> $entries Relative path => name in the zip.
+	 * @param array<string, string> $entries File => name in the zip.
 	 */
 	private function zip_archive( string $path, array $entries ): bool {
 		$zip = new \ZipArchive();
 		if ( true !== $zip->open( $path, \ZipArchive::OVERWRITE ) ) {
 			return false;
 		}
-		foreach ( $entries as $relative => $name ) {
-			if ( ! $zip->addFile( $this->dir . '/' . $relative, $name ) ) {
+		foreach ( $entries as $file => $name ) {
+			if ( ! $zip->addFile( $file, $name ) ) {
 				$zip->close();
 				return false;
 			}
@@ -122,7 +142,7 @@ final class SdkDownload {
 	 * With WordPress' PclZip, which needs only zlib.
 	 *
 	 * @param string                $path    Target file.
-	 * @param array<string, string> $entries Relative path => name in the zip.
+	 * @param array<string, string> $entries File => name in the zip.
 	 */
 	private function pcl_zip( string $path, array $entries ): bool {
 		if ( ! function_exists( 'gzopen' ) ) {
@@ -131,9 +151,9 @@ final class SdkDownload {
 		}
 		require_once ABSPATH . 'wp-admin/includes/class-pclzip.php'; // @phpstan-ignore requireOnce.fileNotFound
 		$list = array();
-		foreach ( $entries as $relative => $name ) {
+		foreach ( $entries as $file => $name ) {
 			$list[] = array(
-				PCLZIP_ATT_FILE_NAME          => $this->dir . '/' . $relative,
+				PCLZIP_ATT_FILE_NAME          => $file,
 				PCLZIP_ATT_FILE_NEW_FULL_NAME => $name,
 			);
 		}

@@ -99,13 +99,13 @@ final class ReleaseController implements Controller {
 				'description' => 'Percentage of licences offered this release, 0–100.',
 				'type'        => 'integer',
 			),
-			'channel'      => array(
+			'channel'          => array(
 				// Whether the product lists it is Releases' rule.
 				'description' => 'Release channel: stable (default), beta or another channel the product lists.',
 				'type'        => 'string',
 				'pattern'     => '^[a-z0-9-]{1,40}$',
 			),
-			'rollout_plan' => array(
+			'rollout_plan'     => array(
 				// Its rules are Domain\Release\RolloutPlan's (WP-CLI gives the same list as JSON text).
 				'description' => 'Rollout schedule: a list of {percentage, at (ISO 8601)}, times ascending, percentages never falling, ending at 100; null drops it.',
 				// A JSON list (JSON body), or its text (a multipart create): string first, or WordPress would read a

@@ -28,7 +28,7 @@ final class ReleaseRepository extends TableRepository {
 	 * reads' SELECT list, for a table aliased r. The update check reads releases without it.
 	 */
 	private function with_reports(): string {
-		$reports = $this->table_name( Tables::RELEASE_REPORTS );
+		$reports   = $this->table_name( Tables::RELEASE_REPORTS );
 		$decisions = $this->table_name( Tables::UPDATE_DECISIONS );
 		return "r.*, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'installed') AS reports_installed, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'failed') AS reports_failed, (SELECT COUNT(*) FROM {$decisions} d WHERE d.product_id = r.product_id AND d.offered_version = r.version AND d.answer = '" . UpdateDecision::OFFERED . "') AS offered";
 	}

@@ -29,12 +29,21 @@ final class KeyRing {
 	private $entries;
 
 	/**
+	 * The checked keys, by id (each derived once per ring: a derivation costs about a signature).
+	 *
+	 * @var array<string, LeaseKey>
+	 */
+	private $keys;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param list<array{kid: string, secret: string, status: string, created_at: int, endorsed_by: ?string, endorsement: ?string, retired_at: ?int}> $entries Entries.
+	 * @param array<string, LeaseKey>                                                                                                                 $keys    Their keys, by id.
 	 */
-	private function __construct( array $entries ) {
+	private function __construct( array $entries, array $keys ) {
 		$this->entries = $entries;
+		$this->keys    = $keys;
 	}
 
 	/**
@@ -44,7 +53,7 @@ final class KeyRing {
 	 * @param int      $now Unix seconds.
 	 */
 	public static function first( LeaseKey $key, int $now ): self {
-		return new self( array( self::entry( $key, self::ACTIVE, $now, null, null ) ) );
+		return new self( array( self::entry( $key, self::ACTIVE, $now, null, null ) ), array( $key->kid() => $key ) );
 	}
 
 	/**
@@ -58,6 +67,7 @@ final class KeyRing {
 			return null;
 		}
 		$entries = array();
+		$keys    = array();
 		$count   = array(
 			self::ACTIVE  => 0,
 			self::NEXT    => 0,
@@ -72,7 +82,8 @@ final class KeyRing {
 				return null;
 			}
 			++$count[ (string) $entry['status'] ];
-			$entries[] = array(
+			$keys[ $key->kid() ] = $key;
+			$entries[]           = array(
 				'kid'         => $key->kid(),
 				'secret'      => $key->to_stored(),
 				'status'      => (string) $entry['status'],
@@ -82,10 +93,10 @@ final class KeyRing {
 				'retired_at'  => isset( $entry['retired_at'] ) ? (int) $entry['retired_at'] : null,
 			);
 		}
-		if ( 1 !== $count[ self::ACTIVE ] || $count[ self::NEXT ] > 1 ) {
+		if ( 1 !== $count[ self::ACTIVE ] || $count[ self::NEXT ] > 1 || count( $keys ) !== count( $entries ) ) {
 			return null;
 		}
-		return new self( $entries );
+		return new self( $entries, $keys );
 	}
 
 	/**
@@ -239,7 +250,7 @@ final class KeyRing {
 		$active    = $this->active();
 		$entries   = $this->entries;
 		$entries[] = self::entry( $key, self::NEXT, $now, $active->kid(), KeyEndorsement::sign( $active, $key->kid(), $key->public_key_b64url() ) );
-		return new self( $entries );
+		return new self( $entries, $this->keys + array( $key->kid() => $key ) );
 	}
 
 	/**
@@ -262,7 +273,7 @@ final class KeyRing {
 			}
 			$entries[] = $entry;
 		}
-		return new self( $entries );
+		return new self( $entries, $this->keys );
 	}
 
 	/**
@@ -294,21 +305,18 @@ final class KeyRing {
 				throw new KeyRingRefusal( 'leases_outstanding', IsoTime::format( $until ) );
 			}
 		}
-		return new self( $entries );
+		$keys = $this->keys;
+		unset( $keys[ $kid ] );
+		return new self( $entries, $keys );
 	}
 
 	/**
 	 * The key of an entry.
 	 *
-	 * @param array{secret: string} $entry Entry.
-	 * @throws \LogicException Never: a ring holds only checked keys.
+	 * @param array{kid: string} $entry Entry.
 	 */
 	private function key_of( array $entry ): LeaseKey {
-		$key = LeaseKey::from_stored( $entry['secret'] );
-		if ( null === $key ) {
-			throw new \LogicException( 'A ring holds only checked keys.' );
-		}
-		return $key;
+		return $this->keys[ $entry['kid'] ];
 	}
 
 	/**

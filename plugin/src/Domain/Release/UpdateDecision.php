@@ -136,7 +136,7 @@ final class UpdateDecision {
 	/**
 	 * How the release was chosen among the product's channels, pins and withdrawn releases (UpdateChooser's steps).
 	 *
-	 * @param list<string> $notes The chooser's steps, in order.
+	 * @param string[] $notes The chooser's steps, in order.
 	 */
 	public function choice( array $notes ): self {
 		return $this->step( 'choice', self::INFO, array( 'notes' => implode( '; ', $notes ) ) );

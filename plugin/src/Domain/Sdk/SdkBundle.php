@@ -19,6 +19,9 @@ final class SdkBundle {
 	/** The file a product includes; it holds the version literal. */
 	public const ENTRY = 'svc-licensing-client.php';
 
+	/** The lease keys the SDK trusts (docs/leases.md), written into each download, never taken from the folder. */
+	public const TRUSTED_KEYS = 'trusted-keys.php';
+
 	/** The SDK's own lint configuration, at its top level: not part of what a product ships. */
 	private const DEV_FILES = array( 'phpcs.xml.dist', 'phpstan.neon.dist' );
 
@@ -46,13 +49,32 @@ final class SdkBundle {
 		$entries = array();
 		foreach ( $relative_paths as $path ) {
 			$name = ltrim( str_replace( '\\', '/', $path ), '/' );
-			if ( '' === $name || in_array( $name, self::DEV_FILES, true ) || in_array( '..', explode( '/', $name ), true ) ) {
+			if ( '' === $name || self::TRUSTED_KEYS === $name || in_array( $name, self::DEV_FILES, true ) || in_array( '..', explode( '/', $name ), true ) ) {
 				continue;
 			}
 			$entries[ $path ] = self::FOLDER . '/' . $name;
 		}
 		asort( $entries, SORT_STRING );
 		return $entries;
+	}
+
+	/**
+	 * The source of trusted-keys.php: `return array( '<kid>' => '<public key, base64url>', ... );`.
+	 *
+	 * @param array<string, string> $keys Key id => public key (base64url), the service's active and next keys.
+	 */
+	public static function trusted_keys_file( array $keys ): string {
+		$lines = '';
+		foreach ( $keys as $kid => $public ) {
+			if ( ! preg_match( '/^[A-Za-z0-9_-]+$/', (string) $kid ) || ! preg_match( '/^[A-Za-z0-9_-]+$/', $public ) ) {
+				continue;
+			}
+			$lines .= "\t'" . $kid . "' => '" . $public . "',\n";
+		}
+		return "<?php\n/**\n * The lease keys this SDK trusts: the licence service's active and next Ed25519 public keys, as the service\n"
+			. " * published them when this copy was downloaded. A key the service endorses later with one of these is trusted\n"
+			. " * too. Written by the service's Integrate tab; do not edit.\n *\n * @package SvcLicensingClient\n */\n\n"
+			. "defined( 'ABSPATH' ) || exit;\n\nreturn array(\n" . $lines . ");\n";
 	}
 
 	/**

@@ -65,13 +65,13 @@ final class KeyRingTest extends TestCase {
 
 		$this->assertNull( KeyRing::from_stored( '' ) );
 		$this->assertNull( KeyRing::from_stored( array( 'keys' => array() ) ) );
-		$swapped                     = $stored;
-		$swapped['keys'][0]['kid']   = self::key( 'c' )->kid();
+		$swapped                   = $stored;
+		$swapped['keys'][0]['kid'] = self::key( 'c' )->kid();
 		$this->assertNull( KeyRing::from_stored( $swapped ) );
-		$two_active                  = $stored;
+		$two_active                      = $stored;
 		$two_active['keys'][1]['status'] = 'active';
 		$this->assertNull( KeyRing::from_stored( $two_active ) );
-		$unknown                     = $stored;
+		$unknown                      = $stored;
 		$unknown['keys'][1]['status'] = 'spare';
 		$this->assertNull( KeyRing::from_stored( $unknown ) );
 	}
@@ -84,10 +84,10 @@ final class KeyRingTest extends TestCase {
 		$this->assertStringNotContainsString( self::key( 'a' )->to_stored(), $ring->fingerprint() );
 	}
 
-	public function test_keys_are_minted_only_when_none_were_recorded_or_no_licence_exists(): void {
+	public function test_keys_are_minted_only_when_none_were_recorded_or_no_license_exists(): void {
 		$ring     = KeyRing::first( self::key( 'a' ), 1000 );
 		$other    = KeyRing::first( self::key( 'b' ), 1000 );
-		$licences = static fn(): bool => true;
+		$licenses = static fn(): bool => true;
 		$none     = static fn(): bool => false;
 		$unasked  = function (): bool {
 			$this->fail( 'Asked whether licences exist when it does not matter.' );
@@ -97,9 +97,9 @@ final class KeyRingTest extends TestCase {
 		$this->assertSame( 'unrecorded', KeyRing::state( $ring, true, null, $unasked ) );
 		$this->assertSame( 'ok', KeyRing::state( $ring, true, $ring->fingerprint(), $unasked ) );
 		// Keys were recorded: never replaced while licences exist.
-		$this->assertSame( 'missing', KeyRing::state( null, false, $ring->fingerprint(), $licences ) );
-		$this->assertSame( 'mismatch', KeyRing::state( null, true, $ring->fingerprint(), $licences ) );
-		$this->assertSame( 'mismatch', KeyRing::state( $other, true, $ring->fingerprint(), $licences ) );
+		$this->assertSame( 'missing', KeyRing::state( null, false, $ring->fingerprint(), $licenses ) );
+		$this->assertSame( 'mismatch', KeyRing::state( null, true, $ring->fingerprint(), $licenses ) );
+		$this->assertSame( 'mismatch', KeyRing::state( $other, true, $ring->fingerprint(), $licenses ) );
 		// With no licence, a new ring is harmless.
 		$this->assertSame( 'new', KeyRing::state( null, false, $ring->fingerprint(), $none ) );
 		$this->assertSame( 'unrecorded', KeyRing::state( $other, true, $ring->fingerprint(), $none ) );

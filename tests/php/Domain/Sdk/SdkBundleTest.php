@@ -48,6 +48,36 @@ final class SdkBundleTest extends TestCase {
 		$this->assertSame( array( 'docs/phpcs.xml.dist' => 'svc-licensing-client/docs/phpcs.xml.dist' ), SdkBundle::entries( array( 'docs/phpcs.xml.dist' ) ) );
 	}
 
+	public function test_a_trusted_keys_file_in_the_folder_is_left_out_the_download_writes_its_own(): void {
+		$this->assertSame(
+			array( 'svc-licensing-client.php' => 'svc-licensing-client/svc-licensing-client.php' ),
+			SdkBundle::entries( array( 'svc-licensing-client.php', 'trusted-keys.php' ) )
+		);
+	}
+
+	public function test_the_trusted_keys_file_returns_each_key_by_its_id_and_drops_anything_that_is_not_base64url(): void {
+		$source = SdkBundle::trusted_keys_file(
+			array(
+				'34a2a7a9c0b302c6' => 'K2GhIRsSfwI56JFHBpMqcQTAwLLiMVqZlmqp5gum4Ow',
+				'7becca355baa4e9f' => 'h8k_8vMW9wG3f15iGVRc_dPgND5vybZ5ccUTXIKO7m0',
+				"x'); echo 1; //"  => 'abc',
+				'ffff'             => "abc'",
+			)
+		);
+		$file = tempnam( sys_get_temp_dir(), 'keys' );
+		file_put_contents( $file, str_replace( "defined( 'ABSPATH' ) || exit;", '', $source ) );
+		$keys = require $file;
+		unlink( $file );
+		$this->assertSame(
+			array(
+				'34a2a7a9c0b302c6' => 'K2GhIRsSfwI56JFHBpMqcQTAwLLiMVqZlmqp5gum4Ow',
+				'7becca355baa4e9f' => 'h8k_8vMW9wG3f15iGVRc_dPgND5vybZ5ccUTXIKO7m0',
+			),
+			$keys
+		);
+		$this->assertStringContainsString( "defined( 'ABSPATH' ) || exit;", $source );
+	}
+
 	public function test_the_file_name_carries_the_version(): void {
 		$this->assertSame( 'svc-licensing-client-0.1.0.zip', SdkBundle::file_name( '0.1.0' ) );
 	}

@@ -1,0 +1,114 @@
+/**
+ * The lease keys are never silently replaced (docs/leases.md, "If the key is lost"): with their option gone, or
+ * holding another ring, while licences exist, validate, activate and the update check still answer, with lease
+ * null and no X-Svc-Lease header; /keys answers 503; Site Health and a notice say so; no new key is minted; and
+ * putting the option back brings leases signed by the same key.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectError } from '../fixtures/envelope';
+import { publishedKeys, verifiedLease } from '../fixtures/lease';
+import {
+	createLicense,
+	leaseKeysOption,
+	readLeftovers,
+} from '../fixtures/test-helpers';
+
+const API = '/wp-json/svc/v1';
+
+test.describe.configure( { mode: 'serial' } );
+
+test.afterAll( async ( { request } ) => {
+	await leaseKeysOption( request, 'restore' );
+} );
+
+async function clientCalls(
+	request: APIRequestContext,
+	key: string,
+	slug: string
+) {
+	const data = {
+		license_key: key,
+		product_slug: slug,
+		site_url: 'lease-kept.example.com',
+	};
+	return [
+		await request.post( `${ API }/licenses/validate`, { data } ),
+		await request.post( `${ API }/licenses/activate`, { data } ),
+		await request.get( `${ API }/updates/check`, {
+			params: { ...data, current_version: '1.0.0' },
+		} ),
+	];
+}
+
+for ( const [ what, action, headline ] of [
+	[ 'missing', 'stash', 'the lease keys are missing' ],
+	[ 'replaced', 'replace', 'the lease keys were replaced or damaged' ],
+] as const ) {
+	test( `${ what } lease keys: answers go on without a lease, Site Health is critical, no new key; restored, leases are back`, async ( {
+		page,
+		request,
+	} ) => {
+		const keys = await publishedKeys( request );
+		const slug = `lease-${ action }-${ Date.now() }`;
+		const { license_key: key } = await createLicense( request, {
+			slug,
+		} );
+		const [ before ] = await clientCalls( request, key, slug );
+		verifiedLease( ( await before.json() ).lease, keys );
+
+		expect( ( await leaseKeysOption( request, action ) ).present ).toBe(
+			action === 'replace'
+		);
+		const [ validated, activated, current ] = await clientCalls(
+			request,
+			key,
+			slug
+		);
+		for ( const response of [ validated, activated, current ] ) {
+			expect( response.status() ).toBe( 200 );
+			expect( response.headers() ).not.toHaveProperty( 'x-svc-lease' );
+		}
+		expect( await validated.json() ).toMatchObject( {
+			valid: true,
+			lease: null,
+		} );
+		expect( await activated.json() ).toMatchObject( {
+			activated: true,
+			lease: null,
+		} );
+		expect( await current.json() ).toEqual( {} );
+		await expectError(
+			await request.get( `${ API }/keys` ),
+			503,
+			'lease_keys_unavailable'
+		);
+		if ( action === 'stash' ) {
+			expect(
+				( await readLeftovers( request ) ).options,
+				'no new key was minted'
+			).not.toContain( 'svc_licensing_lease_keys' );
+		}
+
+		await page.goto( '/wp-admin/site-health.php' );
+		await expect(
+			page.getByText( `Leases cannot be signed: ${ headline }` ).first()
+		).toBeVisible();
+		await page.goto( '/wp-admin/index.php' );
+		await expect( page.locator( '#svc-lease-keys-notice' ) ).toContainText(
+			'svc_licensing_lease_keys'
+		);
+
+		expect( ( await leaseKeysOption( request, 'restore' ) ).present ).toBe(
+			true
+		);
+		expect( await publishedKeys( request ) ).toEqual( keys );
+		const [ again ] = await clientCalls( request, key, slug );
+		expect( verifiedLease( ( await again.json() ).lease, keys ).kid ).toBe(
+			keys[ 0 ].kid
+		);
+		await page.goto( '/wp-admin/index.php' );
+		await expect( page.locator( '#svc-lease-keys-notice' ) ).toHaveCount(
+			0
+		);
+	} );
+}
