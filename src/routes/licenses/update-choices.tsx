@@ -80,13 +80,7 @@ export function UpdateChoices( {
 						} ) ),
 					] }
 					onChange={ setChannel }
-					help={
-						errors.channel ??
-						__(
-							'A site that chose its own channel keeps it.',
-							'svc-licensing'
-						)
-					}
+					aria-describedby="svc-update-channel-help"
 					__nextHasNoMarginBottom
 				/>
 				<TextControl
@@ -94,16 +88,25 @@ export function UpdateChoices( {
 					value={ pin }
 					placeholder="2.1.0"
 					onChange={ setPin }
-					help={
-						errors.pinned_version ??
-						__(
-							'Never offer a version above this one. Empty: no pin.',
-							'svc-licensing'
-						)
-					}
+					aria-describedby="svc-update-pin-help"
 					__nextHasNoMarginBottom
 				/>
 			</div>
+			{ /* Core's description colour: the component's help text is too light on the screen's grey. */ }
+			<p className="description" id="svc-update-channel-help">
+				{ errors.channel ??
+					__(
+						'Channel: a site that chose its own channel keeps it.',
+						'svc-licensing'
+					) }
+			</p>
+			<p className="description" id="svc-update-pin-help">
+				{ errors.pinned_version ??
+					__(
+						'Pinned version: never offer a version above this one. Empty: no pin.',
+						'svc-licensing'
+					) }
+			</p>
 			<Button variant="secondary" type="submit" disabled={ ! changed }>
 				{ __( 'Save updates settings', 'svc-licensing' ) }
 			</Button>
