@@ -207,8 +207,6 @@ export interface Release {
 	rollout_step: number | null;
 	/** The percentage offered now: the plan's step, frozen while paused. */
 	rollout_percentage: number;
-	paused_at: string | null;
-	pause_reason: string;
 	/** Set by a rollback: the release is offered no more. */
 	withdrawn_at: string | null;
 }

@@ -117,7 +117,7 @@ final class ReleaseReports {
 			function () use ( $release ): void {
 				$tally = $this->reports->tally( (int) $release['id'] );
 				$gate  = new HealthGate( $tally['installed'], $tally['failed'], (int) $release['gate_threshold'], max( 1, (int) $release['gate_min_reports'] ) );
-				if ( ! $gate->trips() || ! $this->releases->pause_once( (int) $release['id'], $gate->reason() ) ) {
+				if ( ! $gate->trips() || ! $this->releases->pause_unless_paused( (int) $release['id'], $gate->reason(), time() ) ) {
 					return;
 				}
 				$this->events->record(

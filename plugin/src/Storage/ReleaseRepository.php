@@ -108,29 +108,6 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * Pauses a release unless it is paused already, in one conditional UPDATE: of any number of callers at once,
-	 * exactly one sees true.
-	 *
-	 * @param int    $id     Release.
-	 * @param string $reason Why (at most 255 characters).
-	 * @return bool Whether this call paused it.
-	 */
-	public function pause_once( int $id, string $reason ): bool {
-		$now     = gmdate( 'Y-m-d H:i:s' );
-		$changed = $this->db->query(
-			$this->db->prepare(
-				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->table()} SET paused_at = %s, pause_reason = %s, updated_at = %s WHERE id = %d AND paused_at IS NULL",
-				$now,
-				mb_substr( $reason, 0, 255 ),
-				$now,
-				$id
-			)
-		);
-		return 1 === $changed;
-	}
-
-	/**
 	 * A product's releases, highest version first, with their reports counted.
 	 *
 	 * @param int $product_id Product.
