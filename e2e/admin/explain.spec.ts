@@ -75,7 +75,11 @@ test( 'a licence’s page says why each site did or did not get the update', asy
 		'running 1.0.0, on WordPress 6.5.2 and PHP 7.4.33'
 	);
 	const table = decision.getByRole( 'table' );
-	await expect( table.getByRole( 'row' ) ).toHaveCount( 9 );
+	// A header row and nine steps (the chooser's notes among them).
+	await expect( table.getByRole( 'row' ) ).toHaveCount( 10 );
+	await expect(
+		table.getByRole( 'row', { name: /Channels, pins and rollbacks/ } )
+	).toContainText( 'newest: 2.0.0 (stable)' );
 	await expect(
 		table.getByRole( 'row', { name: /PHP needed/ } )
 	).toContainText( 'Stopped the update' );

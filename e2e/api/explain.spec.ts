@@ -193,6 +193,7 @@ test.describe( 'GET /admin/explain', () => {
 				[ 'license', 'pass' ],
 				[ 'activation', 'info' ],
 				[ 'channel', 'info' ],
+				[ 'choice', 'info' ],
 				[ 'release', 'pass' ],
 				[ 'rollout', 'pass' ],
 				[ 'requires', 'pass' ],
@@ -203,6 +204,7 @@ test.describe( 'GET /admin/explain', () => {
 		const steps = stepsOf( decision );
 		expect( steps.license.status ).toBe( 'active' );
 		expect( steps.channel.channel ).toBe( 'stable' );
+		expect( steps.choice.notes ).toContain( 'newest: 2.0.0 (stable)' );
 		expect( steps.package.hash ).toBe( hash );
 		expect( steps.rollout ).toMatchObject( {
 			bucket: bucketOf( license.id, product.id, '2.0.0' ),
@@ -305,6 +307,7 @@ test.describe( 'GET /admin/explain', () => {
 			'license',
 			'activation',
 			'channel',
+			'choice',
 			'release',
 		] );
 	} );

@@ -83,8 +83,14 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 9 );
+		// Step 9's staging column, and step 20's channel and pin of a site.
 		expect( after.activation_columns ).toEqual(
-			[ ...before.activation_columns, 'is_staging' ].sort()
+			[
+				...before.activation_columns,
+				'is_staging',
+				'channel',
+				'pinned_version',
+			].sort()
 		);
 	} );
 
