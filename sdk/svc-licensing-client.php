@@ -38,7 +38,7 @@ $GLOBALS['svc_licensing_client_copies'][] = __DIR__; // phpcs:ignore WordPress.W
 			return \Svc\LicensingClient\WordPress\Sdk::start( $version, $dir );
 		}
 	);
-} )( '0.2.0', __DIR__ );
+} )( '0.3.0', __DIR__ );
 
 if ( ! function_exists( 'svc_licensing_client' ) ) {
 	/**

@@ -20,8 +20,8 @@ test( 'the newest bundled SDK loads once and serves both plugins', async ( {
 	request,
 } ) => {
 	const sdk = await sdkState( request );
-	expect( [ ...sdk.registered ].sort() ).toEqual( [ '0.1.0', '0.2.0' ] );
-	expect( sdk.chosen ).toBe( '0.2.0' );
+	expect( [ ...sdk.registered ].sort() ).toEqual( [ '0.1.0', '0.3.0' ] );
+	expect( sdk.chosen ).toBe( '0.3.0' );
 	expect( sdk.loaded_src ).toEqual( [ 'acme-widgets' ] );
 
 	const gadgets = await createLicense( request, {
@@ -38,11 +38,11 @@ test( 'the newest bundled SDK loads once and serves both plugins', async ( {
 		'Acme Gadgets is activated on this site.'
 	);
 	await expect( page.locator( '.wrap' ) ).toContainText(
-		'Licence client 0.2.0 (copies bundled on this site: 0.1.0, 0.2.0).'
+		'Licence client 0.3.0 (copies bundled on this site: 0.1.0, 0.3.0).'
 	);
 	await activateProduct( page, widgets.license_key );
 	await expect( page.locator( '.wrap' ) ).toContainText(
-		'Licence client 0.2.0'
+		'Licence client 0.3.0'
 	);
 	await page.context().close();
 
