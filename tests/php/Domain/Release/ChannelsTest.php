@@ -6,6 +6,7 @@
 namespace Svc\Licensing\Tests\Domain\Release;
 
 use InvalidArgumentException;
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\Release\Channels;
 
@@ -50,10 +51,10 @@ final class ChannelsTest extends TestCase {
 	}
 
 	/**
-	 * @dataProvider broken_lists
 	 * @param string|string[] $given   Given.
 	 * @param string          $message Part of the refusal.
 	 */
+	#[DataProvider( 'broken_lists' )]
 	public function test_a_broken_list_is_refused( $given, string $message ): void {
 		$this->expectException( InvalidArgumentException::class );
 		$this->expectExceptionMessage( $message );

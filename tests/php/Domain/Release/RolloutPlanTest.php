@@ -6,6 +6,7 @@
 namespace Svc\Licensing\Tests\Domain\Release;
 
 use InvalidArgumentException;
+use PHPUnit\Framework\Attributes\DataProvider;
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\Release\RolloutPlan;
 
@@ -90,10 +91,10 @@ final class RolloutPlanTest extends TestCase {
 	}
 
 	/**
-	 * @dataProvider broken_plans
 	 * @param mixed  $steps   Given.
 	 * @param string $message Part of the refusal.
 	 */
+	#[DataProvider( 'broken_plans' )]
 	public function test_a_broken_plan_is_refused_naming_the_rule( $steps, string $message ): void {
 		$this->expectException( InvalidArgumentException::class );
 		$this->expectExceptionMessage( $message );
