@@ -150,7 +150,8 @@ test( 'hostile: a key scoped to one product reaches nothing of another', async (
 		const label = `${ endpoint.method } ${ url } with a key of product ${ mine.product.id }`;
 		const query =
 			endpoint.method === 'GET'
-				? `?product_id=${ theirs.product.id }&search=${ theirs.tag }`
+				? // site: what GET /admin/explain needs to look (their activated site).
+					`?product_id=${ theirs.product.id }&search=${ theirs.tag }&site=${ theirs.tag }.example.com`
 				: '';
 		const response = await request.fetch( url + query, {
 			method: endpoint.method,

@@ -39,6 +39,7 @@ use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LeaseKeys;
+use Svc\Licensing\Storage\MetaRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
@@ -288,8 +289,9 @@ final class ClientApi {
 	 */
 	public function __construct( wpdb $db ) {
 		$this->settings            = new Settings();
-		$this->secret              = new KeySecret( $db );
-		$this->lease_keys          = new LeaseKeys( $db, $this->secret );
+		$meta                      = new MetaRepository( $db );
+		$this->secret              = new KeySecret( $db, $meta );
+		$this->lease_keys          = new LeaseKeys( $db, $this->secret, $meta );
 		$this->leases              = new Leases( $this->lease_keys, $this->settings );
 		$this->products            = new ProductRepository( $db );
 		$this->license_repository  = new LicenseRepository( $db );

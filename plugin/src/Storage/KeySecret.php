@@ -48,11 +48,12 @@ final class KeySecret {
 	/**
 	 * Constructor.
 	 *
-	 * @param wpdb $db Database.
+	 * @param wpdb                $db   Database.
+	 * @param MetaRepository|null $meta Where the fingerprint is kept (one per request, shared with LeaseKeys).
 	 */
-	public function __construct( wpdb $db ) {
+	public function __construct( wpdb $db, ?MetaRepository $meta = null ) {
 		$this->db   = $db;
-		$this->meta = new MetaRepository( $db );
+		$this->meta = $meta ?? new MetaRepository( $db );
 	}
 
 	/**

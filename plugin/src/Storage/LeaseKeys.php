@@ -54,12 +54,13 @@ final class LeaseKeys {
 	/**
 	 * Constructor.
 	 *
-	 * @param wpdb      $db     Database.
-	 * @param KeySecret $secret The key secret (which knows whether licences exist).
+	 * @param wpdb           $db     Database.
+	 * @param KeySecret      $secret The key secret (which knows whether licences exist).
+	 * @param MetaRepository $meta   Where the fingerprint is kept (the key secret's too: one read for both).
 	 */
-	public function __construct( wpdb $db, KeySecret $secret ) {
+	public function __construct( wpdb $db, KeySecret $secret, MetaRepository $meta ) {
 		$this->db     = $db;
-		$this->meta   = new MetaRepository( $db );
+		$this->meta   = $meta;
 		$this->secret = $secret;
 	}
 

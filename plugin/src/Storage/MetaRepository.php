@@ -12,7 +12,10 @@ use wpdb;
 /**
  * Fingerprints of secrets kept in the options table (the key secret's, the lease keys'), stored beside the
  * licences so a restore of one without the other is noticed. Works before the table exists (schema step 7):
- * reads answer null and writes answer false.
+ * reads answer null and writes answer false. The few rows are read in one query on the first read of a request
+ * and kept until this repository writes (ClientApi shares one between KeySecret and LeaseKeys, so checking both
+ * fingerprints costs the fast lane one query, as the key secret's alone did); a write forgets them, so the read
+ * after a lost race sees the winner's row.
  */
 final class MetaRepository {
 
@@ -22,6 +25,13 @@ final class MetaRepository {
 	 * @var wpdb
 	 */
 	private $db;
+
+	/**
+	 * Every row, name => value, once read; null before the first read and after a write.
+	 *
+	 * @var array<string, string>|null
+	 */
+	private $rows;
 
 	/**
 	 * Constructor.
@@ -38,13 +48,25 @@ final class MetaRepository {
 	 * @param string $name Name.
 	 */
 	public function get( string $name ): ?string {
-		$suppressed = $this->db->suppress_errors( true );
-		$value      = $this->db->get_var(
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-			$this->db->prepare( "SELECT value FROM {$this->db->prefix}" . Tables::META . ' WHERE name = %s', $name )
-		);
-		$this->db->suppress_errors( $suppressed );
-		return null === $value ? null : (string) $value;
+		if ( null === $this->rows ) {
+			$suppressed = $this->db->suppress_errors( true );
+			$found      = $this->db->get_results(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				"SELECT name, value FROM {$this->db->prefix}" . Tables::META,
+				ARRAY_A
+			);
+			$failed = '' !== (string) $this->db->last_error;
+			$this->db->suppress_errors( $suppressed );
+			if ( $failed || ! is_array( $found ) ) {
+				// No table yet (or no answer): nothing is kept, the next read asks again.
+				return null;
+			}
+			$this->rows = array();
+			foreach ( $found as $row ) {
+				$this->rows[ (string) $row['name'] ] = (string) $row['value'];
+			}
+		}
+		return $this->rows[ $name ] ?? null;
 	}
 
 	/**
@@ -68,6 +90,7 @@ final class MetaRepository {
 			)
 		);
 		$this->db->suppress_errors( $suppressed );
+		$this->rows = null;
 		return false !== $written;
 	}
 }
