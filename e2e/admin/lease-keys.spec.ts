@@ -33,8 +33,11 @@ test.afterAll( async ( { request } ) => {
 } );
 
 const card = ( page: Page ) => page.locator( '.svc-offline-leases' );
+/** A key's row, by the key id in its first cell (a key's id is also in the row of the key it endorsed). */
 const row = ( page: Page, kid: string ) =>
-	card( page ).locator( 'tbody tr' ).filter( { hasText: kid } );
+	card( page )
+		.locator( 'tbody tr' )
+		.filter( { has: page.locator( 'td:first-child', { hasText: kid } ) } );
 
 /** Presses a button from the keyboard. */
 async function press( page: Page, name: string ) {
