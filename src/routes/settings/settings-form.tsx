@@ -78,8 +78,8 @@ export function SettingsForm( {
 				controlProps={ fieldProps( 'staging_hosts' ) }
 			/>
 			<OldProtocolsCard draft={ draft } set={ set } stored={ settings } />
-			<UpdatesCard form={ form } />
 			<OfflineLeasesCard client={ client } form={ form } />
+			<UpdatesCard form={ form } />
 			<PerformanceCard settings={ settings } form={ form } />
 			<Button
 				variant="primary"
