@@ -1,7 +1,8 @@
 /**
  * The lease keys are never silently replaced (docs/leases.md, "If the key is lost"): with their option gone, or
  * holding another ring, while licences exist, validate, activate and the update check still answer, with lease
- * null and no X-Svc-Lease header; /keys answers 503; Site Health and a notice say so; no new key is minted; and
+ * null and no X-Svc-Lease header; /keys answers 503; Site Health, a notice and the Settings screen's Offline leases
+ * card say so; no new key is minted; and
  * putting the option back brings leases signed by the same key.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -12,6 +13,7 @@ import {
 	leaseKeysOption,
 	readLeftovers,
 } from '../fixtures/test-helpers';
+import { openScreen } from './screens';
 
 const API = '/wp-json/svc/v1';
 
@@ -97,6 +99,18 @@ for ( const [ what, action, headline ] of [
 		await expect( page.locator( '#svc-lease-keys-notice' ) ).toContainText(
 			'svc_licensing_lease_keys'
 		);
+		// The Settings screen's Offline leases card says which, and offers no rotation step.
+		await openScreen( page, 'settings' );
+		await expect(
+			page.getByTestId( 'svc-lease-keys-problem' )
+		).toContainText(
+			what === 'missing'
+				? 'The lease keys are missing'
+				: 'The lease keys were replaced or damaged'
+		);
+		await expect(
+			page.getByRole( 'button', { name: 'Prepare next key' } )
+		).toBeDisabled();
 
 		expect( ( await leaseKeysOption( request, 'restore' ) ).present ).toBe(
 			true

@@ -17,6 +17,8 @@ import {
 	type Explanation,
 	type Health,
 	type ImportSource,
+	type LeaseKey,
+	type LeaseKeyOverview,
 	type License,
 	type LoggedEvent,
 	type Onboarding,
@@ -440,6 +442,16 @@ export class ServiceClient {
 	settings = () => this.call< Settings >( 'GET', '/admin/settings' );
 	updateSettings = ( body: SettingsUpdate ) =>
 		this.call< Settings >( 'PUT', '/admin/settings', { body } );
+
+	leaseKeys = () =>
+		this.call< LeaseKeyOverview >( 'GET', '/admin/lease-keys' );
+	prepareLeaseKey = () =>
+		this.call< LeaseKey >( 'POST', '/admin/lease-keys' );
+	promoteLeaseKey = () =>
+		this.call< LeaseKey >( 'POST', '/admin/lease-keys/promote' );
+	/** Takes a key off the list; the server refuses a retired key whose leases may still be valid. */
+	removeLeaseKey = ( kid: string ) =>
+		this.call< null >( 'DELETE', `/admin/lease-keys/${ kid }` );
 
 	backup = () => this.call< BackupInfo >( 'GET', '/admin/backup' );
 

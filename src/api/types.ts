@@ -345,6 +345,8 @@ export interface Settings {
 		number
 	>;
 	download_token_ttl: number;
+	/** Days a signed lease stays valid offline (1–90, default 14; docs/leases.md, "Lifetime"). */
+	lease_lifetime_days: number;
 	/** Sites a customer may deactivate from the portal, per licence and calendar month (0: none). */
 	portal_releases_per_month: number;
 	/** The IPv6 prefix length per-IP rate limits count a client by (32–128, default 64). */
@@ -410,6 +412,28 @@ export interface DataRemoval {
 	constant: string;
 	confirm_phrase: string;
 	would_erase: { licenses: number; products: number; release_files: number };
+}
+
+/** A lease signing key as GET /admin/lease-keys and GET /keys publish it (docs/leases.md, "The keys"). */
+export interface LeaseKey {
+	kid: string;
+	alg: 'Ed25519';
+	public_key: string;
+	status: 'next' | 'active' | 'retired';
+	created_at: string;
+	/** The key id whose signature endorses this one, or null (the first key). */
+	endorsed_by: string | null;
+	endorsement: string | null;
+}
+
+/**
+ * GET /admin/lease-keys: the keys and their storage's state (ok, new, unrecorded: fine; missing, mismatch: the
+ * keys are gone or not the ones recorded, and no lease is signed).
+ */
+export interface LeaseKeyOverview {
+	state: 'ok' | 'new' | 'unrecorded' | 'missing' | 'mismatch';
+	lease_lifetime_days: number;
+	keys: LeaseKey[];
 }
 
 export type SettingsUpdate = Partial<

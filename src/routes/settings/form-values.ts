@@ -46,6 +46,7 @@ export function formValues( settings: Settings ) {
 		staging_hosts_enabled: settings.staging_hosts_enabled,
 		staging_hosts: settings.staging_hosts.join( '\n' ),
 		download_token_ttl: String( settings.download_token_ttl ),
+		lease_lifetime_days: String( settings.lease_lifetime_days ),
 		portal_releases_per_month: String( settings.portal_releases_per_month ),
 		portal_trust_accounts: settings.portal_trust_accounts,
 		updates_require_activation: settings.updates_require_activation,
@@ -83,6 +84,7 @@ export function updateOf( values: FormValues ): SettingsUpdate {
 		webhooks_allow_private: values.webhooks_allow_private,
 		currency: values.currency.trim(),
 		download_token_ttl: Number( values.download_token_ttl ),
+		lease_lifetime_days: Number( values.lease_lifetime_days ),
 		portal_releases_per_month: Number( values.portal_releases_per_month ),
 		portal_trust_accounts: values.portal_trust_accounts,
 		rate_limits: Object.fromEntries(
@@ -105,6 +107,7 @@ export function updateOf( values: FormValues ): SettingsUpdate {
 export const settingsRules = () => ( {
 	currency: [ rules.currency() ],
 	download_token_ttl: [ rules.intRange( 30, 86400 ) ],
+	lease_lifetime_days: [ rules.intRange( 1, 90 ) ],
 	portal_releases_per_month: [ rules.intRange( 0, 1000 ) ],
 	rate_limit_ipv6_prefix: [ rules.intRange( 32, 128 ) ],
 	renewal_page: [ rules.url() ],

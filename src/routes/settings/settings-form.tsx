@@ -1,6 +1,6 @@
 /**
  * The settings form: every setting the server has (GET/PUT /admin/settings), in cards saved together by one
- * button. The values and their checks are in form-values.ts; each card is its own file. The signing secret is
+ * button (the offline leases card also rotates the signing keys, each step at once). The values and their checks are in form-values.ts; each card is its own file. The signing secret is
  * write-only.
  */
 import { Button } from '@wordpress/components';
@@ -14,6 +14,7 @@ import {
 	useUnsavedChanges,
 } from '../../components/mutation';
 import { formValues, settingsRules, updateOf } from './form-values';
+import { OfflineLeasesCard } from './offline-leases';
 import { OldProtocolsCard } from './old-protocols';
 import { OutboundWebhooksCard } from './outbound-webhooks';
 import { PerformanceCard } from './performance';
@@ -77,6 +78,7 @@ export function SettingsForm( {
 				controlProps={ fieldProps( 'staging_hosts' ) }
 			/>
 			<OldProtocolsCard draft={ draft } set={ set } stored={ settings } />
+			<OfflineLeasesCard client={ client } form={ form } />
 			<UpdatesCard form={ form } />
 			<PerformanceCard settings={ settings } form={ form } />
 			<Button
