@@ -7,8 +7,10 @@ import {
 	applySuiteSettings,
 	keyHeaders,
 	laneLoader,
+	leaseKeysOption,
 	setSettings,
 } from '../fixtures/test-helpers';
+import { publishedKeys } from '../fixtures/lease';
 import { makeZip } from '../fixtures/zip';
 
 type Lifecycle = {
@@ -64,6 +66,10 @@ test( 'deactivation and uninstall keep the data but remove the lane loader; unin
 		}
 	);
 	expect( release.status() ).toBe( 201 );
+	// The suite's lease keys, which the client sites trust (global setup bakes them): noted, to be put back after the
+	// opted-in uninstall deletes them, as a seller restores an export (docs/leases.md).
+	const keys = await publishedKeys( request );
+	await leaseKeysOption( request, 'keep' );
 	try {
 		const deactivated = await lifecycle( request, 'deactivate' );
 		expect( deactivated.packages ).toBeGreaterThan( 0 );
@@ -74,6 +80,9 @@ test( 'deactivation and uninstall keep the data but remove the lane loader; unin
 		);
 		expect( deactivated.options.svc_licensing_settings ).toContain(
 			'whsec_lifecycle'
+		);
+		expect( deactivated.options.svc_licensing_lease_keys ).toContain(
+			keys[ 0 ].kid
 		);
 		// With the plugin off, the namespace is gone.
 		expect(
@@ -95,11 +104,18 @@ test( 'deactivation and uninstall keep the data but remove the lane loader; unin
 		expect( uninstalled.options ).toEqual( {
 			svc_licensing_schema_version: null,
 			svc_licensing_settings: null,
+			svc_licensing_lease_keys: null,
 		} );
 	} finally {
 		const activated = await lifecycle( request, 'activate' );
-		// The opted-in uninstall took the suite's settings with it.
+		// The opted-in uninstall took the suite's settings and lease keys with it. No licence exists yet, so the
+		// keys put back are recorded as the site's on their first use.
 		await applySuiteSettings( request );
+		expect( ( await leaseKeysOption( request, 'restore' ) ).present ).toBe(
+			true
+		);
+		// Also records them as the site's (GET /keys is answered by WordPress), before any licence exists.
+		expect( await publishedKeys( request ) ).toEqual( keys );
 		expect( activated.active ).toBe( true );
 		// Activation writes it again (the lane is on by default, and the settings went with the uninstall)...
 		expect( activated.lane_loader ).toBe( true );

@@ -72,11 +72,11 @@ svc_test_routes(
 );
 
 /**
- * Takes an option's row away (stash), puts $replacement in its place (replace), or puts the original back
- * (restore), in SQL; answers whether the option is present.
+ * Takes an option's row away (stash), puts $replacement in its place (replace), only notes its value (keep), or puts
+ * the value noted by the first of those back (restore), in SQL; answers whether the option is present.
  *
  * @param string $option      Option name.
- * @param string $action      stash, replace or restore.
+ * @param string $action      stash, replace, keep or restore.
  * @param string $replacement Value for replace.
  * @return array{present: bool}
  */
@@ -84,10 +84,10 @@ function svc_test_swap_option( string $option, string $action, string $replaceme
 	global $wpdb;
 	$kept  = WP_CONTENT_DIR . '/svc-test-' . $option;
 	$value = (string) $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
+	if ( '' !== $value && ! is_file( $kept ) && in_array( $action, array( 'stash', 'replace', 'keep' ), true ) ) {
+		file_put_contents( $kept, $value ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
+	}
 	if ( 'stash' === $action || 'replace' === $action ) {
-		if ( '' !== $value && ! is_file( $kept ) ) {
-			file_put_contents( $kept, $value ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- test helper.
-		}
 		$wpdb->delete( $wpdb->options, array( 'option_name' => $option ) );
 		if ( 'replace' === $action ) {
 			$wpdb->insert(

@@ -81,7 +81,7 @@ svc_test_routes(
 						}
 				}
 				$options = array();
-				foreach ( array( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, Svc\Licensing\Storage\Settings::OPTION ) as $option ) {
+				foreach ( array( Svc\Licensing\Storage\SchemaMigrator::VERSION_OPTION, Svc\Licensing\Storage\Settings::OPTION, Svc\Licensing\Storage\LeaseKeys::OPTION ) as $option ) {
 					$options[ $option ] = $wpdb->get_var( $wpdb->prepare( "SELECT option_value FROM {$wpdb->options} WHERE option_name = %s", $option ) );
 				}
 				$packages = glob( Svc\Licensing\Storage\PackageDirectory::from_environment()->path() . '/*.zip' );
