@@ -6,7 +6,13 @@
 import { __, sprintf } from '@wordpress/i18n';
 import type { ServiceClient } from '../../api/client';
 import type { UpdateDecision } from '../../api/types';
-import { Empty, LoadError, Loading, useLoad } from '../../components/async';
+import {
+	Empty,
+	LoadError,
+	Loading,
+	useLoad,
+	type Loaded,
+} from '../../components/async';
 import { formatDate } from '../../components/format';
 import { ScreenHeader } from '../../components/screen';
 import {
@@ -97,6 +103,46 @@ export function DecisionCard( {
 	);
 }
 
+/** The decisions of a load: its spinner, its error with a retry, a line when there are none, or a card each. */
+function Decisions( {
+	loaded,
+	reload,
+	headingLevel,
+}: {
+	loaded: Loaded< { decisions: UpdateDecision[] } >;
+	reload: () => void;
+	headingLevel?: 2 | 3;
+} ) {
+	if ( loaded.kind === 'loading' ) {
+		return <Loading />;
+	}
+	if ( loaded.kind === 'error' ) {
+		return <LoadError message={ loaded.message } onRetry={ reload } />;
+	}
+	if ( loaded.value.decisions.length === 0 ) {
+		// A site that never asked is the server's 404 (its words in the error); a licence may have no checks yet.
+		return (
+			<Empty>
+				{ __(
+					'No site has asked for an update with this licence yet.',
+					'svc-licensing'
+				) }
+			</Empty>
+		);
+	}
+	return (
+		<>
+			{ loaded.value.decisions.map( ( decision ) => (
+				<DecisionCard
+					key={ `${ decision.product_id }-${ decision.site_url }` }
+					decision={ decision }
+					headingLevel={ headingLevel }
+				/>
+			) ) }
+		</>
+	);
+}
+
 /** A licence's page: each site's last update check, per product. */
 export function LicenseDecisions( {
 	client,
@@ -117,26 +163,7 @@ export function LicenseDecisions( {
 			<h2 id="svc-why-no-update-title">
 				{ __( 'Why no update?', 'svc-licensing' ) }
 			</h2>
-			{ loaded.kind === 'loading' && <Loading /> }
-			{ loaded.kind === 'error' && (
-				<LoadError message={ loaded.message } onRetry={ reload } />
-			) }
-			{ loaded.kind === 'ready' &&
-				loaded.value.decisions.length === 0 && (
-					<Empty>
-						{ __(
-							'No site has asked for an update with this licence yet.',
-							'svc-licensing'
-						) }
-					</Empty>
-				) }
-			{ loaded.kind === 'ready' &&
-				loaded.value.decisions.map( ( decision ) => (
-					<DecisionCard
-						key={ `${ decision.product_id }-${ decision.site_url }` }
-						decision={ decision }
-					/>
-				) ) }
+			<Decisions loaded={ loaded } reload={ reload } />
 		</section>
 	);
 }
@@ -240,27 +267,7 @@ export function ExplainPage( {
 							'svc-licensing'
 						) }
 			</p>
-			{ loaded.kind === 'loading' && <Loading /> }
-			{ loaded.kind === 'error' && (
-				<LoadError message={ loaded.message } onRetry={ reload } />
-			) }
-			{ loaded.kind === 'ready' &&
-				loaded.value.decisions.length === 0 && (
-					<Empty>
-						{ __(
-							'No site has asked for an update with this licence yet.',
-							'svc-licensing'
-						) }
-					</Empty>
-				) }
-			{ loaded.kind === 'ready' &&
-				loaded.value.decisions.map( ( decision ) => (
-					<DecisionCard
-						key={ `${ decision.product_id }-${ decision.site_url }` }
-						decision={ decision }
-						headingLevel={ 2 }
-					/>
-				) ) }
+			<Decisions loaded={ loaded } reload={ reload } headingLevel={ 2 } />
 		</div>
 	);
 }
