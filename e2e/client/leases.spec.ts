@@ -6,7 +6,8 @@
  * clock moved forward past the lease ends it and moved back does not bring it back (the client test mu-plugin moves
  * the SDK's clock, svc-client-test-leases.php); a licence's own expiry passes by that clock; and across a key
  * rotation on the service (WP-CLI) the new key is trusted through its endorsement, while keys nobody trusted
- * endorsed are refused. The outage is real: Acme Widgets is pointed at a closed loopback port.
+ * endorsed are refused. The rotation comes before the outage and the clocks, so those run on a key this copy trusts
+ * only through its endorsement. The outage is real: Acme Widgets is pointed at a closed loopback port.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
@@ -235,6 +236,86 @@ test( 'the server\'s own "no" is kept: a suspended licence is not valid, whateve
 	await expectScreen( 'Active' );
 } );
 
+test( 'across a key rotation the new key is trusted through its endorsement; keys nobody trusted endorsed are refused', async ( {
+	request,
+} ) => {
+	const before = await leaseState( request );
+	expectValid( before );
+	const oldKid = before.kid;
+
+	// Prepare: the next key is published, endorsed by the active one, and nothing is signed with it yet.
+	await wpOk( [ 'svc', 'lease-key', 'prepare' ] );
+	const prepared = await runLicenseCheck( request );
+	expectValid( prepared );
+	expect( prepared.kid ).toBe( oldKid );
+
+	// Promote: leases are signed with the new key, which this site's SDK copy was never given. The SDK asks /keys
+	// at most every five minutes (a spec before may have made it ask): six minutes later by its clock.
+	await wpOk( [ 'svc', 'lease-key', 'promote' ] );
+	await setClientClock( request, 6 * 60 );
+	const rotated = await runLicenseCheck( request );
+	await setClientClock( request, 0 );
+	expectValid( rotated );
+	expect( rotated.kid ).not.toBe( oldKid );
+	expect( Object.keys( baked ) ).not.toContain( rotated.kid );
+	expect( rotated.trusted ).toContain( rotated.kid );
+	await expectScreen( 'Active' );
+
+	// A copy baked with a key of someone else's: the service's keys, published and endorsed among themselves, are
+	// not endorsed by anything it trusts.
+	const stranger = generateKeyPairSync( 'ed25519' ).publicKey.export( {
+		format: 'jwk',
+	} ).x as string;
+	await bakeKeys( request, {
+		'*': { ...baked, ...( await serviceKeys( request ) ) },
+		'acme-widgets': { stranger },
+	} );
+	const refused = await leaseState( request );
+	expect( refused ).toMatchObject( { valid: false, verdict: 'unknown_key' } );
+	expect( refused.trusted ).toEqual( [ 'stranger' ] );
+	expect( ( await runLicenseCheck( request ) ).valid ).toBe( false );
+
+	// The published keys copied into the SDK's stored keys by hand, as if endorsed: still no trust.
+	const names = ( await sdkState( request ) ).options.filter( ( name ) =>
+		name.startsWith( 'svc_licensing_client_product_acme-widgets_keys' )
+	);
+	expect( names.length ).toBeGreaterThan( 0 );
+	const published = (
+		await ( await request.get( '/wp-json/svc/v1/keys' ) ).json()
+	).keys as Record< string, unknown >[];
+	for ( const name of names ) {
+		await setSdkOption(
+			request,
+			name.replace( 'svc_licensing_client_', '' ),
+			{
+				at: wall(),
+				keys: published.map( ( key ) => ( {
+					...key,
+					endorsed_by: 'stranger',
+				} ) ),
+			}
+		);
+	}
+	expect( await leaseState( request ) ).toMatchObject( {
+		valid: false,
+		verdict: 'unknown_key',
+	} );
+
+	// The copy as shipped again, the stored keys gone: the next answer's lease fetches them, and the new key is
+	// trusted through its endorsement again. The tests after this one run on that trust alone.
+	await bakeKeys( request, { '*': baked } );
+	for ( const name of names ) {
+		await setSdkOption(
+			request,
+			name.replace( 'svc_licensing_client_', '' ),
+			null
+		);
+	}
+	const again = await runLicenseCheck( request );
+	expectValid( again );
+	expect( Object.keys( baked ) ).not.toContain( again.kid );
+} );
+
 test( 'an outage shorter than the lease keeps it valid, one longer ends it, and moving the clock back does not bring it back', async ( {
 	request,
 } ) => {
@@ -330,73 +411,4 @@ test( "a licence whose expiry passes by the SDK's clock is not valid though its 
 
 	await activateProduct( page, licenseKey );
 	expectValid( await leaseState( request ) );
-} );
-
-test( 'across a key rotation the new key is trusted through its endorsement; keys nobody trusted endorsed are refused', async ( {
-	request,
-} ) => {
-	const before = await leaseState( request );
-	expectValid( before );
-	const oldKid = before.kid;
-
-	// Prepare: the next key is published, endorsed by the active one, and nothing is signed with it yet.
-	await wpOk( [ 'svc', 'lease-key', 'prepare' ] );
-	const prepared = await runLicenseCheck( request );
-	expectValid( prepared );
-	expect( prepared.kid ).toBe( oldKid );
-
-	// Promote: leases are signed with the new key, which this site's SDK copy was never given.
-	await wpOk( [ 'svc', 'lease-key', 'promote' ] );
-	const rotated = await runLicenseCheck( request );
-	expectValid( rotated );
-	expect( rotated.kid ).not.toBe( oldKid );
-	expect( Object.keys( baked ) ).not.toContain( rotated.kid );
-	expect( rotated.trusted ).toContain( rotated.kid );
-	await expectScreen( 'Active' );
-
-	// A copy baked with a key of someone else's: the service's keys, published and endorsed among themselves, are
-	// not endorsed by anything it trusts.
-	const stranger = generateKeyPairSync( 'ed25519' ).publicKey.export( {
-		format: 'jwk',
-	} ).x as string;
-	await bakeKeys( request, {
-		'*': { ...baked, ...( await serviceKeys( request ) ) },
-		'acme-widgets': { stranger },
-	} );
-	const refused = await leaseState( request );
-	expect( refused ).toMatchObject( { valid: false, verdict: 'unknown_key' } );
-	expect( refused.trusted ).toEqual( [ 'stranger' ] );
-	expect( ( await runLicenseCheck( request ) ).valid ).toBe( false );
-
-	// The published keys copied into the SDK's stored keys by hand, as if endorsed: still no trust.
-	const names = ( await sdkState( request ) ).options.filter( ( name ) =>
-		name.startsWith( 'svc_licensing_client_keys_' )
-	);
-	expect( names.length ).toBeGreaterThan( 0 );
-	const published = (
-		await ( await request.get( '/wp-json/svc/v1/keys' ) ).json()
-	).keys as Record< string, unknown >[];
-	for ( const name of names ) {
-		await setSdkOption(
-			request,
-			name.replace( 'svc_licensing_client_', '' ),
-			{
-				at: wall(),
-				keys: published.map( ( key ) => ( {
-					...key,
-					endorsed_by: 'stranger',
-				} ) ),
-			}
-		);
-	}
-	expect( await leaseState( request ) ).toMatchObject( {
-		valid: false,
-		verdict: 'unknown_key',
-	} );
-
-	// Baked with the service's keys again: valid.
-	await bakeKeys( request, {
-		'*': { ...baked, ...( await serviceKeys( request ) ) },
-	} );
-	expectValid( await runLicenseCheck( request ) );
 } );

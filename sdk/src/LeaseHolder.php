@@ -217,9 +217,11 @@ final class LeaseHolder {
 	}
 
 	/**
-	 * The store key of the server's published keys (one per server, every product of it shares them).
+	 * The store key of the published keys this product learned: the product's, not its server address's, so a
+	 * key trusted through its endorsement stays trusted when the address changes (a seller's move, a redirect, an
+	 * outage seen at another address). Keys stored there add trust only through a chain from this product's roots.
 	 */
 	private function keys_key(): string {
-		return $this->connection->state_key( 'keys' );
+		return ProductState::key( $this->product, 'keys' );
 	}
 }

@@ -40,14 +40,14 @@ final class LeaseHolderTest extends TestCase {
 		$this->root  = new LeaseSigner( 'k1', 'a' );
 	}
 
-	private function holder( string $site = 'https://client.example' ): LeaseHolder {
+	private function holder( string $site = 'https://client.example', string $server = 'https://seller.example/wp-json/svc/v1' ): LeaseHolder {
 		$clock      = function (): int {
 			return $this->now;
 		};
 		$connection = new Connection(
-			'https://seller.example/wp-json/svc/v1',
-			function ( string $method, string $url ) {
-				$this->assertSame( array( 'GET', 'https://seller.example/wp-json/svc/v1/keys' ), array( $method, $url ) );
+			$server,
+			function ( string $method, string $url ) use ( $server ) {
+				$this->assertSame( array( 'GET', $server . '/keys' ), array( $method, $url ) );
 				++$this->keys_asked;
 				$answer = array_shift( $this->keys_answers );
 				return null === $answer ? null : array(
@@ -159,6 +159,18 @@ final class LeaseHolderTest extends TestCase {
 		$this->assertSame( 1, $this->keys_asked, 'a trusted key id asks nothing' );
 	}
 
+	public function test_keys_learned_through_an_endorsement_stay_trusted_when_the_server_s_address_changes(): void {
+		$next               = new LeaseSigner( 'k2', 'b' );
+		$this->keys_answers = array( array( 200, array( 'keys' => array( $this->root->published( null ), $next->published( $this->root, 'next' ) ) ) ) );
+		$this->assertSame( Lease::VALID, $this->holder()->receive( self::answer( $next->lease( self::T0 ) ) ) );
+		// The seller moved the service (or it is unreachable at the address in use now): the kept lease is judged
+		// by the keys this product learned, wherever it learned them.
+		$moved = $this->holder( 'https://client.example', 'https://moved.example/wp-json/svc/v1' );
+		$this->assertSame( Lease::VALID, $moved->verdict() );
+		$this->assertSame( array( 'k1', 'k2' ), $moved->trusted()->kids() );
+		$this->assertSame( 1, $this->keys_asked );
+	}
+
 	public function test_a_published_key_nobody_trusted_endorsed_is_refused_and_asked_for_at_most_every_few_minutes(): void {
 		$rogue              = new LeaseSigner( 'k7', 'r' );
 		$this->keys_answers = array(
@@ -176,9 +188,7 @@ final class LeaseHolderTest extends TestCase {
 
 	public function test_a_key_added_to_the_stored_keys_by_hand_adds_no_trust(): void {
 		$rogue = new LeaseSigner( 'k7', 'r' );
-		$this->store->values[ ( new Connection( 'https://seller.example/wp-json/svc/v1', static function () {
-			return null;
-		}, $this->store, 'time' ) )->state_key( 'keys' ) ] = array(
+		$this->store->values['product_acme-widgets_keys'] = array(
 			'at'   => $this->now,
 			'keys' => array( $rogue->published( null ), array_merge( $rogue->published( $this->root ), array( 'endorsement' => $rogue->endorse( $rogue ) ) ) ),
 		);
