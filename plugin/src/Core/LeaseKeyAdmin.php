@@ -227,8 +227,9 @@ final class LeaseKeyAdmin {
 			case 'active_key':
 				return __( 'The active key signs every lease and cannot be retired: prepare and promote another first.', 'svc-licensing' );
 			default:
-				/* translators: %s: date and time, ISO 8601 UTC. */
-				return sprintf( __( 'Leases signed by this key are valid until %s; retire it after that, or force it (clients then refuse those leases).', 'svc-licensing' ), $refusal->detail() );
+				$until = strtotime( $refusal->detail() );
+				/* translators: %s: date and time in the site's format. */
+				return sprintf( __( 'Leases signed by this key are valid until %s; retire it after that, or force it (clients then refuse those leases).', 'svc-licensing' ), false === $until ? $refusal->detail() : (string) wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $until ) );
 		}
 	}
 }
