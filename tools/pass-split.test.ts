@@ -18,8 +18,8 @@ import { repoRoot } from './stack/paths.ts';
  * setting or loader, or a fixture that calls a lane route (seed, portal, portal-api, the client site's).
  */
 const LANE_MARKS = [
-	/licenses\/(validate|activate|deactivate)/,
-	/updates\/check/,
+	/licenses\/(validate|activate|deactivate|channel)/,
+	/updates\/(check|report)/,
 	/\/downloads\//,
 	/edd_action|slm_action|rest_route/,
 	/fast_?lane|fastLane|lane_loader|LaneLoader/i,

@@ -63,10 +63,6 @@ test( 'release form: channel and schedule; a release paused with a reason, resum
 		buffer: zipOf( product.slug, '1.1.0-beta.1' ),
 	} );
 	await saveScreenshot( page, 'product-releases-schedule-form' );
-	await page.screenshot( {
-		path: 'artifacts/rollout-form.png',
-		fullPage: true,
-	} );
 	await releases.getByRole( 'button', { name: 'Add release' } ).click();
 	await expectSnackbar( page, 'Release 1.1.0-beta.1 added.' );
 	const beta = releases.getByTestId( 'svc-release-1.1.0-beta.1' );
@@ -94,10 +90,6 @@ test( 'release form: channel and schedule; a release paused with a reason, resum
 		'Crash reports'
 	);
 	await saveScreenshot( page, 'product-releases-paused' );
-	await page.screenshot( {
-		path: 'artifacts/rollout-paused.png',
-		fullPage: true,
-	} );
 
 	// Resume, confirmed first; Cancel changes nothing.
 	await beta.getByRole( 'button', { name: 'Resume' } ).click();
@@ -176,10 +168,6 @@ test( "a licence's channel and pin, on its page", async ( {
 			.getByLabel( 'Release channel' )
 	).toHaveValue( 'beta' );
 	await saveScreenshot( page, 'licence-updates' );
-	await page.screenshot( {
-		path: 'artifacts/rollout-licence.png',
-		fullPage: true,
-	} );
 	const saved = await (
 		await request.get( `/wp-json/svc/v1/admin/licenses/${ license.id }`, {
 			headers,
