@@ -3,7 +3,8 @@
  * exist, client routes answer 503 key_secret_unavailable, Site Health and a notice say so, no new secret is
  * minted, and putting it back brings every key back.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { clientCalls } from '../fixtures/client-calls';
 import { expectError } from '../fixtures/envelope';
 import {
 	createLicense,
@@ -11,32 +12,13 @@ import {
 	readLeftovers,
 } from '../fixtures/test-helpers';
 
-const API = '/wp-json/svc/v1';
+const SITE = 'kept.example.com';
 
 test.describe.configure( { mode: 'serial' } );
 
 test.afterAll( async ( { request } ) => {
 	await keySecret( request, 'restore' );
 } );
-
-async function clientCalls(
-	request: APIRequestContext,
-	key: string,
-	slug: string
-) {
-	const data = {
-		license_key: key,
-		product_slug: slug,
-		site_url: 'kept.example.com',
-	};
-	return [
-		await request.post( `${ API }/licenses/validate`, { data } ),
-		await request.post( `${ API }/licenses/activate`, { data } ),
-		await request.get( `${ API }/updates/check`, {
-			params: { ...data, current_version: '1.0.0' },
-		} ),
-	];
-}
 
 for ( const [ what, action ] of [
 	[ 'missing', 'stash' ],
@@ -48,14 +30,24 @@ for ( const [ what, action ] of [
 	} ) => {
 		const slug = `secret-${ action }-${ Date.now() }`;
 		const { license_key: key } = await createLicense( request, { slug } );
-		for ( const response of await clientCalls( request, key, slug ) ) {
+		for ( const response of await clientCalls(
+			request,
+			key,
+			slug,
+			SITE
+		) ) {
 			expect( response.status() ).toBeLessThan( 300 );
 		}
 		expect( ( await keySecret( request, action ) ).present ).toBe(
 			action === 'replace'
 		);
 
-		for ( const response of await clientCalls( request, key, slug ) ) {
+		for ( const response of await clientCalls(
+			request,
+			key,
+			slug,
+			SITE
+		) ) {
 			const body = await expectError(
 				response,
 				503,
@@ -87,7 +79,7 @@ for ( const [ what, action ] of [
 		expect( ( await keySecret( request, 'restore' ) ).present ).toBe(
 			true
 		);
-		const [ validated ] = await clientCalls( request, key, slug );
+		const [ validated ] = await clientCalls( request, key, slug, SITE );
 		expect( validated.status() ).toBe( 200 );
 		expect( ( await validated.json() ).valid ).toBe( true );
 		await page.goto( '/wp-admin/index.php' );

@@ -5,7 +5,8 @@
  * card say so; no new key is minted; and
  * putting the option back brings leases signed by the same key.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { clientCalls } from '../fixtures/client-calls';
 import { expectError } from '../fixtures/envelope';
 import { publishedKeys, verifiedLease } from '../fixtures/lease';
 import {
@@ -16,31 +17,13 @@ import {
 import { openScreen } from './screens';
 
 const API = '/wp-json/svc/v1';
+const SITE = 'lease-kept.example.com';
 
 test.describe.configure( { mode: 'serial' } );
 
 test.afterAll( async ( { request } ) => {
 	await leaseKeysOption( request, 'restore' );
 } );
-
-async function clientCalls(
-	request: APIRequestContext,
-	key: string,
-	slug: string
-) {
-	const data = {
-		license_key: key,
-		product_slug: slug,
-		site_url: 'lease-kept.example.com',
-	};
-	return [
-		await request.post( `${ API }/licenses/validate`, { data } ),
-		await request.post( `${ API }/licenses/activate`, { data } ),
-		await request.get( `${ API }/updates/check`, {
-			params: { ...data, current_version: '1.0.0' },
-		} ),
-	];
-}
 
 for ( const [ what, action, headline ] of [
 	[ 'missing', 'stash', 'the lease keys are missing' ],
@@ -55,7 +38,7 @@ for ( const [ what, action, headline ] of [
 		const { license_key: key } = await createLicense( request, {
 			slug,
 		} );
-		const [ before ] = await clientCalls( request, key, slug );
+		const [ before ] = await clientCalls( request, key, slug, SITE );
 		verifiedLease( ( await before.json() ).lease, keys );
 
 		expect( ( await leaseKeysOption( request, action ) ).present ).toBe(
@@ -64,7 +47,8 @@ for ( const [ what, action, headline ] of [
 		const [ validated, activated, current ] = await clientCalls(
 			request,
 			key,
-			slug
+			slug,
+			SITE
 		);
 		for ( const response of [ validated, activated, current ] ) {
 			expect( response.status() ).toBe( 200 );
@@ -116,7 +100,7 @@ for ( const [ what, action, headline ] of [
 			true
 		);
 		expect( await publishedKeys( request ) ).toEqual( keys );
-		const [ again ] = await clientCalls( request, key, slug );
+		const [ again ] = await clientCalls( request, key, slug, SITE );
 		expect( verifiedLease( ( await again.json() ).lease, keys ).kid ).toBe(
 			keys[ 0 ].kid
 		);
