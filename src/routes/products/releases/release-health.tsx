@@ -49,7 +49,7 @@ export function ReleaseHealth( { release }: { release: Release } ) {
 			</p>
 			{ release.paused_at !== null && (
 				<p
-					className="svc-release-paused"
+					className="svc-release-paused svc-pause-reason"
 					data-testid={ `svc-release-paused-${ release.version }` }
 				>
 					<span className="svc-status">

@@ -126,16 +126,6 @@ export function ReleaseState( {
 					release.rollout_percentage
 				) }
 			</p>
-			{ release.paused_at && (
-				<p className="svc-pause-reason">
-					{ sprintf(
-						/* translators: 1: date, 2: reason. */
-						__( 'Paused %1$s: %2$s', 'svc-licensing' ),
-						formatDate( release.paused_at ),
-						release.pause_reason
-					) }
-				</p>
-			) }
 			{ plan.length > 0 && (
 				<table className="widefat striped svc-rollout-steps">
 					<caption>
