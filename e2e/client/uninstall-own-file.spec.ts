@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { createLicense, keyHeaders } from '../fixtures/test-helpers';
 import { clientAdmin, sdkState } from '../fixtures/client-site';
+import { deleteDeactivated } from '../fixtures/plugins-screen';
 import {
 	keepPluginFolder,
 	sdkHostsOff,
@@ -73,8 +74,7 @@ test( 'deleting Acme Tools, whose own uninstall.php calls the SDK, frees its slo
 			'Plugin deactivated.'
 		);
 		expect( ( await sdkState( request ) ).registered ).toEqual( [] );
-		page.once( 'dialog', ( dialog ) => dialog.accept() );
-		await row.getByRole( 'link', { name: 'Delete Acme Tools' } ).click();
+		await deleteDeactivated( page, ROW );
 		await expect( page.locator( 'tr.plugin-deleted-tr' ) ).toContainText(
 			'Acme Tools was successfully deleted.'
 		);

@@ -9,6 +9,9 @@ import {
 	clientAdmin,
 	sdkState,
 } from '../fixtures/client-site';
+import { deleteDeactivated } from '../fixtures/plugins-screen';
+
+const ROW = 'tr[data-plugin="acme-gadgets/acme-gadgets.php"]';
 
 test( 'deleting Acme Gadgets frees its slot on the service and removes its options', async ( {
 	browser,
@@ -41,12 +44,12 @@ test( 'deleting Acme Gadgets frees its slot on the service and removes its optio
 	).not.toEqual( [] );
 
 	await page.goto( '/wp-admin/plugins.php' );
-	const row = page.locator(
-		'tr[data-plugin="acme-gadgets/acme-gadgets.php"]'
-	);
+	const row = page.locator( ROW );
 	await row.getByRole( 'link', { name: 'Deactivate Acme Gadgets' } ).click();
-	page.once( 'dialog', ( dialog ) => dialog.accept() );
-	await row.getByRole( 'link', { name: 'Delete Acme Gadgets' } ).click();
+	await expect( page.locator( '#message' ) ).toContainText(
+		'Plugin deactivated.'
+	);
+	await deleteDeactivated( page, ROW );
 	await expect( page.locator( 'tr.plugin-deleted-tr' ) ).toContainText(
 		'Acme Gadgets was successfully deleted.'
 	);
