@@ -41,15 +41,35 @@ interface Fixture {
 	productId: number;
 	release: Release;
 	headers: Record< string, string >;
+	/** The key each reporting site is activated with (by host): one licence per site, one vote each. */
+	keys: Record< string, string >;
 }
 
-/** A product with a licence and a published release 2.0.0, its gate set as given. */
+/**
+ * A product with a published release 2.0.0, its gate set as given, and a licence per given site, activated
+ * there: only an activated site on a usable licence reports, and each licence is one vote (docs/rollouts-gate.md).
+ */
 async function setup(
 	request: APIRequestContext,
-	gate: { gate_threshold?: number; gate_min_reports?: number } = {}
+	gate: { gate_threshold?: number; gate_min_reports?: number } = {},
+	sites: string[] = []
 ): Promise< Fixture > {
 	const slug = `gate-${ randomUUID().slice( 0, 8 ) }`;
-	const license = await createLicense( request, { slug } );
+	const license = await createLicense(
+		request,
+		{ slug },
+		{ count: Math.max( 1, sites.length ) }
+	);
+	const keys: Record< string, string > = {};
+	for ( const [ i, site ] of sites.entries() ) {
+		const key = license.licenses[ i ].license_key;
+		const activated = await request.post(
+			'/wp-json/svc/v1/licenses/activate',
+			{ data: { license_key: key, product_slug: slug, site_url: site } }
+		);
+		expect( activated.status(), await activated.text() ).toBe( 200 );
+		keys[ hostOf( site ) ] = key;
+	}
 	const headers = await keyHeaders( request, 'admin' );
 	const created = await request.post(
 		`${ ADMIN }/products/${ license.product_id }/releases`,
@@ -83,8 +103,11 @@ async function setup(
 		productId: license.product_id,
 		release,
 		headers,
+		keys,
 	};
 }
+
+const hostOf = ( site: string ) => new URL( site ).host.toLowerCase();
 
 const body = (
 	f: Fixture,
@@ -92,7 +115,7 @@ const body = (
 	outcome: 'installed' | 'failed',
 	extra: Record< string, string > = {}
 ) => ( {
-	license_key: f.licenseKey,
+	license_key: f.keys[ hostOf( site ) ] ?? f.licenseKey,
 	product_slug: f.slug,
 	site_url: site,
 	version: '2.0.0',
@@ -139,7 +162,10 @@ test.describe( 'health reports', () => {
 	test( 'a site is counted once per release, whatever it sends again', async ( {
 		request,
 	} ) => {
-		const f = await setup( request );
+		const f = await setup( request, {}, [
+			'https://one.example.com',
+			'https://two.example.com',
+		] );
 		expect( f.release ).toMatchObject( {
 			reports: { installed: 0, failed: 0 },
 			gate: { threshold: 10, min_reports: 5 },
@@ -183,7 +209,7 @@ test.describe( 'health reports', () => {
 	test( 'an unknown version, key or outcome is refused in the envelope', async ( {
 		request,
 	} ) => {
-		const f = await setup( request );
+		const f = await setup( request, {}, [ 'https://one.example.com' ] );
 		await expectError(
 			await request.post( REPORT, {
 				data: {
@@ -223,7 +249,11 @@ test.describe( 'health reports', () => {
 	test( 'reports are rate-limited like the update check', async ( {
 		request,
 	} ) => {
-		const f = await setup( request );
+		const f = await setup(
+			request,
+			{},
+			[ 0, 1, 2 ].map( ( i ) => `https://rl-${ i }.example.com` )
+		);
 		// A caller of its own (X-Forwarded-For from a trusted local proxy), in a window that does not roll over.
 		await setSettings( request, {
 			rate_limits: { updates_check: 2 },
@@ -259,10 +289,17 @@ test.describe( 'the failure-rate gate', () => {
 	test( 'pauses only over the threshold with enough reports, and once', async ( {
 		request,
 	} ) => {
-		const f = await setup( request, {
-			gate_threshold: 20,
-			gate_min_reports: 5,
-		} );
+		const f = await setup(
+			request,
+			{
+				gate_threshold: 20,
+				gate_min_reports: 5,
+			},
+			[
+				...[ 0, 1, 2, 3 ].map( ( i ) => `https://ok-${ i }.example.com` ),
+				...[ 0, 1, 2 ].map( ( i ) => `https://bad-${ i }.example.com` ),
+			]
+		);
 		for ( let i = 0; i < 4; i++ ) {
 			await request.post( REPORT, {
 				data: body( f, `https://ok-${ i }.example.com`, 'installed' ),
@@ -286,7 +323,7 @@ test.describe( 'the failure-rate gate', () => {
 		const paused = await readRelease( request, f );
 		expect( paused.paused_at ).not.toBeNull();
 		expect( paused.pause_reason ).toBe(
-			'Failure rate 33 % (2 of 6 reports failed) is over the 20 % threshold.'
+			'Failure rate 33 % (2 of 6 licences reported a failure) is over the 20 % threshold.'
 		);
 		expect( paused.reports ).toEqual( { installed: 4, failed: 2 } );
 
@@ -320,7 +357,14 @@ test.describe( 'the failure-rate gate', () => {
 			await clearBlocked( request );
 			const outcome = await race( request, '12 failed reports', {
 				setup: async () => {
-					const f = await setup( request );
+					const f = await setup(
+						request,
+						{},
+						Array.from(
+							{ length: 12 },
+							( _, i ) => `https://race-${ i }.example.com`
+						)
+					);
 					const hook = await request.post(
 						`${ ADMIN }/webhook-endpoints`,
 						{

@@ -195,7 +195,7 @@ test( 'an archive that will not unpack: the SDK reports core’s error code and 
 		const release = await releaseOf( request, version );
 		expect( release.paused_at ).not.toBeNull();
 		expect( release.pause_reason ).toBe(
-			'Failure rate 100 % (1 of 1 reports failed) is over the 0 % threshold.'
+			'Failure rate 100 % (1 of 1 licences reported a failure) is over the 0 % threshold.'
 		);
 	} finally {
 		await page.context().close();
@@ -297,7 +297,7 @@ test( 'a version that fatals on its first request: fatal_error is reported, the 
 		).toContainText( '0 installed · 1 failed' );
 		await expect(
 			admin.getByTestId( `svc-release-paused-${ version }` )
-		).toContainText( 'Failure rate 100 % (1 of 1 reports failed)' );
+		).toContainText( 'Failure rate 100 % (1 of 1 licences reported a failure)' );
 		await card.screenshot( {
 			path: test.info().outputPath( 'paused-release-card.png' ),
 		} );

@@ -10,7 +10,10 @@ namespace Svc\Licensing\Core;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\Release\Channels;
 use Svc\Licensing\Domain\Release\HealthGate;
+use Svc\Licensing\Domain\Release\ReportedRelease;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\ReleaseReportRepository;
@@ -85,22 +88,45 @@ final class ReleaseReports {
 	}
 
 	/**
-	 * Records a site's report on the product's release of a version, then runs the gate.
+	 * Records a site's report on the product's release of a version, then runs the gate. Whose word counts
+	 * (docs/api-decisions.md, "Whose word each record takes"): a site activated on a usable licence, on a release
+	 * it was offered (Domain\Release\ReportedRelease), once per release, gate round, licence and site; the gate
+	 * gives each licence one vote.
 	 *
 	 * @param ClientCall $call       Call (licence key, product, site).
 	 * @param string     $version    The version the site installed or failed to install.
 	 * @param string     $outcome    installed or failed.
 	 * @param string     $error_code Core's error code for a failure ('' when none was sent; ignored for installed).
-	 * @return bool Whether this report was counted (false: the site had reported on this release already).
-	 * @throws ServiceError 404 not_found for a version the product has no release of, or a lookup's error.
+	 * @param int        $now        Unix time.
+	 * @return bool Whether this report was counted (false: the site had reported on this release in this round
+	 *              already, or the release was not rolled out to it).
+	 * @throws ServiceError 404 not_found for a version the product has no release of that the site could have
+	 *                      been offered (drafts and other channels' releases included), 403 license_not_active or
+	 *                      site_not_activated, or a lookup's error.
 	 */
-	public function report( ClientCall $call, string $version, string $outcome, string $error_code ): bool {
+	public function report( ClientCall $call, string $version, string $outcome, string $error_code, int $now ): bool {
 		list( $product, $license, $site ) = $this->finder->locate( $call );
-		$release                          = $this->releases->of_version( (int) $product['id'], $version );
-		if ( null === $release ) {
+		LicenseFinder::assert_usable( $license, __( 'used to report on an update', 'svc-licensing' ), $now );
+		$activation = $license['activation'];
+		if ( null === $activation ) {
+			throw new ServiceError( ErrorCode::SITE_NOT_ACTIVATED, __( 'Only a site activated on the licence can report on an update. Activate it first.', 'svc-licensing' ) );
+		}
+		$release = $this->releases->of_version( (int) $product['id'], $version );
+		$verdict = null === $release ? ReportedRelease::UNKNOWN : ReportedRelease::verdict(
+			$release,
+			Channels::from_storage( isset( $product['channels'] ) ? (string) $product['channels'] : null ),
+			$activation,
+			$license,
+			IsoTime::unix_from_storage( $release['paused_at'] ),
+			$now
+		);
+		if ( null === $release || ReportedRelease::UNKNOWN === $verdict ) {
 			throw new ServiceError( ErrorCode::NOT_FOUND, __( 'This product has no release of this version.', 'svc-licensing' ) );
 		}
-		$counted = $this->reports->add_once( (int) $release['id'], (int) $license['id'], $site, $outcome, 'failed' === $outcome ? $error_code : '' );
+		if ( ReportedRelease::NOT_OFFERED === $verdict ) {
+			return false;
+		}
+		$counted = $this->reports->add_once( (int) $release['id'], (int) $release['gate_round'], (int) $license['id'], $site, $outcome, 'failed' === $outcome ? $error_code : '' );
 		if ( $counted && null === $release['paused_at'] ) {
 			$this->judge( $release );
 		}

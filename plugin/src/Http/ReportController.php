@@ -104,7 +104,8 @@ final class ReportController implements Controller {
 			$this->calls->of( $request ),
 			(string) $request->get_param( 'version' ),
 			(string) $request->get_param( 'outcome' ),
-			(string) $request->get_param( 'error_code' )
+			(string) $request->get_param( 'error_code' ),
+			time()
 		);
 		return new WP_REST_Response( array( 'recorded' => $recorded ) );
 	}

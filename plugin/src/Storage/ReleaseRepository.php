@@ -24,13 +24,15 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * The columns of a release with its health reports counted (reports_installed, reports_failed) and the sites whose last check offered it (offered): the admin
+	 * The columns of a release with its health reports counted as the gate counts them (reports_installed,
+	 * reports_failed: the licences' votes of the current gate round) and the activated sites whose last check offered it (offered): the admin
 	 * reads' SELECT list, for a table aliased r. The update check reads releases without it.
 	 */
 	private function with_reports(): string {
 		$reports   = $this->table_name( Tables::RELEASE_REPORTS );
 		$decisions = $this->table_name( Tables::UPDATE_DECISIONS );
-		return "r.*, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'installed') AS reports_installed, (SELECT COUNT(*) FROM {$reports} rr WHERE rr.release_id = r.id AND rr.outcome = 'failed') AS reports_failed, (SELECT COUNT(*) FROM {$decisions} d WHERE d.product_id = r.product_id AND d.offered_version = r.version AND d.answer = '" . UpdateDecision::OFFERED . "') AS offered";
+		$votes     = ReleaseReportRepository::vote_counts( $reports, 'r' );
+		return "r.*, {$votes['installed']} AS reports_installed, {$votes['failed']} AS reports_failed, (SELECT COUNT(*) FROM {$decisions} d WHERE d.product_id = r.product_id AND d.offered_version = r.version AND d.answer = '" . UpdateDecision::OFFERED . "' AND d.activation_id IS NOT NULL) AS offered";
 	}
 
 	/**
@@ -185,7 +187,8 @@ final class ReleaseRepository extends TableRepository {
 	}
 
 	/**
-	 * Resumes a paused release, in one conditional statement.
+	 * Resumes a paused release, in one conditional statement, and starts the gate's next round: the reports sent
+	 * before the Resume no longer decide.
 	 *
 	 * @param int $id Release.
 	 * @return bool Whether it was paused.
@@ -194,7 +197,7 @@ final class ReleaseRepository extends TableRepository {
 		return 1 === $this->db->query(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-				"UPDATE {$this->table()} SET paused_at = NULL, pause_reason = '', updated_at = %s WHERE id = %d AND paused_at IS NOT NULL",
+				"UPDATE {$this->table()} SET paused_at = NULL, pause_reason = '', gate_round = gate_round + 1, updated_at = %s WHERE id = %d AND paused_at IS NOT NULL",
 				gmdate( 'Y-m-d H:i:s' ),
 				$id
 			)
@@ -293,7 +296,7 @@ final class ReleaseRepository extends TableRepository {
 		foreach ( array( 'id', 'product_id', 'rollout', 'downloads' ) as $column ) {
 			$row[ $column ] = (int) $row[ $column ];
 		}
-		foreach ( array( 'gate_threshold', 'gate_min_reports', 'reports_installed', 'reports_failed' ) as $column ) {
+		foreach ( array( 'gate_threshold', 'gate_min_reports', 'gate_round', 'reports_installed', 'reports_failed' ) as $column ) {
 			if ( isset( $row[ $column ] ) ) {
 				$row[ $column ] = (int) $row[ $column ];
 			}

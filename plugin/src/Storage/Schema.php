@@ -9,6 +9,7 @@ namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
 use Svc\Licensing\Storage\Migrations\AddReleaseChannels;
+use Svc\Licensing\Storage\Migrations\AddReportRounds;
 use Svc\Licensing\Storage\Migrations\CreateEvents;
 use Svc\Licensing\Storage\Migrations\CreateImportMap;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
@@ -40,7 +41,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 22;
+	public const LATEST = 23;
 
 	/**
 	 * Every step, oldest first.
@@ -70,6 +71,7 @@ final class Schema {
 				new AddReleaseChannels(),
 				new CreateReleaseReports(),
 				new CreateUpdateDecisions(),
+				new AddReportRounds(),
 			)
 		);
 	}

@@ -93,11 +93,11 @@ final class HealthGate {
 
 	/**
 	 * The pause reason with its figures, as stored in pause_reason and the event (at most 255 characters), e.g.
-	 * "Failure rate 40 % (2 of 5 reports failed) is over the 10 % threshold."
+	 * "Failure rate 40 % (2 of 5 licences reported a failure) is over the 10 % threshold."
 	 */
 	public function reason(): string {
 		return sprintf(
-			'Failure rate %d %% (%d of %d reports failed) is over the %d %% threshold.',
+			'Failure rate %d %% (%d of %d licences reported a failure) is over the %d %% threshold.',
 			$this->failure_rate(),
 			$this->failed,
 			$this->reports(),

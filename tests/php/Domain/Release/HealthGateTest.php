@@ -34,7 +34,7 @@ final class HealthGateTest extends TestCase {
 	public function test_the_reason_names_the_figures(): void {
 		$gate = new HealthGate( 3, 2, 10, 5 );
 		$this->assertSame( 40, $gate->failure_rate() );
-		$this->assertSame( 'Failure rate 40 % (2 of 5 reports failed) is over the 10 % threshold.', $gate->reason() );
+		$this->assertSame( 'Failure rate 40 % (2 of 5 licences reported a failure) is over the 10 % threshold.', $gate->reason() );
 		$this->assertSame( 0, ( new HealthGate( 0, 0, 10, 5 ) )->failure_rate() );
 	}
 
