@@ -17,8 +17,11 @@ namespace Svc\LicensingClient;
  * bring it back; only a new lease from the server does (its issued_at, the server's clock, becomes the mark).
  *
  * A lease whose key id is not trusted yet makes the holder fetch GET /keys once (through the server's back-off,
- * at most once per KEYS_INTERVAL), whose keys TrustedKeys accepts only when endorsed. A refusal from the server (a
- * licence code) forgets the lease: the server's own "no" ends it at once. Pure.
+ * at most once per KEYS_INTERVAL), whose keys TrustedKeys accepts only when endorsed. The answer's signed `revoked`
+ * list, when a trusted key signed it, adds its key ids to the revoked ones kept beside the keys, never taking one
+ * away: a revoked key stays revoked on this site, baked root or not. A lease issued later than the wall clock plus
+ * Lease::MAX_CLOCK_SKEW is refused (it would otherwise move the effective time forward with it). A refusal from the
+ * server (a licence code) forgets the lease: the server's own "no" ends it at once. Pure.
  */
 final class LeaseHolder {
 
@@ -101,7 +104,20 @@ final class LeaseHolder {
 	 */
 	public function verdict(): string {
 		$lease = $this->lease();
-		return null === $lease ? Lease::NONE : $lease->check( $this->trusted(), $this->product, $this->site, $this->now() );
+		if ( null === $lease ) {
+			return Lease::NONE;
+		}
+		$verdict = $lease->check( $this->trusted(), $this->product, $this->site, $this->now() );
+		return Lease::VALID === $verdict && $this->from_the_future( $lease ) ? Lease::ISSUED_IN_FUTURE : $verdict;
+	}
+
+	/**
+	 * Whether a lease was issued later than the wall clock allows (Lease::MAX_CLOCK_SKEW).
+	 *
+	 * @param Lease $lease The lease.
+	 */
+	private function from_the_future( Lease $lease ): bool {
+		return $lease->issued_at() > ( $this->clock )() + Lease::MAX_CLOCK_SKEW;
 	}
 
 	/**
@@ -136,7 +152,8 @@ final class LeaseHolder {
 	 */
 	public function trusted(): TrustedKeys {
 		$published = $this->store->get( $this->keys_key() );
-		return TrustedKeys::from_roots( $this->roots, is_array( $published ) ? ( $published['keys'] ?? array() ) : array() );
+		$published = is_array( $published ) ? $published : array();
+		return TrustedKeys::from_roots( $this->roots, $published['keys'] ?? array(), $published['revoked'] ?? array(), $published['anchors'] ?? array() );
 	}
 
 	/**
@@ -165,8 +182,11 @@ final class LeaseHolder {
 		if ( Lease::VALID !== $verdict ) {
 			return $verdict;
 		}
+		if ( $this->from_the_future( $lease ) ) {
+			return Lease::ISSUED_IN_FUTURE;
+		}
 		$kept = $this->lease();
-		if ( null === $kept || $lease->issued_at() >= $kept->issued_at() || Lease::VALID !== $kept->verify( $this->trusted(), $this->product, $this->site ) ) {
+		if ( null === $kept || $lease->issued_at() >= $kept->issued_at() || Lease::VALID !== $kept->verify( $this->trusted(), $this->product, $this->site ) || $this->from_the_future( $kept ) ) {
 			$this->store->set(
 				$this->key(),
 				array(
@@ -187,6 +207,8 @@ final class LeaseHolder {
 
 	/**
 	 * Fetches GET /keys, unless it was asked within KEYS_INTERVAL or the back-off says wait. Whether an answer came.
+	 * Keeps the answer's keys, and adds the ids of its `revoked` list, when a key trusted now signed it, to the
+	 * revoked ones kept, with the chain to its signer as anchors; neither ever shrinks.
 	 */
 	private function fetch_keys(): bool {
 		$wall   = ( $this->clock )();
@@ -195,15 +217,27 @@ final class LeaseHolder {
 		if ( null !== $at && $wall >= $at && $wall - $at < self::KEYS_INTERVAL ) {
 			return false;
 		}
-		$reply = $this->connection->call( 'GET', '/keys', array() );
-		$keys  = is_array( $stored ) && isset( $stored['keys'] ) && is_array( $stored['keys'] ) ? $stored['keys'] : array();
-		$body  = $reply->body();
-		$fresh = Reply::ANSWER === $reply->kind() && isset( $body['keys'] ) && is_array( $body['keys'] );
+		$reply   = $this->connection->call( 'GET', '/keys', array() );
+		$keys    = is_array( $stored ) && isset( $stored['keys'] ) && is_array( $stored['keys'] ) ? $stored['keys'] : array();
+		$revoked = is_array( $stored ) && isset( $stored['revoked'] ) && is_array( $stored['revoked'] ) ? $stored['revoked'] : array();
+		$anchors = is_array( $stored ) && isset( $stored['anchors'] ) && is_array( $stored['anchors'] ) ? $stored['anchors'] : array();
+		$body    = $reply->body();
+		$fresh   = Reply::ANSWER === $reply->kind() && isset( $body['keys'] ) && is_array( $body['keys'] );
+		if ( $fresh ) {
+			$keys    = $body['keys'];
+			$learned = TrustedKeys::from_roots( $this->roots, $keys, $revoked, $anchors )->revocation( $body['revoked'] ?? null );
+			if ( null !== $learned && array() !== array_diff( $learned['kids'], $revoked ) ) {
+				$revoked = array_values( array_unique( array_merge( $revoked, $learned['kids'] ) ) );
+				$anchors = array_merge( $anchors, $learned['anchors'] );
+			}
+		}
 		$this->store->set(
 			$this->keys_key(),
 			array(
-				'at'   => $wall,
-				'keys' => $fresh ? $body['keys'] : $keys,
+				'at'      => $wall,
+				'keys'    => $keys,
+				'revoked' => $revoked,
+				'anchors' => $anchors,
 			)
 		);
 		return $fresh;

@@ -101,6 +101,19 @@ final class LeaseSigner {
 		);
 	}
 
+	/**
+	 * GET /keys' `revoked`: these key ids, signed by this key (docs/leases.md, "Revoking a key").
+	 *
+	 * @param string[] $kids Revoked key ids.
+	 */
+	public function revocation( array $kids ): array {
+		return array(
+			'kids'      => $kids,
+			'signed_by' => $this->kid,
+			'signature' => Base64Url::encode( sodium_crypto_sign_detached( 'svc-revoked.v1.' . implode( ',', $kids ), sodium_crypto_sign_secretkey( $this->pair ) ) ),
+		);
+	}
+
 	/** This key's endorsement of another. */
 	public function endorse( self $other ): string {
 		return Base64Url::encode( sodium_crypto_sign_detached( 'svc-key.v1.' . $other->kid . '.' . $other->public_key(), sodium_crypto_sign_secretkey( $this->pair ) ) );

@@ -118,7 +118,9 @@ final class LeaseKeyCommand {
 	}
 
 	/**
-	 * Takes a key off the published list: a prepared next key, or a retired key once its leases have run out.
+	 * Takes a key off the published list and revokes it: a prepared next key, or a retired key once its leases
+	 * have run out. /svc/v1/keys lists it as revoked, signed by the active key, and sites that fetch the list refuse
+	 * its leases, even where the key is baked into their SDK copy.
 	 *
 	 * ## OPTIONS
 	 *
@@ -126,7 +128,7 @@ final class LeaseKeyCommand {
 	 * : Key id.
 	 *
 	 * [--force]
-	 * : Retire a key whose leases may still be valid (clients then refuse those leases).
+	 * : Retire a key whose leases may still be valid (clients then refuse those leases): after a leak.
 	 *
 	 * ## EXAMPLES
 	 *
@@ -140,7 +142,7 @@ final class LeaseKeyCommand {
 			function () use ( $args, $assoc_args ): void {
 				$this->admin->retire( (string) $args[0], ! empty( $assoc_args['force'] ), CliActor::current() );
 				/* translators: %s: key id. */
-				WP_CLI::success( sprintf( __( 'Retired lease key %s.', 'svc-licensing' ), (string) $args[0] ) );
+				WP_CLI::success( sprintf( __( 'Retired and revoked lease key %s: sites refuse its leases once they fetch the keys again.', 'svc-licensing' ), (string) $args[0] ) );
 			}
 		);
 	}

@@ -68,6 +68,17 @@ final class LeaseKeyAdmin {
 	}
 
 	/**
+	 * GET /keys' `revoked`: the ids of every key taken off the ring, signed by the active key (docs/leases.md,
+	 * "After a leak"); null while the keys are missing or replaced.
+	 *
+	 * @return array{kids: list<string>, signed_by: string, signature: string}|null
+	 */
+	public function revocation(): ?array {
+		$ring = $this->keys->ring();
+		return null === $ring ? null : $ring->revocation();
+	}
+
+	/**
 	 * The keys a new copy of the SDK trusts: the active and the next one (key id => public key, base64url).
 	 *
 	 * @return array<string, string>
@@ -85,14 +96,16 @@ final class LeaseKeyAdmin {
 	/**
 	 * The keys with the state of their storage, for the admin.
 	 *
-	 * @return array{state: string, lease_lifetime_days: int, keys: list<array<string, mixed>>}
+	 * @return array{state: string, lease_lifetime_days: int, keys: list<array<string, mixed>>, revoked: list<array{kid: string, revoked_at: string}>}
 	 */
 	public function overview(): array {
 		$keys = $this->published();
+		$ring = $this->keys->ring();
 		return array(
 			'state'               => $this->keys->state(),
 			'lease_lifetime_days' => intdiv( $this->leases->lifetime(), 86400 ),
 			'keys'                => $keys,
+			'revoked'             => null === $ring ? array() : $ring->revoked(),
 		);
 	}
 
@@ -142,8 +155,9 @@ final class LeaseKeyAdmin {
 	}
 
 	/**
-	 * Takes a key off the published list: a next key, or a retired one whose leases have all run out (sooner
-	 * with $force, which makes clients refuse the leases it signed).
+	 * Takes a key off the published list and revokes it: a next key, or a retired one whose leases have all run out
+	 * (sooner with $force). GET /keys lists it as revoked from then on, signed, and sites that fetch it refuse the
+	 * leases it signed, even where it is baked into their SDK copy.
 	 *
 	 * @param string $kid   Key id.
 	 * @param bool   $force Remove a retired key whose leases may still be valid.

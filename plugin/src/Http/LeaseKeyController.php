@@ -92,7 +92,8 @@ final class LeaseKeyController implements Controller {
 	}
 
 	/**
-	 * GET /keys: the published public keys, active first; cacheable for five minutes.
+	 * GET /keys: the published public keys, active first, and the revoked key ids signed by the active key
+	 * (docs/leases.md); cacheable for five minutes.
 	 *
 	 * @throws ServiceError 503 lease_keys_unavailable while the keys are missing or replaced.
 	 */
@@ -101,7 +102,12 @@ final class LeaseKeyController implements Controller {
 		if ( array() === $keys ) {
 			throw new ServiceError( ErrorCode::LEASE_KEYS_UNAVAILABLE, __( 'The lease keys are not available right now.', 'svc-licensing' ), null, array( 'retry_after' => 300 ) );
 		}
-		$response = new WP_REST_Response( array( 'keys' => $keys ) );
+		$response = new WP_REST_Response(
+			array(
+				'keys'    => $keys,
+				'revoked' => $this->admin->revocation(),
+			)
+		);
 		$response->header( 'Cache-Control', 'public, max-age=300' );
 		return $response;
 	}

@@ -14,7 +14,9 @@ use Svc\Licensing\Domain\IsoTime;
  * `created_at`, `endorsed_by`, `endorsement`, `retired_at` (Unix seconds or null). At most one active and one
  * next key. Rotation: prepare() mints the next key endorsed by the active one (published, not used); promote()
  * signs with it and retires the old one, which stays published; remove() takes a key off the list: a next key at
- * any time, a retired one once no lease it signed can still be valid. Every step answers a new ring.
+ * any time, a retired one once no lease it signed can still be valid (or at once, forced). A removed key is revoked
+ * for good: its id goes on the `revoked` list (kid, revoked_at), which GET /keys publishes signed by the active key
+ * (KeyRevocation), so sites stop trusting it even where it is baked as a root. Every step answers a new ring.
  */
 final class KeyRing {
 	public const ACTIVE  = 'active';
@@ -36,14 +38,23 @@ final class KeyRing {
 	private $keys;
 
 	/**
+	 * The revoked keys, in the order revoked.
+	 *
+	 * @var list<array{kid: string, revoked_at: int}>
+	 */
+	private $revoked;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param list<array{kid: string, secret: string, status: string, created_at: int, endorsed_by: ?string, endorsement: ?string, retired_at: ?int}> $entries Entries.
 	 * @param array<string, LeaseKey>                                                                                                                 $keys    Their keys, by id.
+	 * @param list<array{kid: string, revoked_at: int}>                                                                                               $revoked The revoked keys.
 	 */
-	private function __construct( array $entries, array $keys ) {
+	private function __construct( array $entries, array $keys, array $revoked = array() ) {
 		$this->entries = $entries;
 		$this->keys    = $keys;
+		$this->revoked = $revoked;
 	}
 
 	/**
@@ -58,7 +69,7 @@ final class KeyRing {
 
 	/**
 	 * The ring of a stored value, or null when it is not one: every secret must hold its own public key under its
-	 * kid, statuses must be known, and exactly one key must be active.
+	 * kid, statuses must be known, exactly one key must be active, and no key may be a revoked one.
 	 *
 	 * @param mixed $stored The option's value.
 	 */
@@ -96,7 +107,17 @@ final class KeyRing {
 		if ( 1 !== $count[ self::ACTIVE ] || $count[ self::NEXT ] > 1 || count( $keys ) !== count( $entries ) ) {
 			return null;
 		}
-		return new self( $entries, $keys );
+		$revoked = array();
+		foreach ( isset( $stored['revoked'] ) && is_array( $stored['revoked'] ) ? $stored['revoked'] : array() as $entry ) {
+			if ( ! is_array( $entry ) || ! isset( $entry['kid'], $entry['revoked_at'] ) || ! is_string( $entry['kid'] ) || isset( $keys[ $entry['kid'] ] ) ) {
+				return null;
+			}
+			$revoked[] = array(
+				'kid'        => $entry['kid'],
+				'revoked_at' => (int) $entry['revoked_at'],
+			);
+		}
+		return new self( $entries, $keys, $revoked );
 	}
 
 	/**
@@ -131,10 +152,38 @@ final class KeyRing {
 	/**
 	 * The value to store.
 	 *
-	 * @return array{keys: list<array<string, mixed>>}
+	 * @return array{keys: list<array<string, mixed>>, revoked?: list<array{kid: string, revoked_at: int}>}
 	 */
 	public function to_stored(): array {
-		return array( 'keys' => $this->entries );
+		return array() === $this->revoked ? array( 'keys' => $this->entries ) : array(
+			'keys'    => $this->entries,
+			'revoked' => $this->revoked,
+		);
+	}
+
+	/**
+	 * The revoked keys, oldest first (the admin's list).
+	 *
+	 * @return list<array{kid: string, revoked_at: string}>
+	 */
+	public function revoked(): array {
+		$list = array();
+		foreach ( $this->revoked as $entry ) {
+			$list[] = array(
+				'kid'        => $entry['kid'],
+				'revoked_at' => IsoTime::format( $entry['revoked_at'] ),
+			);
+		}
+		return $list;
+	}
+
+	/**
+	 * GET /keys' `revoked`: the revoked key ids, sorted, signed by the active key.
+	 *
+	 * @return array{kids: list<string>, signed_by: string, signature: string}
+	 */
+	public function revocation(): array {
+		return KeyRevocation::sign( $this->active(), array_column( $this->revoked, 'kid' ) );
 	}
 
 	/**
@@ -250,7 +299,7 @@ final class KeyRing {
 		$active    = $this->active();
 		$entries   = $this->entries;
 		$entries[] = self::entry( $key, self::NEXT, $now, $active->kid(), KeyEndorsement::sign( $active, $key->kid(), $key->public_key_b64url() ) );
-		return new self( $entries, $this->keys + array( $key->kid() => $key ) );
+		return new self( $entries, $this->keys + array( $key->kid() => $key ), $this->revoked );
 	}
 
 	/**
@@ -273,12 +322,13 @@ final class KeyRing {
 			}
 			$entries[] = $entry;
 		}
-		return new self( $entries, $this->keys );
+		return new self( $entries, $this->keys, $this->revoked );
 	}
 
 	/**
 	 * The ring without a key: a next key (an abandoned rotation), or a retired key once every lease it signed has
-	 * run out (retired at least $lifetime ago), or sooner when forced.
+	 * run out (retired at least $lifetime ago), or sooner when forced. The key is revoked: no lease it signs is
+	 * legitimate any more, and its secret may live on in old export files.
 	 *
 	 * @param string $kid      Key id.
 	 * @param int    $now      Unix seconds.
@@ -307,7 +357,12 @@ final class KeyRing {
 		}
 		$keys = $this->keys;
 		unset( $keys[ $kid ] );
-		return new self( $entries, $keys );
+		$revoked   = $this->revoked;
+		$revoked[] = array(
+			'kid'        => $kid,
+			'revoked_at' => $now,
+		);
+		return new self( $entries, $keys, $revoked );
 	}
 
 	/**

@@ -8,6 +8,7 @@ namespace Svc\Licensing\Tests\Domain\Lease;
 use PHPUnit\Framework\TestCase;
 use Svc\Licensing\Domain\Lease\KeyEndorsement;
 use Svc\Licensing\Domain\Lease\KeyRing;
+use Svc\Licensing\Domain\Lease\KeyRevocation;
 use Svc\Licensing\Domain\Lease\KeyRingRefusal;
 use Svc\Licensing\Domain\Lease\LeaseKey;
 
@@ -55,6 +56,34 @@ final class KeyRingTest extends TestCase {
 		$this->assertSame( 'unknown_key', self::refusal( static fn() => $promoted->remove( 'ffffffffffffffff', 1, 1, true ) ) );
 		// An abandoned rotation: the next key goes at once.
 		$this->assertSame( array( $old->kid() ), array_keys( $prepared->remove( $new->kid(), 2001, 14 * self::DAY, false )->public_keys() ) );
+	}
+
+	public function test_a_removed_key_is_revoked_for_good_and_the_list_is_signed_by_the_active_key(): void {
+		$old      = self::key( 'old' );
+		$new      = self::key( 'new' );
+		$promoted = KeyRing::first( $old, 1000 )->prepare( $new, 2000 )->promote( 3000 );
+		$this->assertSame( array(), $promoted->revoked() );
+		$forced = $promoted->remove( $old->kid(), 3001, 14 * self::DAY, true );
+		$this->assertSame( array( array( 'kid' => $old->kid(), 'revoked_at' => '1970-01-01T00:50:01Z' ) ), $forced->revoked() );
+		$list = $forced->revocation();
+		$this->assertSame( array( $old->kid() ), $list['kids'] );
+		$this->assertSame( $new->kid(), $list['signed_by'] );
+		$this->assertTrue( KeyRevocation::verify( $list['signature'], $list['kids'], $new->public_key_b64url() ) );
+		$this->assertFalse( KeyRevocation::verify( $list['signature'], array(), $new->public_key_b64url() ), 'the kids are signed' );
+		$this->assertSame( 'svc-revoked.v1.' . $old->kid(), KeyRevocation::message( array( $old->kid() ) ) );
+		// Kept in the stored form; a later rotation adds to the list, sorted, and never takes one off.
+		$stored = json_decode( (string) json_encode( $forced->to_stored() ), true );
+		$this->assertSame( $forced->to_stored(), KeyRing::from_stored( $stored )?->to_stored() );
+		$third = self::key( 'third' );
+		$again = $forced->prepare( $third, 4000 )->remove( $third->kid(), 4001, 14 * self::DAY, false );
+		$kids  = array( $old->kid(), $third->kid() );
+		sort( $kids );
+		$this->assertSame( $kids, $again->revocation()['kids'] );
+		// A key of the list is never a ring's key again (a restore of an edited value).
+		$edited            = $stored;
+		$edited['keys'][]  = $stored['keys'][0];
+		$edited['keys'][1] = array_merge( $edited['keys'][0], array( 'kid' => $old->kid(), 'secret' => $old->to_stored(), 'status' => 'retired' ) );
+		$this->assertNull( KeyRing::from_stored( $edited ) );
 	}
 
 	public function test_the_stored_form_round_trips_and_edited_values_are_refused(): void {
