@@ -117,7 +117,17 @@ test.describe( 'leases', () => {
 			const after = now();
 			expect( validated.header ).toBe( validated.body.lease );
 			const first = verifiedLease( validated.body.lease, keys );
-			expect( first ).toMatchObject( { ...facts, activated: false } );
+			// Validate says valid for any site of a usable licence (the spec); its lease says valid only for a site
+			// activated on it (issue 40: "licensed on this site").
+			expect( validated.body ).toMatchObject( {
+				valid: true,
+				already_activated: false,
+			} );
+			expect( first ).toMatchObject( {
+				...facts,
+				valid: false,
+				activated: false,
+			} );
 			expect( first.issued_at ).toBeGreaterThanOrEqual( before - 1 );
 			expect( first.issued_at ).toBeLessThanOrEqual( after + 1 );
 			expect( first.lease_expires - first.issued_at ).toBe( 14 * DAY );

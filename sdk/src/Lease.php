@@ -27,20 +27,10 @@ final class Lease {
 	public const LEASE_EXPIRED   = 'lease_expired';
 	public const LICENSE_EXPIRED = 'license_expired';
 	public const NOT_VALID       = 'not_valid';
+	/** The lease says this site is not activated on the licence (never, or its slot was released): not licensed here. */
+	public const NOT_ACTIVATED = 'not_activated';
 	/** No lease stored (check() never says it: the holder does). */
 	public const NONE = 'none';
-	/** Signed by a key the service revoked (its signed list at GET /keys; TrustedKeys). */
-	public const REVOKED_KEY = 'revoked_key';
-	/** A lease_expires - issued_at above MAX_LIFETIME: no lease the service signs lasts that long. */
-	public const TOO_LONG = 'lease_too_long';
-	/** An issued_at later than the site's wall clock plus MAX_CLOCK_SKEW (LeaseHolder). */
-	public const ISSUED_IN_FUTURE = 'issued_in_future';
-
-	/** The longest lease: the service's longest lease_lifetime_days (90, plugin/src/Storage/Settings.php). */
-	public const MAX_LIFETIME = 90 * 86400;
-
-	/** How far the service's clock (issued_at) may be ahead of the site's: a day, so a clock set to local time passes. */
-	public const MAX_CLOCK_SKEW = 86400;
 
 	/**
 	 * The payload's keys and their types: exactly these, no more, no fewer.
@@ -125,17 +115,14 @@ final class Lease {
 	}
 
 	/**
-	 * Whether it is signed by a trusted key that was not revoked, names this product and this site, and lasts no
-	 * longer than MAX_LIFETIME (what does not change with time). VALID, or the first verdict that refuses it.
+	 * Whether it is signed by a trusted key and names this product and this site (what does not change with time).
+	 * VALID, or the first verdict that refuses it.
 	 *
 	 * @param TrustedKeys $keys    The keys this product trusts.
 	 * @param string      $product The product's slug.
 	 * @param string      $site    This site's fingerprint (SiteIdentity::fingerprint()).
 	 */
 	public function verify( TrustedKeys $keys, string $product, string $site ): string {
-		if ( $keys->revoked( $this->kid() ) ) {
-			return self::REVOKED_KEY;
-		}
 		$public = $keys->key( $this->kid() );
 		if ( null === $public ) {
 			return self::UNKNOWN_KEY;
@@ -150,15 +137,13 @@ final class Lease {
 		if ( '' === $site || ! hash_equals( $site, (string) $this->payload['site'] ) ) {
 			return self::OTHER_SITE;
 		}
-		if ( $this->lease_expires() - $this->issued_at() > self::MAX_LIFETIME ) {
-			return self::TOO_LONG;
-		}
 		return self::VALID;
 	}
 
 	/**
 	 * The verdict of verify(), then the dates and the server's own judgement at a time: the lease has not run out, the licence has
-	 * not expired by that time, and the server said valid.
+	 * not expired by that time, this site is activated on the licence, and the server said valid. "Licensed on this
+	 * site" is valid AND activated: servers before issue 40 signed `valid: true` for any site of a usable licence.
 	 *
 	 * @param TrustedKeys $keys    The keys this product trusts.
 	 * @param string      $product The product's slug.
@@ -176,6 +161,9 @@ final class Lease {
 		$expires = $this->expires();
 		if ( null !== $expires && $now >= $expires ) {
 			return self::LICENSE_EXPIRED;
+		}
+		if ( true !== $this->payload['activated'] ) {
+			return self::NOT_ACTIVATED;
 		}
 		return true === $this->payload['valid'] ? self::VALID : self::NOT_VALID;
 	}

@@ -63,6 +63,15 @@ final class LeaseTest extends TestCase {
 		$this->assertSame( Lease::OTHER_SITE, $lease->check( TrustedKeys::from_roots( $key->root() ), 'acme-widgets', '', self::NOW ), 'a site without identity matches none' );
 	}
 
+	public function test_a_lease_for_a_site_not_activated_on_the_license_is_not_licensed_whatever_valid_says(): void {
+		$key = new LeaseSigner( 'k1', 'a' );
+		// What servers before issue 40 signed for any site of a usable licence, and what they sign now.
+		$this->assertSame( Lease::NOT_ACTIVATED, $this->check( $key->lease( self::NOW, array( 'activated' => false ) ), $key ), 'valid, not activated (a server before issue 40)' );
+		$this->assertSame( Lease::NOT_ACTIVATED, $this->check( $key->lease( self::NOW, array( 'valid' => false, 'activated' => false ) ), $key ) );
+		$this->assertSame( Lease::NOT_VALID, $this->check( $key->lease( self::NOW, array( 'valid' => false, 'status' => 'suspended' ) ), $key ), 'activated but not valid: the server\'s no' );
+		$this->assertSame( Lease::VALID, $this->check( $key->lease( self::NOW ), $key ), 'valid and activated' );
+	}
+
 	public function test_a_license_expired_by_the_clock_is_not_valid_whatever_the_lease_says(): void {
 		$key   = new LeaseSigner( 'k1', 'a' );
 		$lease = $key->lease( self::NOW, array( 'expires' => gmdate( 'Y-m-d\TH:i:s\Z', self::NOW + 3600 ) ) );

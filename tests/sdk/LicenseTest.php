@@ -107,6 +107,50 @@ final class LicenseTest extends TestCase {
 		$this->assertFalse( $this->license()->is_valid(), 'an answer with no lease' );
 	}
 
+	public function test_a_site_whose_slot_was_released_elsewhere_is_not_valid_at_its_next_check(): void {
+		$this->server_accepts();
+		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
+		$this->assertTrue( $this->license()->is_valid() );
+		// The slot freed by the key alone from another machine: validate still says valid (the spec), the lease says
+		// not activated here (valid: true as servers before issue 40 signed it, which the SDK must refuse too).
+		$this->now += 86400;
+		foreach ( array( true, false ) as $valid ) {
+			$this->server['/licenses/validate'] = array(
+				200,
+				array(
+					'valid'             => true,
+					'status'            => 'active',
+					'already_activated' => false,
+					'activation_count'  => 0,
+					'activation_limit'  => 1,
+					'lease'             => ( new LeaseSigner( 'k1', 'a' ) )->lease( $this->now, array( 'valid' => $valid, 'activated' => false ) ),
+				),
+			);
+			$this->license()->check();
+			$this->assertFalse( $this->license()->is_valid(), 'lease valid: ' . var_export( $valid, true ) );
+			$this->assertSame( 'not_activated', $this->license()->leases()->verdict() );
+		}
+	}
+
+	public function test_a_key_written_into_the_option_past_the_limit_is_never_valid(): void {
+		// No activation here: the key is put straight into the SDK's option, then checked.
+		$this->store->set( 'product_acme-widgets_key', 'ABCD-EFGH-IJKL-MNOP' );
+		$this->server['/licenses/validate'] = array(
+			200,
+			array(
+				'valid'             => true,
+				'status'            => 'active',
+				'already_activated' => false,
+				'activation_count'  => 1,
+				'activation_limit'  => 1,
+				'lease'             => ( new LeaseSigner( 'k1', 'a' ) )->lease( $this->now, array( 'activated' => false ) ),
+			),
+		);
+		$this->license()->check();
+		$this->assertFalse( $this->license()->is_valid() );
+		$this->assertSame( array( '/licenses/validate' ), array_column( $this->sent, 0 ) );
+	}
+
 	public function test_the_lease_ends_with_its_own_dates_through_an_outage_and_a_deactivation_forgets_it(): void {
 		$this->server_accepts();
 		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );

@@ -14,11 +14,14 @@ use Svc\Licensing\Storage\LeaseKeys;
 use Svc\Licensing\Storage\Settings;
 
 /**
- * One place builds a lease for a licence, product and calling site (docs/leases.md): its `valid` and `status` are
- * validate's own judgement (Domain\License\ValidationAnswer), its site is the fingerprint of the caller's
- * site_url as activations normalise it, and it is signed with the active lease key for the lifetime the settings
- * give. Without usable keys (missing or replaced, see Storage\LeaseKeys) it answers null: the answer goes out
- * without a lease rather than not at all.
+ * One place builds a lease for a licence, product and calling site (docs/leases.md): its `status` is validate's own
+ * judgement (Domain\License\ValidationAnswer), and its `valid` is that judgement AND an activation of the calling
+ * site: "licensed on this site". Validate's own `valid` stays the spec's (any site of a usable licence, with
+ * `already_activated` telling the difference), but an SDK decides by the lease, and SDKs already shipped read only
+ * its `valid`, so a site not activated on the licence (never, or its slot released) must not get a lease that says
+ * valid (issue 40). Its site is the fingerprint of the caller's site_url as activations normalise it, and it is
+ * signed with the active lease key for the lifetime the settings give. Without usable keys (missing or replaced, see
+ * Storage\LeaseKeys) it answers null: the answer goes out without a lease rather than not at all.
  */
 final class Leases {
 
@@ -61,8 +64,9 @@ final class Leases {
 		if ( null === $ring || null === $site ) {
 			return null;
 		}
-		$answer = ValidationAnswer::build( $license, $product, $license['activation'], $call->fingerprint, (bool) $this->settings->get( 'fingerprinting' ), $now );
-		$key    = $ring->active();
+		$answer    = ValidationAnswer::build( $license, $product, $license['activation'], $call->fingerprint, (bool) $this->settings->get( 'fingerprinting' ), $now );
+		$activated = null !== $license['activation'];
+		$key       = $ring->active();
 		return LeaseCodec::sign(
 			LeaseCodec::payload(
 				array(
@@ -70,8 +74,8 @@ final class Leases {
 					'product'    => (string) $product['slug'],
 					'site'       => $site,
 					'status'     => (string) $answer['status'],
-					'valid'      => (bool) $answer['valid'],
-					'activated'  => null !== $license['activation'],
+					'valid'      => $activated && (bool) $answer['valid'],
+					'activated'  => $activated,
 					'expires'    => $answer['expires'],
 					'tier'       => null === $answer['tier'] ? null : $answer['tier']['label'],
 				),

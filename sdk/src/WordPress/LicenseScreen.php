@@ -230,10 +230,15 @@ final class LicenseScreen {
 		$lease   = $leases->lease();
 		$said    = isset( $answer['status'] ) && is_string( $answer['status'] ) ? $answer['status'] : '';
 		// The status agrees with svc_licensing_client_is_valid(): the lease's when it is valid, the server's own "no"
-		// when it said no, and otherwise "Not valid" with the lease's reason.
+		// when it said no, "Not active" when the licence is valid but this site is not activated on it (validate says
+		// valid for any site of a usable licence; the lease says whether this one is activated), and otherwise
+		// "Not valid" with the lease's reason.
 		$status = Messages::status( null !== $lease && Lease::VALID === $verdict ? $lease->status() : $said );
 		$note   = '';
-		if ( Lease::VALID !== $verdict && true === ( $answer['valid'] ?? null ) ) {
+		if ( Lease::NOT_ACTIVATED === $verdict && true === ( $answer['valid'] ?? null ) ) {
+			$status = __( 'Not active', 'svc-licensing-client' );
+			$note   = Messages::lease_problem( $verdict, '' );
+		} elseif ( Lease::VALID !== $verdict && true === ( $answer['valid'] ?? null ) ) {
 			$status = __( 'Not valid', 'svc-licensing-client' );
 			$note   = Messages::lease_problem( $verdict, null === $lease ? '' : (string) wp_date( get_option( 'date_format' ) . ' ' . get_option( 'time_format' ), $lease->lease_expires() ) );
 		} elseif ( LicenseRecord::UNVERIFIED === $record->state() ) {

@@ -189,6 +189,8 @@ final class Messages {
 				return sprintf( __( 'The licence server has not confirmed this licence since its confirmation ran out on %s. Check now to renew it.', 'svc-licensing-client' ), $until );
 			case Lease::LICENSE_EXPIRED:
 				return __( 'The licence has expired by this site\'s clock.', 'svc-licensing-client' );
+			case Lease::NOT_ACTIVATED:
+				return __( 'This site is not activated on this licence: its slot was released, or the key was never activated here. To use the licence on this site, deactivate it here, then activate the key again (it needs a free slot).', 'svc-licensing-client' );
 			case Lease::NONE:
 				return __( 'There is no signed confirmation from the licence server on this site yet. Check now to get one.', 'svc-licensing-client' );
 			case Lease::UNKNOWN_KEY:
