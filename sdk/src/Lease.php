@@ -31,6 +31,18 @@ final class Lease {
 	public const NOT_ACTIVATED = 'not_activated';
 	/** No lease stored (check() never says it: the holder does). */
 	public const NONE = 'none';
+	/** Signed by a key the service revoked (its signed list at GET /keys; TrustedKeys). */
+	public const REVOKED_KEY = 'revoked_key';
+	/** A lease_expires - issued_at above MAX_LIFETIME: no lease the service signs lasts that long. */
+	public const TOO_LONG = 'lease_too_long';
+	/** An issued_at later than the site's wall clock plus MAX_CLOCK_SKEW (LeaseHolder). */
+	public const ISSUED_IN_FUTURE = 'issued_in_future';
+
+	/** The longest lease: the service's longest lease_lifetime_days (90, plugin/src/Storage/Settings.php). */
+	public const MAX_LIFETIME = 90 * 86400;
+
+	/** How far the service's clock (issued_at) may be ahead of the site's: a day, so a clock set to local time passes. */
+	public const MAX_CLOCK_SKEW = 86400;
 
 	/**
 	 * The payload's keys and their types: exactly these, no more, no fewer.
@@ -115,14 +127,17 @@ final class Lease {
 	}
 
 	/**
-	 * Whether it is signed by a trusted key and names this product and this site (what does not change with time).
-	 * VALID, or the first verdict that refuses it.
+	 * Whether it is signed by a trusted key that was not revoked, names this product and this site, and lasts no
+	 * longer than MAX_LIFETIME (what does not change with time). VALID, or the first verdict that refuses it.
 	 *
 	 * @param TrustedKeys $keys    The keys this product trusts.
 	 * @param string      $product The product's slug.
 	 * @param string      $site    This site's fingerprint (SiteIdentity::fingerprint()).
 	 */
 	public function verify( TrustedKeys $keys, string $product, string $site ): string {
+		if ( $keys->revoked( $this->kid() ) ) {
+			return self::REVOKED_KEY;
+		}
 		$public = $keys->key( $this->kid() );
 		if ( null === $public ) {
 			return self::UNKNOWN_KEY;
@@ -136,6 +151,9 @@ final class Lease {
 		}
 		if ( '' === $site || ! hash_equals( $site, (string) $this->payload['site'] ) ) {
 			return self::OTHER_SITE;
+		}
+		if ( $this->lease_expires() - $this->issued_at() > self::MAX_LIFETIME ) {
+			return self::TOO_LONG;
 		}
 		return self::VALID;
 	}
