@@ -296,7 +296,9 @@ test.describe( 'the failure-rate gate', () => {
 				gate_min_reports: 5,
 			},
 			[
-				...[ 0, 1, 2, 3 ].map( ( i ) => `https://ok-${ i }.example.com` ),
+				...[ 0, 1, 2, 3 ].map(
+					( i ) => `https://ok-${ i }.example.com`
+				),
 				...[ 0, 1, 2 ].map( ( i ) => `https://bad-${ i }.example.com` ),
 			]
 		);

@@ -297,7 +297,9 @@ test( 'a version that fatals on its first request: fatal_error is reported, the 
 		).toContainText( '0 installed · 1 failed' );
 		await expect(
 			admin.getByTestId( `svc-release-paused-${ version }` )
-		).toContainText( 'Failure rate 100 % (1 of 1 licences reported a failure)' );
+		).toContainText(
+			'Failure rate 100 % (1 of 1 licences reported a failure)'
+		);
 		await card.screenshot( {
 			path: test.info().outputPath( 'paused-release-card.png' ),
 		} );

@@ -30,9 +30,17 @@ interface Shop {
 	release: Release;
 }
 
-async function post( request: APIRequestContext, path: string, headers: Headers, data: unknown ) {
+async function post(
+	request: APIRequestContext,
+	path: string,
+	headers: Headers,
+	data: unknown
+) {
 	const response = await request.post( path, { headers, data } );
-	expect( response.status(), `${ path }: ${ await response.text() }` ).toBeLessThan( 300 );
+	expect(
+		response.status(),
+		`${ path }: ${ await response.text() }`
+	).toBeLessThan( 300 );
 	return response.json();
 }
 
@@ -44,21 +52,36 @@ async function openShop( request: APIRequestContext ): Promise< Shop > {
 		name: `Hostile gate ${ tag }`,
 		channels: 'stable,beta',
 	} );
-	const release = ( await post( request, `${ ADMIN }/products/${ product.id }/releases`, headers, {
-		version: '2.0.0',
-		package_url: `https://downloads.example.com/${ tag }-2.0.0.zip`,
-		package_sha256: 'a'.repeat( 64 ),
-		publish: true,
-	} ) ) as Release;
+	const release = ( await post(
+		request,
+		`${ ADMIN }/products/${ product.id }/releases`,
+		headers,
+		{
+			version: '2.0.0',
+			package_url: `https://downloads.example.com/${ tag }-2.0.0.zip`,
+			package_sha256: 'a'.repeat( 64 ),
+			publish: true,
+		}
+	) ) as Release;
 	const gated = await request.patch( `${ ADMIN }/releases/${ release.id }`, {
 		headers,
 		data: { gate_threshold: 10, gate_min_reports: 5 },
 	} );
 	expect( gated.status(), await gated.text() ).toBe( 200 );
-	return { headers, slug: product.slug, productId: product.id, release: await gated.json() };
+	return {
+		headers,
+		slug: product.slug,
+		productId: product.id,
+		release: await gated.json(),
+	};
 }
 
-async function buyLicense( request: APIRequestContext, shop: Shop, limit = 1, extra: Record< string, unknown > = {} ) {
+async function buyLicense(
+	request: APIRequestContext,
+	shop: Shop,
+	limit = 1,
+	extra: Record< string, unknown > = {}
+) {
 	const license = await post( request, `${ ADMIN }/licenses`, shop.headers, {
 		product_id: shop.productId,
 		customer_email: `buyer-${ randomUUID().slice( 0, 8 ) }@example.com`,
@@ -68,7 +91,12 @@ async function buyLicense( request: APIRequestContext, shop: Shop, limit = 1, ex
 	return license.license_key as string;
 }
 
-async function activate( request: APIRequestContext, shop: Shop, key: string, site: string ) {
+async function activate(
+	request: APIRequestContext,
+	shop: Shop,
+	key: string,
+	site: string
+) {
 	const response = await request.post( `${ API }/licenses/activate`, {
 		data: { license_key: key, product_slug: shop.slug, site_url: site },
 	} );
@@ -90,19 +118,31 @@ function report(
 			site_url: site,
 			version,
 			outcome,
-			...( outcome === 'failed' ? { error_code: 'download_failed' } : {} ),
+			...( outcome === 'failed'
+				? { error_code: 'download_failed' }
+				: {} ),
 		},
 	} );
 }
 
-async function readRelease( request: APIRequestContext, shop: Shop, id = shop.release.id ): Promise< Release > {
-	const response = await request.get( `${ ADMIN }/releases/${ id }`, { headers: shop.headers } );
+async function readRelease(
+	request: APIRequestContext,
+	shop: Shop,
+	id = shop.release.id
+): Promise< Release > {
+	const response = await request.get( `${ ADMIN }/releases/${ id }`, {
+		headers: shop.headers,
+	} );
 	expect( response.status() ).toBe( 200 );
 	return ( await response.json() ) as Release;
 }
 
 /** Five licences, each activated on its own site: five real customers. */
-async function realCustomers( request: APIRequestContext, shop: Shop, count: number ) {
+async function realCustomers(
+	request: APIRequestContext,
+	shop: Shop,
+	count: number
+) {
 	const customers: { key: string; site: string }[] = [];
 	for ( let i = 0; i < count; i++ ) {
 		const key = await buyLicense( request, shop );
@@ -124,7 +164,13 @@ test.describe( 'one licence and the rollout gate', () => {
 		const shop = await openShop( request );
 		const key = await buyLicense( request, shop, 1 );
 		for ( let i = 0; i < 5; i++ ) {
-			const response = await report( request, shop, key, `https://invented-${ i }.example.net`, 'failed' );
+			const response = await report(
+				request,
+				shop,
+				key,
+				`https://invented-${ i }.example.net`,
+				'failed'
+			);
 			await expectError( response, 403, 'site_not_activated' );
 		}
 		const release = await readRelease( request, shop );
@@ -132,7 +178,9 @@ test.describe( 'one licence and the rollout gate', () => {
 		expect( release.reports ).toEqual( { installed: 0, failed: 0 } );
 	} );
 
-	test( 'one licence is one vote, however many of its sites report a failure', async ( { request } ) => {
+	test( 'one licence is one vote, however many of its sites report a failure', async ( {
+		request,
+	} ) => {
 		const shop = await openShop( request );
 		const key = await buyLicense( request, shop, 5 );
 		for ( let i = 0; i < 5; i++ ) {
@@ -152,21 +200,33 @@ test.describe( 'one licence and the rollout gate', () => {
 		const shop = await openShop( request );
 		const customers = await realCustomers( request, shop, 6 );
 		for ( const { key, site } of customers.slice( 0, 5 ) ) {
-			expect( ( await report( request, shop, key, site, 'failed' ) ).status() ).toBe( 200 );
+			expect(
+				( await report( request, shop, key, site, 'failed' ) ).status()
+			).toBe( 200 );
 		}
 		const paused = await readRelease( request, shop );
 		expect( paused.paused_at ).not.toBeNull();
 		expect( paused.pause_reason ).toContain( '5 of 5' );
 
-		const resumed = await request.post( `${ ADMIN }/releases/${ shop.release.id }/resume`, {
-			headers: shop.headers,
-		} );
+		const resumed = await request.post(
+			`${ ADMIN }/releases/${ shop.release.id }/resume`,
+			{
+				headers: shop.headers,
+			}
+		);
 		expect( resumed.status(), await resumed.text() ).toBe( 200 );
-		expect( ( await readRelease( request, shop ) ).reports ).toEqual( { installed: 0, failed: 0 } );
+		expect( ( await readRelease( request, shop ) ).reports ).toEqual( {
+			installed: 0,
+			failed: 0,
+		} );
 
 		// One more failure after the Resume: one report of the new count, under the gate's minimum.
 		const sixth = customers[ 5 ];
-		expect( ( await report( request, shop, sixth.key, sixth.site, 'failed' ) ).status() ).toBe( 200 );
+		expect(
+			(
+				await report( request, shop, sixth.key, sixth.site, 'failed' )
+			).status()
+		).toBe( 200 );
 		const after = await readRelease( request, shop );
 		expect( after.paused_at, after.pause_reason ).toBeNull();
 		expect( after.reports ).toEqual( { installed: 0, failed: 1 } );
@@ -176,7 +236,9 @@ test.describe( 'one licence and the rollout gate', () => {
 			const again = await report( request, shop, key, site, 'failed' );
 			expect( await again.json() ).toEqual( { recorded: true } );
 		}
-		expect( ( await readRelease( request, shop ) ).paused_at ).not.toBeNull();
+		expect(
+			( await readRelease( request, shop ) ).paused_at
+		).not.toBeNull();
 	} );
 
 	test( "an 'installed' report for another customer's site does not silence their real failure", async ( {
@@ -185,16 +247,41 @@ test.describe( 'one licence and the rollout gate', () => {
 		const shop = await openShop( request );
 		const [ victim ] = await realCustomers( request, shop, 1 );
 		const attacker = await buyLicense( request, shop, 1 );
-		const pre = await report( request, shop, attacker, victim.site, 'installed' );
+		const pre = await report(
+			request,
+			shop,
+			attacker,
+			victim.site,
+			'installed'
+		);
 		await expectError( pre, 403, 'site_not_activated' );
 		// Even with the victim's address activated on the attacker's own licence, the report is the attacker's.
 		await activate( request, shop, attacker, victim.site );
-		expect( await ( await report( request, shop, attacker, victim.site, 'installed' ) ).json() ).toEqual( {
+		expect(
+			await (
+				await report(
+					request,
+					shop,
+					attacker,
+					victim.site,
+					'installed'
+				)
+			).json()
+		).toEqual( {
 			recorded: true,
 		} );
-		const real = await report( request, shop, victim.key, victim.site, 'failed' );
+		const real = await report(
+			request,
+			shop,
+			victim.key,
+			victim.site,
+			'failed'
+		);
 		expect( await real.json() ).toEqual( { recorded: true } );
-		expect( ( await readRelease( request, shop ) ).reports ).toEqual( { installed: 1, failed: 1 } );
+		expect( ( await readRelease( request, shop ) ).reports ).toEqual( {
+			installed: 1,
+			failed: 1,
+		} );
 	} );
 
 	test( 'a draft, a release on a channel the licence does not follow, or an unusable licence: nothing is learned or counted', async ( {
@@ -202,38 +289,71 @@ test.describe( 'one licence and the rollout gate', () => {
 	} ) => {
 		const shop = await openShop( request );
 		const [ customer ] = await realCustomers( request, shop, 1 );
-		const draft = ( await post( request, `${ ADMIN }/products/${ shop.productId }/releases`, shop.headers, {
-			version: '3.0.0',
-			package_url: 'https://downloads.example.com/draft-3.0.0.zip',
-			package_sha256: 'b'.repeat( 64 ),
-			publish: false,
-		} ) ) as Release;
-		const beta = ( await post( request, `${ ADMIN }/products/${ shop.productId }/releases`, shop.headers, {
-			version: '2.1.0-beta.1',
-			package_url: 'https://downloads.example.com/beta-2.1.0.zip',
-			package_sha256: 'c'.repeat( 64 ),
-			channel: 'beta',
-			publish: true,
-		} ) ) as Release;
+		const draft = ( await post(
+			request,
+			`${ ADMIN }/products/${ shop.productId }/releases`,
+			shop.headers,
+			{
+				version: '3.0.0',
+				package_url: 'https://downloads.example.com/draft-3.0.0.zip',
+				package_sha256: 'b'.repeat( 64 ),
+				publish: false,
+			}
+		) ) as Release;
+		const beta = ( await post(
+			request,
+			`${ ADMIN }/products/${ shop.productId }/releases`,
+			shop.headers,
+			{
+				version: '2.1.0-beta.1',
+				package_url: 'https://downloads.example.com/beta-2.1.0.zip',
+				package_sha256: 'c'.repeat( 64 ),
+				channel: 'beta',
+				publish: true,
+			}
+		) ) as Release;
 
 		const unknown = await expectError(
-			await report( request, shop, customer.key, customer.site, 'failed', '9.9.9' ),
+			await report(
+				request,
+				shop,
+				customer.key,
+				customer.site,
+				'failed',
+				'9.9.9'
+			),
 			404,
 			'not_found'
 		);
 		const ofDraft = await expectError(
-			await report( request, shop, customer.key, customer.site, 'failed', draft.version ),
+			await report(
+				request,
+				shop,
+				customer.key,
+				customer.site,
+				'failed',
+				draft.version
+			),
 			404,
 			'not_found'
 		);
 		expect( ofDraft.message ).toBe( unknown.message );
 		const ofBeta = await expectError(
-			await report( request, shop, customer.key, customer.site, 'failed', beta.version ),
+			await report(
+				request,
+				shop,
+				customer.key,
+				customer.site,
+				'failed',
+				beta.version
+			),
 			404,
 			'not_found'
 		);
 		expect( ofBeta.message ).toBe( unknown.message );
-		expect( ( await readRelease( request, shop, beta.id ) ).reports ).toEqual( { installed: 0, failed: 0 } );
+		expect(
+			( await readRelease( request, shop, beta.id ) ).reports
+		).toEqual( { installed: 0, failed: 0 } );
 
 		const expiredKey = await buyLicense( request, shop, 1 );
 		const site = `https://lapsed-${ randomUUID().slice( 0, 6 ) }.example.com`;
@@ -243,12 +363,22 @@ test.describe( 'one licence and the rollout gate', () => {
 			params: { product_id: shop.productId, search: expiredKey },
 		} );
 		const [ row ] = ( await lapsed.json() ).data as { id: number }[];
-		const revoked = await request.patch( `${ ADMIN }/licenses/${ row.id }`, {
-			headers: shop.headers,
-			data: { status: 'revoked' },
-		} );
+		const revoked = await request.patch(
+			`${ ADMIN }/licenses/${ row.id }`,
+			{
+				headers: shop.headers,
+				data: { status: 'revoked' },
+			}
+		);
 		expect( revoked.status(), await revoked.text() ).toBe( 200 );
-		await expectError( await report( request, shop, expiredKey, site, 'failed' ), 403, 'license_not_active' );
-		expect( ( await readRelease( request, shop ) ).reports ).toEqual( { installed: 0, failed: 0 } );
+		await expectError(
+			await report( request, shop, expiredKey, site, 'failed' ),
+			403,
+			'license_not_active'
+		);
+		expect( ( await readRelease( request, shop ) ).reports ).toEqual( {
+			installed: 0,
+			failed: 0,
+		} );
 	} );
 } );
