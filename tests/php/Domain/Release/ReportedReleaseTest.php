@@ -76,7 +76,7 @@ final class ReportedReleaseTest extends TestCase {
 		$this->assertSame( ReportedRelease::OFFERED, self::verdict( self::release(), array( 'pinned_version' => '2.0.0' ), array( 'pinned_version' => '1.0.0' ) ), "the site's pin beats the licence's" );
 	}
 
-	public function test_a_licence_outside_the_rollout_was_not_offered(): void {
+	public function test_a_license_outside_the_rollout_was_not_offered(): void {
 		$bucket = RolloutBucket::of( 7, 3, '2.0.0' );
 		$this->assertSame( ReportedRelease::NOT_OFFERED, self::verdict( self::release( array( 'rollout' => intdiv( $bucket, 100 ) ) ) ) );
 		$this->assertSame( ReportedRelease::OFFERED, self::verdict( self::release( array( 'rollout' => min( 100, intdiv( $bucket, 100 ) + 1 ) ) ) ) );
