@@ -18,7 +18,7 @@ import { createLicense } from '../fixtures/test-helpers';
 const API = '/wp-json/svc/v1';
 
 /** A product (counting a multisite network as one site, the default) and a licence for one site. */
-async function oneSiteLicence( request: APIRequestContext ) {
+async function oneSiteLicense( request: APIRequestContext ) {
 	const slug = `one-site-${ randomUUID().slice( 0, 8 ) }`;
 	const made = await createLicense(
 		request,
@@ -49,7 +49,7 @@ test.describe( 'one licence, sites beyond its limit', () => {
 	test( 'a lease says valid only to the activated site, and no longer once its slot is released by the key alone', async ( {
 		request,
 	} ) => {
-		const { slug, key } = await oneSiteLicence( request );
+		const { slug, key } = await oneSiteLicense( request );
 		const tag = randomUUID().slice( 0, 8 );
 		const siteA = `https://a-${ tag }.example`;
 		const siteB = `https://b-${ tag }.example`;
@@ -131,7 +131,7 @@ test.describe( 'one licence, sites beyond its limit', () => {
 		// docs/api-decisions.md, "Multisite networks": the service cannot tell whether site_url is a site of the
 		// network it names. A lease so obtained names the other site and lasts one lease lifetime; the other site's
 		// own SDK, a single site, sends no network_url and gets valid: false at its next check.
-		const { slug, key } = await oneSiteLicence( request );
+		const { slug, key } = await oneSiteLicense( request );
 		const tag = randomUUID().slice( 0, 8 );
 		const network = `https://net-${ tag }.example`;
 		const other = `https://lone-${ tag }.example`;
