@@ -302,7 +302,9 @@ final class ClientApi {
 		$this->transaction         = new Transaction( $db );
 		$this->events              = new EventRepository( $db );
 		$this->finder              = new LicenseFinder( $this->products, $this->license_repository, $this->secret );
-		$this->licenses            = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events, $this->leases );
+		$this->decision_repository = new UpdateDecisionRepository( $db );
+		$this->report_repository   = new ReleaseReportRepository( $db );
+		$this->licenses            = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events, $this->leases, $this->report_repository, $this->decision_repository );
 		$this->activations         = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases );
 		$this->links               = new DownloadLinks( $this->secret, $this->settings );
 		$base                      = '/' . Api::NAMESPACE;
@@ -327,11 +329,9 @@ final class ClientApi {
 		$this->choices             = new UpdateChoices( $this->finder, $this->sites, $this->products, $this->transaction, $this->events );
 		$this->license_routes      = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
 		$this->after               = new AfterResponse();
-		$this->decision_repository = new UpdateDecisionRepository( $db );
 		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after );
 		$this->updates             = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );
 		$this->update_routes       = new UpdateController( $this->updates, $this->calls );
-		$this->report_repository   = new ReleaseReportRepository( $db );
 		$this->reports             = new ReleaseReports( $this->finder, $this->releases, $this->report_repository, $this->transaction, $this->events );
 		$this->report_routes       = new ReportController( $this->reports, $this->calls );
 		$this->download_routes     = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );

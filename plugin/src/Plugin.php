@@ -108,6 +108,7 @@ use Svc\Licensing\Storage\CatalogRepository;
 use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\PaymentRepository;
+use Svc\Licensing\Storage\PersonalRecords;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
@@ -158,7 +159,7 @@ final class Plugin {
 		$after              = $client->after;
 		$portal_ss          = new PortalSessionRepository( $wpdb );
 		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
-		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository, $client->decision_repository ) );
+		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository, $client->decision_repository ), $client->decision_repository, new PersonalRecords( $wpdb ) );
 		$inventory          = new DataInventory( $wpdb, $packages );
 		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
 

@@ -21,8 +21,10 @@ use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\LicenseRepository;
+use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Transaction;
+use Svc\Licensing\Storage\UpdateDecisionRepository;
 
 /**
  * No WP_REST_Request here: callers pass plain values and get plain arrays or a ServiceError.
@@ -85,17 +87,33 @@ final class Licenses {
 	private $leases;
 
 	/**
+	 * The client sites' health reports (their site URLs).
+	 *
+	 * @var ReleaseReportRepository
+	 */
+	private $reports;
+
+	/**
+	 * The update checks' decisions (site URLs, WordPress and PHP versions).
+	 *
+	 * @var UpdateDecisionRepository
+	 */
+	private $decisions;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param LicenseFinder        $finder      Finds licences.
-	 * @param LicenseRepository    $licenses    Licences.
-	 * @param ActivationRepository $activations Activations.
-	 * @param Settings             $settings    Settings.
-	 * @param Transaction          $transaction Transactions.
-	 * @param EventRepository      $events      The event log.
-	 * @param Leases               $leases      Signed leases.
+	 * @param LicenseFinder            $finder      Finds licences.
+	 * @param LicenseRepository        $licenses    Licences.
+	 * @param ActivationRepository     $activations Activations.
+	 * @param Settings                 $settings    Settings.
+	 * @param Transaction              $transaction Transactions.
+	 * @param EventRepository          $events      The event log.
+	 * @param Leases                   $leases      Signed leases.
+	 * @param ReleaseReportRepository  $reports     The client sites' health reports.
+	 * @param UpdateDecisionRepository $decisions   The update checks' decisions.
 	 */
-	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Settings $settings, Transaction $transaction, EventRepository $events, Leases $leases ) {
+	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Settings $settings, Transaction $transaction, EventRepository $events, Leases $leases, ReleaseReportRepository $reports, UpdateDecisionRepository $decisions ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
@@ -103,6 +121,8 @@ final class Licenses {
 		$this->transaction = $transaction;
 		$this->events      = $events;
 		$this->leases      = $leases;
+		$this->reports     = $reports;
+		$this->decisions   = $decisions;
 	}
 
 	/**
@@ -232,7 +252,9 @@ final class Licenses {
 	}
 
 	/**
-	 * Deletes a licence and its activations for good, in one transaction.
+	 * Deletes a licence for good, in one transaction, with every record that names its sites: its activations, its
+	 * sites' health reports and update decisions (a later erase by email could not find them). Its events stay in
+	 * the log (the audit trail; docs/api-decisions.md, "Deleting a licence").
 	 *
 	 * @param int   $id    Licence.
 	 * @param Actor $actor Who deletes.
@@ -243,6 +265,8 @@ final class Licenses {
 				// Recorded before the row goes: the event takes the licence's product from it.
 				$this->events->record_for_license( EventType::LICENSE_DELETED, $id, $actor );
 				$this->activations->remove_all( $id );
+				$this->reports->delete_of_licenses( array( $id ) );
+				$this->decisions->remove_of_licenses( array( $id ) );
 				$this->licenses->delete( $id );
 			}
 		);

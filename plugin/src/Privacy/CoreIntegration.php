@@ -67,7 +67,8 @@ final class CoreIntegration {
 	}
 
 	/**
-	 * Core exporter callback: one group item per licence; everything fits one page.
+	 * Core exporter callback: one group item per licence, per site's last update check and per health report;
+	 * everything fits one page.
 	 *
 	 * @param string $email Email.
 	 * @param int    $page  Page (unused: one page).
@@ -75,8 +76,9 @@ final class CoreIntegration {
 	 */
 	public function export( string $email, int $page = 1 ): array {
 		unset( $page );
-		$items = array();
-		foreach ( $this->data->export( $email )['licenses'] as $license ) {
+		$items  = array();
+		$export = $this->data->export( $email );
+		foreach ( $export['licenses'] as $license ) {
 			$items[] = array(
 				'group_id'    => self::ID,
 				'group_label' => __( 'Licences', 'svc-licensing' ),
@@ -101,6 +103,64 @@ final class CoreIntegration {
 					array(
 						'name'  => __( 'Activated sites', 'svc-licensing' ),
 						'value' => (string) $license['activations'],
+					),
+				),
+			);
+		}
+		foreach ( $export['update_decisions'] as $i => $decision ) {
+			$items[] = array(
+				'group_id'    => self::ID . '-update-checks',
+				'group_label' => __( 'Update checks', 'svc-licensing' ),
+				'item_id'     => 'svc-update-check-' . $decision['license_id'] . '-' . $i,
+				'data'        => array(
+					array(
+						'name'  => __( 'Site', 'svc-licensing' ),
+						'value' => $decision['site_url'],
+					),
+					array(
+						'name'  => __( 'Product', 'svc-licensing' ),
+						'value' => $decision['product'],
+					),
+					array(
+						'name'  => __( 'Last asked', 'svc-licensing' ),
+						'value' => (string) $decision['checked_at'],
+					),
+					array(
+						'name'  => __( 'Version the site runs', 'svc-licensing' ),
+						'value' => $decision['installed_version'],
+					),
+					array(
+						'name'  => __( 'WordPress version', 'svc-licensing' ),
+						'value' => (string) $decision['wp_version'],
+					),
+					array(
+						'name'  => __( 'PHP version', 'svc-licensing' ),
+						'value' => (string) $decision['php_version'],
+					),
+				),
+			);
+		}
+		foreach ( $export['release_reports'] as $i => $report ) {
+			$items[] = array(
+				'group_id'    => self::ID . '-health-reports',
+				'group_label' => __( 'Update health reports', 'svc-licensing' ),
+				'item_id'     => 'svc-health-report-' . $report['license_id'] . '-' . $i,
+				'data'        => array(
+					array(
+						'name'  => __( 'Site', 'svc-licensing' ),
+						'value' => $report['site_url'],
+					),
+					array(
+						'name'  => __( 'Product', 'svc-licensing' ),
+						'value' => $report['product'] . ' ' . $report['version'],
+					),
+					array(
+						'name'  => __( 'Outcome', 'svc-licensing' ),
+						'value' => $report['outcome'],
+					),
+					array(
+						'name'  => __( 'Reported', 'svc-licensing' ),
+						'value' => (string) $report['reported_at'],
 					),
 				),
 			);

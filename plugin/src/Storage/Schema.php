@@ -10,6 +10,7 @@ namespace Svc\Licensing\Storage;
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
 use Svc\Licensing\Storage\Migrations\AddReleaseChannels;
 use Svc\Licensing\Storage\Migrations\AddReportRounds;
+use Svc\Licensing\Storage\Migrations\AddUpdateDecisionSlot;
 use Svc\Licensing\Storage\Migrations\CreateEvents;
 use Svc\Licensing\Storage\Migrations\CreateImportMap;
 use Svc\Licensing\Storage\Migrations\AddLicenseStatusIndex;
@@ -41,7 +42,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 23;
+	public const LATEST = 24;
 
 	/**
 	 * Every step, oldest first.
@@ -72,6 +73,7 @@ final class Schema {
 				new CreateReleaseReports(),
 				new CreateUpdateDecisions(),
 				new AddReportRounds(),
+				new AddUpdateDecisionSlot(),
 			)
 		);
 	}

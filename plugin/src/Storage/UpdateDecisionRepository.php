@@ -10,14 +10,19 @@ namespace Svc\Licensing\Storage;
 use Svc\Licensing\Domain\Release\UpdateDecision;
 
 /**
- * The only writer of svc_update_decisions. A check writes its decision with one upsert on the (product, site)
- * UNIQUE key: no read before the write, so parallel checks from the fast lane or WordPress never add a row, and
- * the last one to finish is the row. Reads join the product for its name and slug.
+ * The only writer of svc_update_decisions. A decision belongs to a licence and a site (docs/explain.md): a check
+ * writes its row with one upsert on the (product, licence, slot) UNIQUE key, where the slot is the site's activation
+ * on the licence, or 0 for a site without one (the licence's latest such check). No read before the write, so
+ * parallel checks never add a row, and a check with one licence's key never touches another licence's row, whatever
+ * site URL it names. A licence holds at most its activations + 1 rows per product: the write also drops the
+ * licence's rows whose activation is gone, and the slot-0 row of a site that is now activated. Reads join the
+ * product for its name and slug.
  */
 final class UpdateDecisionRepository extends TableRepository {
 
 	/**
-	 * Records a check's decision, replacing the site's previous one for the product.
+	 * Records a check's decision, replacing the licence's previous one for this activation (or, without one, its
+	 * previous check from any site that is not activated on it).
 	 *
 	 * @param int            $product_id    Product.
 	 * @param string         $site          Normalised site, as activations store it.
@@ -29,7 +34,7 @@ final class UpdateDecisionRepository extends TableRepository {
 	public function save( int $product_id, string $site, int $license_id, ?int $activation_id, UpdateDecision $decision, int $now ): void {
 		$table   = $this->table_name( Tables::UPDATE_DECISIONS );
 		$columns = array(
-			'license_id'        => array( '%d', $license_id ),
+			'site_url'          => array( '%s', $site ),
 			'activation_id'     => array( null === $activation_id ? 'NULL' : '%d', $activation_id ),
 			'checked_at'        => array( '%s', gmdate( 'Y-m-d H:i:s', $now ) ),
 			'installed_version' => array( '%s', substr( $decision->installed(), 0, 64 ) ),
@@ -50,12 +55,39 @@ final class UpdateDecisionRepository extends TableRepository {
 			}
 		}
 		$names = implode( ', ', array_keys( $columns ) );
+		$slot  = null === $activation_id ? 0 : $activation_id;
 		// The values are given twice (insert, then update) rather than through VALUES(), which both databases read alike.
 		$this->db->query(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table and column names from constants, values as placeholders.
-				"INSERT INTO {$table} (product_id, site_url, {$names}) VALUES (%d, %s, " . implode( ', ', $marks ) . ') ON DUPLICATE KEY UPDATE ' . implode( ', ', $updates ),
-				array_merge( array( $product_id, $site ), $values, $values )
+				"INSERT INTO {$table} (product_id, license_id, slot, {$names}) VALUES (%d, %d, %d, " . implode( ', ', $marks ) . ') ON DUPLICATE KEY UPDATE ' . implode( ', ', $updates ),
+				array_merge( array( $product_id, $license_id, $slot ), $values, $values )
+			)
+		);
+		$this->drop_stale( $product_id, $license_id, $site, $slot );
+	}
+
+	/**
+	 * Drops the licence's rows for this product that no longer say anything true: those whose activation is gone
+	 * (a released site), and, after a check from an activated site, the slot-0 row naming that same site.
+	 *
+	 * @param int    $product_id Product.
+	 * @param int    $license_id Licence.
+	 * @param string $site       The site just recorded.
+	 * @param int    $slot       Its slot.
+	 */
+	private function drop_stale( int $product_id, int $license_id, string $site, int $slot ): void {
+		$table       = $this->table_name( Tables::UPDATE_DECISIONS );
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		$this->db->query(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table names from constants, values as placeholders.
+				"DELETE FROM {$table} WHERE product_id = %d AND license_id = %d AND ( ( slot <> 0 AND slot NOT IN ( SELECT id FROM {$activations} WHERE license_id = %d ) ) OR ( %d <> 0 AND slot = 0 AND site_url = %s ) )",
+				$product_id,
+				$license_id,
+				$license_id,
+				$slot,
+				$site
 			)
 		);
 	}
@@ -82,7 +114,21 @@ final class UpdateDecisionRepository extends TableRepository {
 	}
 
 	/**
-	 * Deletes the decisions of these licences (a customer's erase).
+	 * Every decision recorded for these licences' sites (a customer's personal-data export).
+	 *
+	 * @param int[] $license_ids Licences.
+	 * @return list<array<string, mixed>>
+	 */
+	public function of_licenses( array $license_ids ): array {
+		$ids = array_values( array_unique( array_map( 'intval', $license_ids ) ) );
+		if ( array() === $ids ) {
+			return array();
+		}
+		return $this->rows( 'd.license_id IN (' . implode( ', ', array_fill( 0, count( $ids ), '%d' ) ) . ')', $ids, null );
+	}
+
+	/**
+	 * Deletes the decisions of these licences (a customer's erase, a licence deleted).
 	 *
 	 * @param int[] $license_ids Licences.
 	 * @return int Rows deleted.
@@ -116,7 +162,7 @@ final class UpdateDecisionRepository extends TableRepository {
 		$rows = (array) $this->db->get_results(
 			$this->db->prepare(
 				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table names from constants, values as placeholders.
-				"SELECT d.*, p.name AS product_name, p.slug AS product_slug FROM {$table} d JOIN {$products} p ON p.id = d.product_id WHERE {$where} ORDER BY p.name, d.site_url",
+				"SELECT d.*, p.name AS product_name, p.slug AS product_slug FROM {$table} d JOIN {$products} p ON p.id = d.product_id WHERE {$where} ORDER BY p.name, d.site_url, d.license_id, d.slot",
 				$args
 			),
 			ARRAY_A

@@ -134,7 +134,7 @@ function Decisions( {
 		<>
 			{ loaded.value.decisions.map( ( decision ) => (
 				<DecisionCard
-					key={ `${ decision.product_id }-${ decision.site_url }` }
+					key={ `${ decision.product_id }-${ decision.site_url }-${ decision.license_id }` }
 					decision={ decision }
 					headingLevel={ headingLevel }
 				/>
