@@ -117,7 +117,7 @@ final class PersonalData {
 			},
 			null === $normalised ? array() : $this->payments->of_customer( $normalised )
 		);
-		$license_ids = array_map( 'intval', array_column( $licenses, 'id' ) );
+		$license_ids  = array_map( 'intval', array_column( $licenses, 'id' ) );
 		// The last update check of each site of the licences (docs/explain.md): what the site said about itself.
 		$decisions = array_map(
 			static function ( array $row ): array {
