@@ -352,6 +352,9 @@ final class MoveIn {
 					? __( 'The download has no file, so no release was made; its licences are imported.', 'svc-licensing' )
 					/* translators: %s: the file as the old system names it. */
 					: sprintf( __( 'Its file %s is not on this server, so no release was made; its licences are imported.', 'svc-licensing' ), $refused->detail );
+			case Refused::PACKAGE_OUTSIDE:
+				/* translators: %s: the file as the old system names it. */
+				return sprintf( __( 'Its file %s is outside this site\'s uploads folder, so no release was made; its licences are imported. Move the file into the uploads folder (EDD keeps its files in uploads/edd) and import again.', 'svc-licensing' ), $refused->detail );
 			case Refused::BAD_VERSION:
 				/* translators: %s: version as stored. */
 				return sprintf( __( 'Its version "%s" is not a version number, so no release was made.', 'svc-licensing' ), $refused->detail );
@@ -428,6 +431,9 @@ final class MoveIn {
 					$run->count( 'releases', 'unchanged' );
 					return;
 				}
+			}
+			if ( ! empty( $row['package_outside'] ) ) {
+				throw new Refused( Refused::PACKAGE_OUTSIDE, (string) $row['package_ref'] );
 			}
 			if ( null === $row['package'] ) {
 				throw new Refused( Refused::NO_PACKAGE, (string) $row['package_ref'] );

@@ -347,7 +347,9 @@ final class PortalSignIn {
 	}
 
 	/**
-	 * Where the link leads: the page the customer asked from when it is on this site's host, else the home page.
+	 * Where the link leads: the page the customer asked from when it is on this site's host and port, else the home
+	 * page; always with the site's own scheme (issue 40: an `http://` page of an https site would send the one-time
+	 * token in the clear).
 	 *
 	 * @param string $given The return_url sent.
 	 */
@@ -361,7 +363,7 @@ final class PortalSignIn {
 		$same = is_array( $url ) && is_array( $site ) && in_array( $url['scheme'] ?? '', array( 'http', 'https' ), true )
 			&& strtolower( (string) ( $url['host'] ?? '' ) ) === strtolower( (string) ( $site['host'] ?? '' ) )
 			&& ( $url['port'] ?? null ) === ( $site['port'] ?? null ) && ! isset( $url['user'] ) && ! isset( $url['pass'] );
-		return $same ? remove_query_arg( SignInLink::QUERY_ARG, $given ) : $home;
+		return $same ? set_url_scheme( remove_query_arg( SignInLink::QUERY_ARG, $given ), (string) ( $site['scheme'] ?? 'https' ) ) : $home;
 	}
 
 	/**

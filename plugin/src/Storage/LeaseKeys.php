@@ -12,7 +12,7 @@ use Svc\Licensing\Domain\Lease\LeaseKey;
 use wpdb;
 
 /**
- * Kept like the key secret (Storage\KeySecret): one autoloaded option holds the ring (JSON, secrets included),
+ * Kept like the key secret (Storage\KeySecret): one option, not autoloaded, holds the ring (JSON, secrets included),
  * created by whichever request needs it first (an INSERT IGNORE on the option's unique name decides the winner),
  * and its fingerprint is kept in svc_meta. Once a fingerprint is recorded and licences exist, a missing or
  * different ring is never replaced by a new one (KeyRing::state()): answers then carry no lease (lease null, no
@@ -146,11 +146,24 @@ final class LeaseKeys {
 	private function stored(): string {
 		$value = get_option( self::OPTION, '' );
 		if ( is_string( $value ) && '' !== $value ) {
+			$this->not_autoloaded();
 			return $value;
 		}
 		return (string) $this->db->get_var(
 			$this->db->prepare( "SELECT option_value FROM {$this->db->options} WHERE option_name = %s", self::OPTION )
 		);
+	}
+
+	/**
+	 * The private keys are read only by the requests that sign: a ring an earlier version (or a restore's
+	 * update_option) left autoloaded is switched off once, by the first request that finds it among the autoloaded
+	 * options (issue 40; no query when it is not among them).
+	 */
+	private function not_autoloaded(): void {
+		$autoloaded = wp_load_alloptions();
+		if ( isset( $autoloaded[ self::OPTION ] ) ) {
+			wp_set_option_autoload( self::OPTION, false );
+		}
 	}
 
 	/**
@@ -165,7 +178,7 @@ final class LeaseKeys {
 		if ( '' === $old ) {
 			$written = $this->db->query(
 				$this->db->prepare(
-					"INSERT IGNORE INTO {$this->db->options} (option_name, option_value, autoload) VALUES (%s, %s, 'yes')",
+					"INSERT IGNORE INTO {$this->db->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no')",
 					self::OPTION,
 					$new
 				)

@@ -25,6 +25,7 @@ final class Refused extends DomainException {
 	public const NO_LICENSE      = 'no_licence';
 	public const SLUG_TAKEN      = 'slug_taken';
 	public const NO_PACKAGE      = 'no_package';
+	public const PACKAGE_OUTSIDE = 'package_outside';
 	public const BAD_VERSION     = 'bad_version';
 	public const INVALID         = 'invalid';
 

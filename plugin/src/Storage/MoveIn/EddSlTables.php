@@ -84,15 +84,16 @@ final class EddSlTables implements SourceTables {
 			$id         = (int) $row['ID'];
 			$file       = $this->package_file( $id );
 			$products[] = array(
-				'id'          => (string) $id,
-				'slug'        => (string) $row['post_name'],
-				'name'        => (string) $row['post_title'],
-				'version'     => (string) get_post_meta( $id, '_edd_sl_version', true ),
-				'changelog'   => (string) get_post_meta( $id, '_edd_sl_changelog', true ),
-				'limit'       => self::number( get_post_meta( $id, '_edd_sl_limit', true ) ),
-				'prices'      => $this->prices( $id ),
-				'package'     => $file['path'],
-				'package_ref' => $file['ref'],
+				'id'              => (string) $id,
+				'slug'            => (string) $row['post_name'],
+				'name'            => (string) $row['post_title'],
+				'version'         => (string) get_post_meta( $id, '_edd_sl_version', true ),
+				'changelog'       => (string) get_post_meta( $id, '_edd_sl_changelog', true ),
+				'limit'           => self::number( get_post_meta( $id, '_edd_sl_limit', true ) ),
+				'prices'          => $this->prices( $id ),
+				'package'         => $file['path'],
+				'package_ref'     => $file['ref'],
+				'package_outside' => $file['outside'] ?? false,
 			);
 		}
 		return $products;
@@ -123,10 +124,13 @@ final class EddSlTables implements SourceTables {
 
 	/**
 	 * The download's current package: the file `_edd_sl_upgrade_file_key` names among `edd_download_files`, else
-	 * the first; a file in this site's uploads (or a local path) is found on disk, a remote one is not.
+	 * the first; a file in this site's uploads (named by its URL or its absolute path) is found on disk, a remote
+	 * one is not. Only a file that is inside the uploads folder after realpath (`..` and links followed) is taken:
+	 * anything else is `outside` (issue 40: whoever edits a download must not choose which file of the server the
+	 * import publishes, such as a backup archive).
 	 *
 	 * @param int $id Download.
-	 * @return array{path: string|null, ref: string}
+	 * @return array{path: string|null, ref: string, outside?: bool}
 	 */
 	private function package_file( int $id ): array {
 		$files = get_post_meta( $id, 'edd_download_files', true );
@@ -146,8 +150,23 @@ final class EddSlTables implements SourceTables {
 		} elseif ( '' !== $ref && 0 === strpos( $ref, '/' ) ) {
 			$path = $ref;
 		}
+		$real = null === $path ? false : realpath( $path );
+		$root = realpath( (string) $dir['basedir'] );
+		if ( false === $real || ! is_file( $real ) || ! is_readable( $real ) ) {
+			return array(
+				'path' => null,
+				'ref'  => $ref,
+			);
+		}
+		if ( false === $root || 0 !== strpos( $real, rtrim( $root, '/\\' ) . DIRECTORY_SEPARATOR ) ) {
+			return array(
+				'path'    => null,
+				'ref'     => $ref,
+				'outside' => true,
+			);
+		}
 		return array(
-			'path' => null !== $path && is_file( $path ) && is_readable( $path ) ? $path : null,
+			'path' => $real,
 			'ref'  => $ref,
 		);
 	}

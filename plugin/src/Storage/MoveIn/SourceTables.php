@@ -27,8 +27,9 @@ interface SourceTables {
 
 	/**
 	 * The source's products: id, slug, name, version, changelog, limit (int|null), prices (list of index, name,
-	 * limit), package (a local file path or null) and package_ref (the file as the source names it). A source
-	 * without products of its own answers none.
+	 * limit), package (a local file path or null), package_ref (the file as the source names it) and
+	 * package_outside (true when that file is on this server but outside the uploads folder, so it is not taken).
+	 * A source without products of its own answers none.
 	 *
 	 * @return list<array<string, mixed>>
 	 */
