@@ -62,7 +62,7 @@ async function oldClientCall( request: APIRequestContext ) {
 		expect( answer.status() ).toBe( 200 );
 		expect( await answer.json() ).toMatchObject( { error_code: 90 } );
 	} finally {
-		await setSettings( request, { slm_protocol: false } );
+		await setSettings( request, { slm_protocol: null } );
 		await applySuiteSettings( request );
 	}
 }

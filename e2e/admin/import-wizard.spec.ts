@@ -21,7 +21,7 @@ import {
 	totals,
 	type Report,
 } from '../fixtures/import';
-import { keyHeaders } from '../fixtures/test-helpers';
+import { keyHeaders, setSettings } from '../fixtures/test-helpers';
 import { makeZip } from '../fixtures/zip';
 import { expectSnackbar, saveScreenshot } from './screens';
 
@@ -80,11 +80,9 @@ test.describe.serial( 'the import wizard', () => {
 	test.afterAll( async ( { request } ) => {
 		await armImportFault( request, null );
 		await dropFixture( request, 'edd-sl' );
-		// The written import turned EDD's old protocol on; the other specs expect the settings as shipped.
-		await request.patch( `${ API }/admin/settings`, {
-			headers,
-			data: { edd_sl_protocol: false },
-		} );
+		// The written import turned EDD's old protocol on; the other specs expect the settings as shipped (never
+		// set, so that their own first import turns it on).
+		await setSettings( request, { edd_sl_protocol: null } );
 		giveBack.forEach( ( release ) => release() );
 	} );
 

@@ -50,8 +50,8 @@ test.describe( 'Site Health: the old client protocols', () => {
 
 	test.afterEach( async ( { request } ) => {
 		await setSettings( request, {
-			edd_sl_protocol: false,
-			slm_protocol: false,
+			edd_sl_protocol: null,
+			slm_protocol: null,
 		} );
 		await applySuiteSettings( request );
 	} );

@@ -107,7 +107,8 @@ test.describe.serial( 'EDD SL client protocol', () => {
 	} );
 
 	test( 'off until an import has run, then on', async ( { request } ) => {
-		await setSettings( request, { edd_sl_protocol: false } );
+		// Never set, as on a site before its first import: only that import turns the switch on.
+		await setSettings( request, { edd_sl_protocol: null } );
 		const before = await edd( request, {
 			edd_action: 'check_license',
 			license: fixture.keys[ 1 ],

@@ -80,7 +80,7 @@ test.describe( 'WP-Cron with the fast lane', () => {
 	let giveBack: ( () => void ) | undefined;
 	test.afterEach( async () => {
 		if ( giveBack ) {
-			await setSettings( quiet, { edd_sl_protocol: false } );
+			await setSettings( quiet, { edd_sl_protocol: null } );
 			giveBack();
 			giveBack = undefined;
 		}

@@ -83,7 +83,8 @@ test.describe.serial( 'SLM client protocol', () => {
 	test( 'off until an import has run, then on with the imported secret', async ( {
 		request,
 	} ) => {
-		await setSettings( request, { slm_protocol: false } );
+		// Never set, as on a site before its first import: only that import turns the switch on.
+		await setSettings( request, { slm_protocol: null } );
 		const before = await request.post( '/', {
 			form: {
 				slm_action: 'slm_check',

@@ -14,6 +14,7 @@ use Svc\Licensing\Core\Downloads;
 use Svc\Licensing\Core\Leases;
 use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
+use Svc\Licensing\Core\MovedIn;
 use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\Core\ReleaseReports;
 use Svc\Licensing\Core\UpdateDecisions;
@@ -164,6 +165,13 @@ final class ClientApi {
 	public $activations;
 
 	/**
+	 * Which licences an import brought from an old system.
+	 *
+	 * @var MovedIn
+	 */
+	public $moved_in;
+
+	/**
 	 * Signed download links.
 	 *
 	 * @var DownloadLinks
@@ -305,7 +313,8 @@ final class ClientApi {
 		$this->decision_repository = new UpdateDecisionRepository( $db );
 		$this->report_repository   = new ReleaseReportRepository( $db );
 		$this->licenses            = new Licenses( $this->finder, $this->license_repository, $this->sites, $this->settings, $this->transaction, $this->events, $this->leases, $this->report_repository, $this->decision_repository );
-		$this->activations         = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases );
+		$this->moved_in            = new MovedIn( new ImportMapRepository( $db ) );
+		$this->activations         = new Activations( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases, $this->moved_in );
 		$this->links               = new DownloadLinks( $this->secret, $this->settings );
 		$base                      = '/' . Api::NAMESPACE;
 		$this->limiter             = new RateLimiter(
@@ -340,7 +349,7 @@ final class ClientApi {
 		$this->protocol_requests = new ProtocolRequestRepository( $db );
 		$old                     = new OldProtocolCall( $this->limiter, $this->protocol_requests );
 		$this->edd_sl            = new EddSlProtocol( $this->settings, new ImportMapRepository( $db ), $this->products, $this->releases, $this->finder, $this->licenses, $this->activations, $this->updates, $old );
-		$this->slm               = new SlmProtocol( $this->settings, $this->finder, $this->activations, $old );
+		$this->slm               = new SlmProtocol( $this->settings, $this->finder, $this->activations, $this->moved_in, $old );
 	}
 
 	/**

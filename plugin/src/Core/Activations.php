@@ -93,6 +93,13 @@ final class Activations {
 	private $leases;
 
 	/**
+	 * Which licences an import brought.
+	 *
+	 * @var MovedIn
+	 */
+	private $moved_in;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseFinder        $finder      Finds licences.
@@ -102,8 +109,9 @@ final class Activations {
 	 * @param Settings             $settings    Settings (the staging host rule).
 	 * @param EventRepository      $events      The event log.
 	 * @param Leases               $leases      Signed leases.
+	 * @param MovedIn              $moved_in    Which licences an import brought (the old clients' free release).
 	 */
-	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events, Leases $leases ) {
+	public function __construct( LicenseFinder $finder, LicenseRepository $licenses, ActivationRepository $activations, Transaction $transaction, Settings $settings, EventRepository $events, Leases $leases, MovedIn $moved_in ) {
 		$this->finder      = $finder;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
@@ -111,6 +119,7 @@ final class Activations {
 		$this->settings    = $settings;
 		$this->events      = $events;
 		$this->leases      = $leases;
+		$this->moved_in    = $moved_in;
 	}
 
 	/**
@@ -173,7 +182,8 @@ final class Activations {
 	 * proves it is itself (the fingerprint it activated with) frees its slot at no cost; the key alone naming a site
 	 * is a self-serve release, within the monthly allowance. An old client's deactivation (EDD SL's, SLM's: the key
 	 * and the site's own URL, which is how their shipped clients let a site go) is the site's own, at no cost, as in
-	 * those plugins (docs/api-decisions.md).
+	 * those plugins, for a licence the import brought from that system; any other licence's old-client release is
+	 * a self-serve one like the key alone's (issue 40; docs/api-decisions.md).
 	 *
 	 * @param ClientCall  $call       Call.
 	 * @param int         $now        Unix time.
@@ -188,10 +198,10 @@ final class Activations {
 			&& null !== $activation['server_fingerprint'] && hash_equals( (string) $activation['server_fingerprint'], $call->fingerprint );
 		if ( null === $activation ) {
 			$deactivated = false;
-		} elseif ( $own || null !== $old_client ) {
+		} elseif ( $own || ( null !== $old_client && $this->moved_in->from( $old_client, (int) $license['id'] ) ) ) {
 			$deactivated = $this->release( $license['id'], $site, Actor::customer( $site ), array( 'via' => $own ? 'site' : (string) $old_client ) );
 		} else {
-			$deactivated = $this->release_self_serve( (int) $license['id'], $site, Actor::customer( $site ), array( 'via' => 'key' ), $now );
+			$deactivated = $this->release_self_serve( (int) $license['id'], $site, Actor::customer( $site ), array( 'via' => $old_client ?? 'key' ), $now );
 		}
 		if ( $deactivated ) {
 			$license = $this->finder->license( $product, $call->license_key, $site );

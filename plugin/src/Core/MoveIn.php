@@ -228,9 +228,11 @@ final class MoveIn {
 		if ( $dry_run ) {
 			$this->packages->delete( ...$run->copied );
 		} else {
-			// The old clients are answered from now on (docs/moving-in.md, "The old clients"); the seller may turn
-			// it off again, and the next written import turns it on again.
-			$values = array( Source::PROTOCOL_SETTING[ $source->source() ] => true );
+			// The old clients are answered from now on (docs/moving-in.md, "The old clients"): the first written
+			// import turns the switch on; after that it stays as the seller set it, so a re-import never turns back
+			// on a protocol the seller switched off (issue 40).
+			$switch = Source::PROTOCOL_SETTING[ $source->source() ];
+			$values = $this->settings->is_set( $switch ) ? array() : array( $switch => true );
 			foreach ( $source->secrets() as $name => $value ) {
 				if ( isset( Source::SECRET_SETTING[ $name ] ) ) {
 					$values[ Source::SECRET_SETTING[ $name ] ] = $value;

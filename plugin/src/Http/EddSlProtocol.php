@@ -255,18 +255,22 @@ final class EddSlProtocol {
 	}
 
 	/**
-	 * Our product for EDD's item: item_id through the import map (an EDD download id), else item_name by name.
+	 * Our product for EDD's item: item_id through the import map (an EDD download id), else item_name by name. A
+	 * deactivated product is no product, as on our own routes (LicenseFinder): get_version tells nothing of it, not
+	 * even its name and changelog (issue 40).
 	 *
 	 * @return array<string, mixed>|null
 	 */
 	private function product(): ?array {
 		$item_id = self::item_id();
 		if ( '' !== $item_id ) {
-			$mapped = $this->map->find( Source::EDD_SL, ImportMapRepository::PRODUCT, array( $item_id ) )[ $item_id ] ?? null;
-			return null === $mapped ? null : $this->products->find( $mapped['new_id'] );
+			$mapped  = $this->map->find( Source::EDD_SL, ImportMapRepository::PRODUCT, array( $item_id ) )[ $item_id ] ?? null;
+			$product = null === $mapped ? null : $this->products->find( $mapped['new_id'] );
+		} else {
+			$name    = OldProtocolCall::decoded_param( 'item_name' );
+			$product = '' === $name ? null : $this->products->find_by_name( $name );
 		}
-		$name = OldProtocolCall::decoded_param( 'item_name' );
-		return '' === $name ? null : $this->products->find_by_name( $name );
+		return null !== $product && $product['is_active'] ? $product : null;
 	}
 
 	/**

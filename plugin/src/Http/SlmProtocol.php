@@ -10,6 +10,7 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\ClientCall;
 use Svc\Licensing\Core\LicenseFinder;
+use Svc\Licensing\Core\MovedIn;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\OldProtocolRequest;
@@ -57,6 +58,13 @@ final class SlmProtocol {
 	private $activations;
 
 	/**
+	 * Which licences the import brought from SLM.
+	 *
+	 * @var MovedIn
+	 */
+	private $moved_in;
+
+	/**
 	 * Rate limits, counts and sending.
 	 *
 	 * @var OldProtocolCall
@@ -69,12 +77,14 @@ final class SlmProtocol {
 	 * @param Settings        $settings    Settings.
 	 * @param LicenseFinder   $finder      Finds licences.
 	 * @param Activations     $activations Activation use cases.
+	 * @param MovedIn         $moved_in    Which licences the import brought from SLM.
 	 * @param OldProtocolCall $old         Rate limits, counts and sending.
 	 */
-	public function __construct( Settings $settings, LicenseFinder $finder, Activations $activations, OldProtocolCall $old ) {
+	public function __construct( Settings $settings, LicenseFinder $finder, Activations $activations, MovedIn $moved_in, OldProtocolCall $old ) {
 		$this->settings    = $settings;
 		$this->finder      = $finder;
 		$this->activations = $activations;
+		$this->moved_in    = $moved_in;
 		$this->old         = $old;
 	}
 
@@ -163,7 +173,9 @@ final class SlmProtocol {
 	}
 
 	/**
-	 * The slm_check answer: the licence's fields, found whatever its status.
+	 * The slm_check answer: the licence's fields, found whatever its status. The customer's email and registered
+	 * domains only for a licence the import brought from SLM, whose clients were given them there; any other
+	 * licence's check answers them blank, since SLM's secret sits in every plugin shipped for SLM (issue 40).
 	 *
 	 * @param array<string, mixed> $product Product.
 	 * @param string               $key     Key as sent.
@@ -177,6 +189,10 @@ final class SlmProtocol {
 			return SlmAnswer::refused( $error->error_code(), null );
 		}
 		$domains = array();
+		if ( ! $this->moved_in->from( Source::SLM, (int) $license['id'] ) ) {
+			$license['customer_email'] = '';
+			return SlmAnswer::checked( $license, LicenseStatus::of( $license, $now ), $key, (string) $product['slug'], $domains );
+		}
 		foreach ( $this->activations->of_license( (int) $license['id'] ) as $row ) {
 			$domains[] = (string) $row['site_url'];
 		}

@@ -198,11 +198,11 @@ final class Settings {
 				'type'        => 'boolean',
 			),
 			'edd_sl_protocol'              => array(
-				'description' => 'Answer the licence checks and update checks of plugins still built with EDD Software Licensing, at this site\'s address. An import from EDD Software Licensing turns this on.',
+				'description' => 'Answer the licence checks and update checks of plugins still built with EDD Software Licensing, at this site\'s address. The first written import from EDD Software Licensing turns this on; a re-import leaves it as set.',
 				'type'        => 'boolean',
 			),
 			'slm_protocol'                 => array(
-				'description' => 'Answer the licence checks of plugins still built for Software License Manager, at this site\'s address. An import from Software License Manager turns this on.',
+				'description' => 'Answer the licence checks of plugins still built for Software License Manager, at this site\'s address. The first written import from Software License Manager turns this on; a re-import leaves it as set.',
 				'type'        => 'boolean',
 			),
 			'slm_secret_key'               => array(
@@ -268,6 +268,16 @@ final class Settings {
 			$stored[ $key ] = $value;
 		}
 		update_option( self::OPTION, $stored, true );
+	}
+
+	/**
+	 * Whether a setting holds a value someone wrote (the seller, or an earlier import), rather than its default.
+	 *
+	 * @param string $key Setting name.
+	 */
+	public function is_set( string $key ): bool {
+		$stored = get_option( self::OPTION, array() );
+		return is_array( $stored ) && array_key_exists( $key, $stored );
 	}
 
 	/**

@@ -70,6 +70,9 @@ final class SlmAnswer {
 		switch ( $error_code ) {
 			case ErrorCode::ACTIVATION_LIMIT_REACHED:
 				return self::error( self::REACHED_MAX_DOMAINS, 'Reached maximum allowable domains' );
+			case ErrorCode::PORTAL_RELEASE_LIMIT:
+				// SLM had no such limit: a licence not brought from SLM releases its sites under ours (issue 40).
+				return self::error( self::LICENSE_BLOCKED, 'This license key has used all its site releases for this month; ask the seller to release the site' );
 			case ErrorCode::LICENSE_NOT_ACTIVE:
 				return LicenseStatus::EXPIRED === $status
 					? self::error( self::LICENSE_EXPIRED, 'License key has expired' )
