@@ -9,6 +9,7 @@
 
 namespace Svc\Licensing\Core;
 
+use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\Event\LicensePayload;
@@ -254,7 +255,8 @@ final class Licenses {
 	/**
 	 * Deletes a licence for good, in one transaction, with every record that names its sites: its activations, its
 	 * sites' health reports and update decisions (a later erase by email could not find them). Its events stay in
-	 * the log (the audit trail; docs/api-decisions.md, "Deleting a licence").
+	 * the log (the audit trail), redacted as an erase would (the email, the customer's site URLs and labels), since
+	 * an erase by email no longer finds a deleted licence (issue 40; docs/explain.md, "Personal data").
 	 *
 	 * @param int   $id    Licence.
 	 * @param Actor $actor Who deletes.
@@ -264,6 +266,8 @@ final class Licenses {
 			function () use ( $id, $actor ): void {
 				// Recorded before the row goes: the event takes the licence's product from it.
 				$this->events->record_for_license( EventType::LICENSE_DELETED, $id, $actor );
+				$row = $this->licenses->find( $id );
+				$this->events->redact_licenses( array( $id ), (string) Email::normalise( (string) ( $row['customer_email'] ?? '' ) ) );
 				$this->activations->remove_all( $id );
 				$this->reports->delete_of_licenses( array( $id ) );
 				$this->decisions->remove_of_licenses( array( $id ) );
