@@ -19,7 +19,23 @@ test( "a release's reports are listed from the command line, newest first; an un
 } ) => {
 	await applySuiteSettings( request );
 	const slug = `cli-gate-${ randomUUID().slice( 0, 8 ) }`;
-	const license = await createLicense( request, { slug } );
+	// Only a site activated on a usable licence reports, one vote per licence (docs/rollouts-gate.md): a licence
+	// for each reporting site, activated there.
+	const license = await createLicense( request, { slug }, { count: 2 } );
+	const sites = [ 'https://a.example.com', 'https://b.example.com' ];
+	for ( const [ i, site ] of sites.entries() ) {
+		const activated = await request.post(
+			'/wp-json/svc/v1/licenses/activate',
+			{
+				data: {
+					license_key: license.licenses[ i ].license_key,
+					product_slug: slug,
+					site_url: site,
+				},
+			}
+		);
+		expect( activated.status(), await activated.text() ).toBe( 200 );
+	}
 	const headers = await keyHeaders( request, 'admin' );
 	const created = await request.post(
 		`${ ADMIN }/products/${ license.product_id }/releases`,
@@ -39,15 +55,15 @@ test( "a release's reports are listed from the command line, newest first; an un
 	);
 	expect( created.status(), await created.text() ).toBe( 201 );
 	const release = await created.json();
-	for ( const [ site, outcome, code ] of [
-		[ 'https://a.example.com', 'installed', '' ],
-		[ 'https://b.example.com', 'failed', 'incompatible_archive' ],
-	] ) {
+	for ( const [ i, outcome, code ] of [
+		[ 0, 'installed', '' ],
+		[ 1, 'failed', 'incompatible_archive' ],
+	] as const ) {
 		const sent = await request.post( '/wp-json/svc/v1/updates/report', {
 			data: {
-				license_key: license.license_key,
+				license_key: license.licenses[ i ].license_key,
+				site_url: sites[ i ],
 				product_slug: slug,
-				site_url: site,
 				version: '3.1.0',
 				outcome,
 				...( code ? { error_code: code } : {} ),
