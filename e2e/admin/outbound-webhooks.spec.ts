@@ -86,6 +86,9 @@ async function tabTo(
 test( 'add an endpoint with the keyboard, test it, read its log, replay, disable, enable and delete it', async ( {
 	page,
 } ) => {
+	// A whole journey (nine screens, two axe scans, five screenshots): 29 s on a quiet machine, so the default 30 s
+	// timed out in CI under load.
+	test.setTimeout( 90_000 );
 	const product = await client.createProduct( {
 		name: `Outbound panel ${ randomUUID().slice( 0, 8 ) }`,
 	} );
