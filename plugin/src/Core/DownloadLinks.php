@@ -68,11 +68,12 @@ final class DownloadLinks {
 	/**
 	 * The claims of a token.
 	 *
-	 * @param string $token Token.
+	 * @param string   $token Token.
+	 * @param int|null $now   Unix time (null: now).
 	 * @throws \Svc\Licensing\Domain\Release\InvalidDownloadToken When it is not valid now.
 	 */
-	public function verify( string $token ): DownloadClaims {
-		return $this->signer()->verify( $token, time() );
+	public function verify( string $token, ?int $now = null ): DownloadClaims {
+		return $this->signer()->verify( $token, $now ?? time() );
 	}
 
 	/**

@@ -88,7 +88,7 @@ final class Downloads {
 	 */
 	public function grant( string $token, string $slug, int $now ): array {
 		try {
-			$release = $this->release_for( $this->links->verify( $token ), $slug, $now );
+			$release = $this->release_for( $this->links->verify( $token, $now ), $slug, $now );
 		} catch ( InvalidDownloadToken $refused ) {
 			throw new ServiceError( ErrorCode::INVALID_DOWNLOAD_TOKEN, self::message( $refused->reason() ) );
 		}

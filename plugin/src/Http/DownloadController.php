@@ -63,7 +63,7 @@ final class DownloadController implements Controller {
 	 * @param WP_REST_Request $request Request.
 	 */
 	public function download( WP_REST_Request $request ): WP_REST_Response {
-		$package = $this->downloads->grant( (string) $request->get_param( 'token' ), (string) $request->get_param( 'product_slug' ), time() );
+		$package = $this->downloads->grant( (string) $request->get_param( 'token' ), (string) $request->get_param( 'product_slug' ), UpdateClock::now() );
 		return isset( $package['url'] ) ? PackageSender::redirect( $package['url'] ) : PackageSender::file( $package['path'], $package['name'] );
 	}
 }

@@ -37,6 +37,22 @@ function old_edd_client_item_name(): string {
 }
 
 /**
+ * The item_name as this copy sends it: EDD's older sample plugins put it through urlencode() (a space becomes `+`),
+ * newer ones through rawurlencode() (`%20`); 'none' sends it as is. The form's own encoding comes on top.
+ */
+function old_edd_client_item_name_sent(): string {
+	$name = old_edd_client_item_name();
+	switch ( (string) get_option( 'old_edd_client_item_name_encoding', 'rawurlencode' ) ) {
+		case 'urlencode':
+			return urlencode( $name ); // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.urlencode_urlencode -- what the seller's copy does.
+		case 'none':
+			return $name;
+		default:
+			return rawurlencode( $name );
+	}
+}
+
+/**
  * The updater: what EDD_SL_Plugin_Updater does, in its own words.
  *
  * - It hooks core's update data (pre_set_site_transient_update_plugins) and the plugin details (plugins_api).
@@ -48,6 +64,11 @@ function old_edd_client_item_name(): string {
  * - It sets `plugin` and `id` to the plugin's basename, and puts the object under `response` when new_version is
  *   above the installed version, else under `no_update`.
  * - For "View details" it answers core's plugin_information with the same object, sections/banners/icons as arrays.
+ * - It keeps each answer, package link included, for 3 hours in an option of its own (`edd_sl_` and an md5 of the
+ *   slug, the key and the beta flag: {timeout, value}), and serves core's update data (also after "Check again") and
+ *   View details from it until the timeout has passed; only then does it ask the store again.
+ * - After a failed request (a WP_Error or any status but 200) it stores a marker for one hour (`edd_sl_failed_http_`
+ *   and an md5 of the store URL, holding the time it ends) and sends nothing to the store until it has passed.
  */
 final class Old_Edd_Client_Updater {
 
@@ -80,6 +101,22 @@ final class Old_Edd_Client_Updater {
 	private $slug;
 
 	/**
+	 * The option its answers are kept in.
+	 *
+	 * @var string
+	 */
+	private $cache_key;
+
+	/**
+	 * The option of the failed-request marker, per store URL.
+	 *
+	 * @param string $api_url Store URL.
+	 */
+	public static function failed_key( string $api_url ): string {
+		return 'edd_sl_failed_http_' . md5( trailingslashit( $api_url ) );
+	}
+
+	/**
 	 * Constructor.
 	 *
 	 * @param string               $api_url     Store URL.
@@ -91,6 +128,8 @@ final class Old_Edd_Client_Updater {
 		$this->api_data = $api_data;
 		$this->name     = plugin_basename( $plugin_file );
 		$this->slug     = basename( $plugin_file, '.php' );
+		// phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.serialize_serialize -- the class's own cache key.
+		$this->cache_key = 'edd_sl_' . md5( serialize( $this->slug . $this->api_data['license'] . ( ! empty( $this->api_data['beta'] ) ? '1' : '' ) ) );
 		add_filter( 'pre_set_site_transient_update_plugins', array( $this, 'check_update' ) );
 		add_filter( 'plugins_api', array( $this, 'plugins_api' ), 10, 3 );
 	}
@@ -116,7 +155,7 @@ final class Old_Edd_Client_Updater {
 				$data->no_update[ $this->name ] = $info;
 			}
 		}
-		$data->last_checked             = time();
+		$data->last_checked           = time();
 		$data->checked[ $this->name ] = $this->api_data['version'];
 		return $data;
 	}
@@ -146,13 +185,46 @@ final class Old_Edd_Client_Updater {
 	}
 
 	/**
-	 * The get_version call and its answer, or false.
+	 * The answer kept in the cache while its 3 hours last, else the store's (kept for 3 hours), or false.
 	 *
 	 * @return object|false
 	 */
 	private function version_info() {
+		$cache = get_option( $this->cache_key );
+		if ( is_array( $cache ) && ! empty( $cache['timeout'] ) && time() <= (int) $cache['timeout'] ) {
+			$info = json_decode( (string) $cache['value'] );
+			return is_object( $info ) ? $this->shaped( $info ) : false;
+		}
+		$info = $this->api_request();
+		if ( false === $info ) {
+			return false;
+		}
+		update_option(
+			$this->cache_key,
+			array(
+				'timeout' => time() + 3 * HOUR_IN_SECONDS,
+				'value'   => wp_json_encode( $info ),
+			),
+			false
+		);
+		return $this->shaped( $info );
+	}
+
+	/**
+	 * The get_version call and its answer as sent, or false; nothing is sent while a failed request's hour lasts.
+	 *
+	 * @return object|false
+	 */
+	private function api_request() {
 		if ( trailingslashit( home_url() ) === $this->api_url ) {
 			return false;
+		}
+		$failed = get_option( self::failed_key( $this->api_url ) );
+		if ( is_numeric( $failed ) ) {
+			if ( time() <= (int) $failed ) {
+				return false;
+			}
+			delete_option( self::failed_key( $this->api_url ) );
 		}
 		$params   = array(
 			'edd_action'  => 'get_version',
@@ -176,12 +248,20 @@ final class Old_Edd_Client_Updater {
 			)
 		);
 		if ( is_wp_error( $response ) || 200 !== wp_remote_retrieve_response_code( $response ) ) {
+			update_option( self::failed_key( $this->api_url ), time() + HOUR_IN_SECONDS, false );
 			return false;
 		}
 		$info = json_decode( wp_remote_retrieve_body( $response ) );
-		if ( ! is_object( $info ) || ! isset( $info->sections ) ) {
-			return false;
-		}
+		return is_object( $info ) && isset( $info->sections ) ? $info : false;
+	}
+
+	/**
+	 * An answer as core reads it: sections, banners and icons unserialised, each section also a field.
+	 *
+	 * @param object $info The store's answer.
+	 * @return object
+	 */
+	private function shaped( $info ) {
 		$info->sections = maybe_unserialize( $info->sections );
 		if ( isset( $info->banners ) ) {
 			$info->banners = maybe_unserialize( $info->banners );
@@ -210,7 +290,7 @@ add_action(
 				array(
 					'version'   => OLD_EDD_CLIENT_VERSION,
 					'license'   => trim( (string) get_option( 'old_edd_client_license_key', '' ) ),
-					'item_name' => old_edd_client_item_name(),
+					'item_name' => old_edd_client_item_name_sent(),
 					'author'    => 'Acme',
 					'beta'      => false,
 				),
@@ -223,7 +303,7 @@ add_action(
 
 /**
  * One licence call, as EDD's sample plugin makes it: a POST to the store URL with edd_action, license, item_id,
- * item_name (rawurlencoded by the sample, so it arrives encoded once more), url and environment.
+ * item_name (url- or rawurlencoded by the sample, so it arrives encoded once more), url and environment.
  *
  * @param string $action  activate_license, deactivate_license or check_license.
  * @param string $license The key.
@@ -239,7 +319,7 @@ function old_edd_client_call( string $action, string $license ) {
 				'edd_action'  => $action,
 				'license'     => $license,
 				'item_id'     => old_edd_client_item_id(),
-				'item_name'   => rawurlencode( old_edd_client_item_name() ),
+				'item_name'   => old_edd_client_item_name_sent(),
 				'url'         => home_url(),
 				'environment' => function_exists( 'wp_get_environment_type' ) ? wp_get_environment_type() : 'production',
 			),
