@@ -15,7 +15,13 @@ import {
 	type Browser,
 	type Page,
 } from '@playwright/test';
-import { keyHeaders, setSettings } from '../fixtures/test-helpers';
+import {
+	applySuiteSettings,
+	keyHeaders,
+	setSettings,
+	setUpdateClock,
+	SUITE_SETTINGS,
+} from '../fixtures/test-helpers';
 import {
 	buildFixture,
 	dropFixture,
@@ -26,21 +32,28 @@ import {
 	runImport,
 } from '../fixtures/import';
 import {
+	autoUpdateResults,
+	clearAutoUpdateResults,
 	clearUpdateMinute,
 	clientAdmin,
 	installedVersion,
+	runUpdateCron,
 	setWordPressOrg,
+	turnAutoUpdatesOff,
 	updateThroughCore,
 } from '../fixtures/client-site';
 import {
+	makeAutoUpdateDue,
 	putPluginFiles,
 	removePluginFiles,
 	setPluginActive,
 	updateData,
 } from '../fixtures/client-updates';
 import {
+	ageOldEddClient,
 	OLD_EDD_CLIENT,
 	OLD_EDD_CLIENT_SCREEN,
+	oldEddClientCache,
 	oldEddClientDownloads,
 	oldEddClientPackage,
 	setOldEddClientItem,
@@ -59,6 +72,8 @@ let licenseId = 0;
 let productId = 0;
 let itemId = '';
 let itemName = '';
+/** Other licences of the store (the fixture's), by number, for neighbours' calls. */
+let otherKeys: Record< string, string > = {};
 let giveBack: ( () => void ) | undefined;
 
 /** Presses one of the licence screen's buttons and answers the screen's status line once it has reloaded. */
@@ -120,6 +135,11 @@ test.beforeAll( async ( { request } ) => {
 	itemId = String( fixture.downloads.pro );
 	// Licence 12 of the fixture: active, Acme Pro, its own limit of 3 sites, none used, a year left.
 	key = fixture.keys[ 12 ];
+	otherKeys = Object.fromEntries(
+		Object.entries( fixture.keys as Record< string, string > ).filter(
+			( [ number ] ) => number !== '12'
+		)
+	);
 	// As on a site before its first import, whose written import turns EDD's protocol on.
 	await setSettings( request, { edd_sl_protocol: null } );
 	const run = await runImport( 'edd-sl' );
@@ -245,10 +265,154 @@ test( 'a copy that names its download by name alone is found: EDD’s item_id=0 
 	await page.context().close();
 } );
 
-test( 'once the licence has expired on the service, check_license says expired and get_version offers no package', async ( {
+test( 'a copy that sends item_name through urlencode() and no item_id is found, as EDD SL finds it', async ( {
 	browser,
 	request,
 } ) => {
+	// EDD's older sample plugin: "Acme Pro <tag>" goes out as "Acme+Pro+<tag>" (issue 41), on the licence screen's
+	// calls and the updater's.
+	await setOldEddClientItem( request, {
+		item_id: '',
+		item_name: itemName,
+		item_name_encoding: 'urlencode',
+	} );
+	const { page, offer } = await checkAtOldVersion(
+		browser,
+		request,
+		'valid'
+	);
+	expect( offer?.package ).toContain( '/downloads/' );
+	await page.context().close();
+} );
+
+/** The site at 2.0.0 with nothing kept by its updater, then a check from the Updates screen: the link it kept. */
+async function checkThenKeep( browser: Browser, request: APIRequestContext ) {
+	await putPluginFiles(
+		request,
+		'old-edd-client',
+		oldEddClientPackage( '2.0.0' )
+	);
+	await setOldEddClientItem( request, {
+		item_id: itemId,
+		item_name: itemName,
+	} );
+	await clearUpdateMinute( request );
+	const page = await clientAdmin( browser );
+	await page.goto( '/wp-admin/update-core.php?force-check=1' );
+	await expect( page.locator( '#update-plugins-table' ) ).toContainText(
+		'You have version 2.0.0 installed. Update to 2.1.0.'
+	);
+	const kept = await oldEddClientCache( request );
+	expect( kept ).toMatchObject( { cached: true } );
+	expect( kept.package ).toContain( '/downloads/' );
+	return { page, link: String( kept.package ) };
+}
+
+/** Two hours pass for the site's updater (its kept answer) and for the store (its update clock). */
+async function twoHoursLater( request: APIRequestContext ) {
+	await ageOldEddClient( request, 2 * 3600 );
+	await setUpdateClock( request, 2 * 3600 );
+}
+
+test( '“Update now” two hours after the check installs: the link EDD’s updater kept still works', async ( {
+	browser,
+	request,
+} ) => {
+	const { page, link } = await checkThenKeep( browser, request );
+	await twoHoursLater( request );
+	try {
+		// "Check again" asks the store nothing: the updater answers from what it kept, with the same link.
+		await clearUpdateMinute( request );
+		await page.goto( '/wp-admin/update-core.php?force-check=1' );
+		const data = await updateData( request );
+		expect(
+			data.plugins
+				? data.plugins.response[ OLD_EDD_CLIENT ]?.package
+				: null
+		).toBe( link );
+		const log = await updateThroughCore( page, 'plugins', OLD_EDD_CLIENT );
+		await expect( log ).toContainText(
+			'Old EDD Client updated successfully.'
+		);
+		expect(
+			await installedVersion( request, { plugin: OLD_EDD_CLIENT } )
+		).toBe( '2.1.0' );
+	} finally {
+		await setUpdateClock( request, 0 );
+		await page.context().close();
+	}
+} );
+
+test( 'an automatic update in a WP-Cron run two hours after the check installs from the kept link', async ( {
+	browser,
+	request,
+} ) => {
+	test.setTimeout( 180_000 );
+	const { page } = await checkThenKeep( browser, request );
+	await page.context().close();
+	await twoHoursLater( request );
+	try {
+		await clearAutoUpdateResults( request );
+		await makeAutoUpdateDue( request, OLD_EDD_CLIENT );
+		await runUpdateCron( request );
+		expect(
+			( await autoUpdateResults( request ) )
+				.filter( ( entry ) => entry.item === OLD_EDD_CLIENT )
+				.map( ( entry ) => entry.result )
+		).toEqual( [ true ] );
+		expect(
+			await installedVersion( request, { plugin: OLD_EDD_CLIENT } )
+		).toBe( '2.1.0' );
+	} finally {
+		await setUpdateClock( request, 0 );
+		await turnAutoUpdatesOff( request );
+	}
+} );
+
+test( 'a burst from the site’s own address (other sites of a shared host) gets no 429, so the updater never goes quiet for an hour', async ( {
+	browser,
+	request,
+} ) => {
+	// The shipped defaults: 60 update checks a minute per address (the suite runs with higher limits).
+	await setSettings( request, {
+		rate_limits: { ...SUITE_SETTINGS.rate_limits, updates_check: 60 },
+	} );
+	try {
+		// 60 other customer sites behind the same address (the test runner and the client site share the loopback),
+		// each checking once with its licence, as EDD's class does.
+		const others = Object.values( otherKeys );
+		const answers = await Promise.all(
+			Array.from( { length: 60 }, ( _, i ) =>
+				request.post( '/', {
+					form: {
+						edd_action: 'get_version',
+						license: others[ i % others.length ],
+						item_id: itemId,
+						url: `https://neighbour-${ i }-${ tag }.example`,
+						version: '2.0.0',
+					},
+				} )
+			)
+		);
+		expect( answers.map( ( answer ) => answer.status() ) ).toEqual(
+			Array( 60 ).fill( 200 )
+		);
+		const { page } = await checkThenKeep( browser, request );
+		await page.context().close();
+		expect( ( await oldEddClientCache( request ) ).failed_until_in ).toBe(
+			null
+		);
+	} finally {
+		await applySuiteSettings( request );
+	}
+} );
+
+test( 'once the licence has expired on the service, the link kept before gives no file, check_license says expired and get_version offers no package', async ( {
+	browser,
+	request,
+} ) => {
+	// A link the updater kept from a check before the licence expired.
+	const kept = await checkThenKeep( browser, request );
 	const moved = await request.put( `${ ADMIN }/licenses/${ licenseId }`, {
 		headers: await keyHeaders( request ),
 		data: {
@@ -258,6 +422,13 @@ test( 'once the licence has expired on the service, check_license says expired a
 		},
 	} );
 	expect( moved.status(), await moved.text() ).toBe( 200 );
+	// Our rules decide when the file is fetched: the kept link gives no file.
+	const log = await updateThroughCore( kept.page, 'plugins', OLD_EDD_CLIENT );
+	await expect( log ).toContainText( 'Download failed.' );
+	expect(
+		await installedVersion( request, { plugin: OLD_EDD_CLIENT } )
+	).toBe( '2.0.0' );
+	await kept.page.context().close();
 	await setOldEddClientItem( request, {
 		item_id: itemId,
 		item_name: itemName,

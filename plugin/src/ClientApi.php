@@ -343,11 +343,11 @@ final class ClientApi {
 		$this->update_routes       = new UpdateController( $this->updates, $this->calls );
 		$this->reports             = new ReleaseReports( $this->finder, $this->releases, $this->report_repository, $this->transaction, $this->events );
 		$this->report_routes       = new ReportController( $this->reports, $this->calls );
-		$this->download_routes     = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment() ) );
+		$this->download_routes     = new DownloadController( new Downloads( $this->links, $this->products, $this->license_repository, $this->releases, PackageDirectory::from_environment(), $this->sites ) );
 		// The old clients' protocols on the front URL (docs/moving-in.md): WordPress hooks these on init, the lane
 		// answers through the same objects.
 		$this->protocol_requests = new ProtocolRequestRepository( $db );
-		$old                     = new OldProtocolCall( $this->limiter, $this->protocol_requests );
+		$old                     = new OldProtocolCall( $this->limiter, $this->protocol_requests, $this->finder );
 		$this->edd_sl            = new EddSlProtocol( $this->settings, new ImportMapRepository( $db ), $this->products, $this->releases, $this->finder, $this->licenses, $this->activations, $this->updates, $old );
 		$this->slm               = new SlmProtocol( $this->settings, $this->finder, $this->activations, $this->moved_in, $old );
 	}

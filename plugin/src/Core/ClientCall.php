@@ -49,6 +49,14 @@ final class ClientCall {
 	public $fingerprint;
 
 	/**
+	 * Whether the call came by an old protocol (EDD SL's, SLM's), whose shipped clients keep a package link for
+	 * hours (DownloadLinks::OLD_CLIENT_LIFETIME).
+	 *
+	 * @var bool
+	 */
+	public $old_client = false;
+
+	/**
 	 * Throws when the caller may not reach a product.
 	 *
 	 * @var (callable(int): void)|null
@@ -72,6 +80,15 @@ final class ClientCall {
 		$this->fingerprint  = null === $fingerprint || '' === $fingerprint ? null : strtolower( $fingerprint );
 		$this->scope        = $scope;
 		$this->network_url  = null === $network_url || '' === $network_url ? null : $network_url;
+	}
+
+	/**
+	 * The same call, as an old protocol's client made it.
+	 */
+	public function from_old_client(): self {
+		$copy             = clone $this;
+		$copy->old_client = true;
+		return $copy;
 	}
 
 	/**

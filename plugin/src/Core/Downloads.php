@@ -12,6 +12,7 @@ use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\Release\DownloadClaims;
 use Svc\Licensing\Domain\Release\InvalidDownloadToken;
 use Svc\Licensing\Domain\ServiceError;
+use Svc\Licensing\Storage\ActivationRepository;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
@@ -20,8 +21,9 @@ use Svc\Licensing\Storage\ReleaseRepository;
 /**
  * The token is the only credential. Every way it can fail is 403 invalid_download_token, with a message that
  * says which: malformed, forged or altered, expired, for another product, licence no longer usable, release gone.
- * The licence is checked again here, so revoking it stops downloads that were already handed out. A granted
- * download is counted.
+ * The licence is checked again here, so revoking it stops downloads that were already handed out; a link handed
+ * to an old protocol's client names its site, which must still be activated on the licence. A granted download is
+ * counted.
  */
 final class Downloads {
 
@@ -61,20 +63,29 @@ final class Downloads {
 	private $packages;
 
 	/**
+	 * Activations (an old client's link needs its site still activated).
+	 *
+	 * @var ActivationRepository
+	 */
+	private $activations;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param DownloadLinks     $links    Signed links.
-	 * @param ProductRepository $products Products.
-	 * @param LicenseRepository $licenses Licences.
-	 * @param ReleaseRepository $releases Releases.
-	 * @param PackageDirectory  $packages Stored packages.
+	 * @param DownloadLinks        $links    Signed links.
+	 * @param ProductRepository    $products Products.
+	 * @param LicenseRepository    $licenses Licences.
+	 * @param ReleaseRepository    $releases Releases.
+	 * @param PackageDirectory     $packages    Stored packages.
+	 * @param ActivationRepository $activations Activations.
 	 */
-	public function __construct( DownloadLinks $links, ProductRepository $products, LicenseRepository $licenses, ReleaseRepository $releases, PackageDirectory $packages ) {
-		$this->links    = $links;
-		$this->products = $products;
-		$this->licenses = $licenses;
-		$this->releases = $releases;
-		$this->packages = $packages;
+	public function __construct( DownloadLinks $links, ProductRepository $products, LicenseRepository $licenses, ReleaseRepository $releases, PackageDirectory $packages, ActivationRepository $activations ) {
+		$this->links       = $links;
+		$this->products    = $products;
+		$this->licenses    = $licenses;
+		$this->releases    = $releases;
+		$this->packages    = $packages;
+		$this->activations = $activations;
 	}
 
 	/**
@@ -126,6 +137,9 @@ final class Downloads {
 			|| ! LicenseStatus::is_usable( LicenseStatus::of( $license, $now ) ) ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::LICENSE );
 		}
+		if ( null !== $claims->site && null === $this->activations->find( $claims->license_id, $claims->site ) ) {
+			throw new InvalidDownloadToken( InvalidDownloadToken::SITE );
+		}
 		$release = $this->releases->published( $claims->product_id, $claims->version );
 		if ( null === $release ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::RELEASE );
@@ -148,6 +162,8 @@ final class Downloads {
 				return __( 'The download token is not for this product.', 'svc-licensing' );
 			case InvalidDownloadToken::LICENSE:
 				return __( 'The licence of this download token is no longer active.', 'svc-licensing' );
+			case InvalidDownloadToken::SITE:
+				return __( 'The site of this download link is no longer activated on its licence. Activate it again, then check for updates.', 'svc-licensing' );
 			case InvalidDownloadToken::RELEASE:
 				return __( 'The release of this download token is no longer available.', 'svc-licensing' );
 			default:

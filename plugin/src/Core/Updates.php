@@ -178,7 +178,7 @@ final class Updates {
 			array( 'rollout' => $percentage ) + $release,
 			$in_rollout,
 			'' !== (string) $product['homepage_url'] ? (string) $product['homepage_url'] : home_url( '/' ),
-			$in_rollout ? $this->links->url( $product, $license, $release ) : null,
+			$in_rollout ? $this->links->url( $product, $license, $release, $call->old_client ) : null,
 			home_url( '/' )
 		) + array( 'channel' => (string) $release['channel'] );
 		return $choice->rollback ? $offer + array( 'rollback' => true ) : $offer;

@@ -157,7 +157,7 @@ final class EddSlProtocol {
 			return false;
 		}
 		$action = OldProtocolCall::param( OldProtocolRequest::EDD_SL_PARAM );
-		$over   = $this->old->limit( self::ACTIONS[ $action ] );
+		$over   = $this->old->limit( self::ACTIONS[ $action ], OldProtocolCall::param( 'license' ), OldProtocolCall::param( 'url' ) );
 		if ( null !== $over ) {
 			$this->old->send(
 				Source::EDD_SL,
@@ -236,7 +236,9 @@ final class EddSlProtocol {
 		$package = '';
 		$running = OldProtocolCall::param( 'version' );
 		try {
-			$offer   = $this->updates->check( new ClientCall( OldProtocolCall::param( 'license' ), (string) $product['slug'], OldProtocolCall::param( 'url' ) ), '' === $running ? '0.0.0' : $running, $now );
+			// The link lives as long as EDD's updater keeps it (DownloadLinks::OLD_CLIENT_LIFETIME), bound to the site.
+			$call    = ( new ClientCall( OldProtocolCall::param( 'license' ), (string) $product['slug'], OldProtocolCall::param( 'url' ) ) )->from_old_client();
+			$offer   = $this->updates->check( $call, '' === $running ? '0.0.0' : $running, $now );
 			$package = null === $offer ? '' : (string) ( $offer['package'] ?? '' );
 		} catch ( ServiceError $error ) {
 			// No package for a refused licence or site: EDD answers the version without one, so does this.
@@ -255,7 +257,9 @@ final class EddSlProtocol {
 	}
 
 	/**
-	 * Our product for EDD's item: item_id through the import map (an EDD download id), else item_name by name. A
+	 * Our product for EDD's item: item_id through the import map (an EDD download id), else item_name as EDD SL
+	 * matches it: decoded, then compared as titles (sanitize_title(): case, accents, spaces and punctuation do not
+	 * count; ProductRepository::find_by_title). A
 	 * deactivated product is no product, as on our own routes (LicenseFinder): get_version tells nothing of it, not
 	 * even its name and changelog (issue 40).
 	 *
@@ -268,7 +272,7 @@ final class EddSlProtocol {
 			$product = null === $mapped ? null : $this->products->find( $mapped['new_id'] );
 		} else {
 			$name    = OldProtocolCall::decoded_param( 'item_name' );
-			$product = '' === $name ? null : $this->products->find_by_name( $name );
+			$product = '' === $name ? null : $this->products->find_by_title( $name );
 		}
 		return null !== $product && $product['is_active'] ? $product : null;
 	}

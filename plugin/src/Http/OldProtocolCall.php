@@ -8,6 +8,8 @@
 
 namespace Svc\Licensing\Http;
 
+use Svc\Licensing\Core\LicenseFinder;
+use Svc\Licensing\Domain\SiteUrl;
 use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\ProtocolRequestRepository;
 use WP_Error;
@@ -36,14 +38,23 @@ final class OldProtocolCall {
 	private $requests;
 
 	/**
+	 * Finds the licence of a key (whose calls are counted per licence and site).
+	 *
+	 * @var LicenseFinder
+	 */
+	private $finder;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param RateLimiter               $limiter  Rate limits.
 	 * @param ProtocolRequestRepository $requests The answered requests' counts.
+	 * @param LicenseFinder             $finder   Finds the licence of a key.
 	 */
-	public function __construct( RateLimiter $limiter, ProtocolRequestRepository $requests ) {
+	public function __construct( RateLimiter $limiter, ProtocolRequestRepository $requests, LicenseFinder $finder ) {
 		$this->limiter  = $limiter;
 		$this->requests = $requests;
+		$this->finder   = $finder;
 	}
 
 	/**
@@ -76,13 +87,14 @@ final class OldProtocolCall {
 	}
 
 	/**
-	 * A parameter rawurldecoded once more before it is sanitised, as EDD SL reads item_name: EDD's sample plugin sends
-	 * the name through rawurlencode(), so it arrives encoded (and sanitize_text_field() would strip the %20s).
+	 * A parameter urldecoded once more before it is sanitised, as EDD SL reads item_name (urldecode(), so a `+` is a
+	 * space): EDD's sample plugins send the name through urlencode() or rawurlencode(), so it arrives encoded once
+	 * more than the form's own encoding (and sanitize_text_field() would strip the %20s).
 	 *
 	 * @param string $name Name.
 	 */
 	public static function decoded_param( string $name ): string {
-		return trim( sanitize_text_field( rawurldecode( self::raw( $name ) ) ) );
+		return trim( sanitize_text_field( urldecode( self::raw( $name ) ) ) );
 	}
 
 	/**
@@ -98,12 +110,23 @@ final class OldProtocolCall {
 	}
 
 	/**
-	 * Counts the call against a REST route's per-IP limit.
+	 * Counts the call against a REST route's limit (issue 41; docs/api-decisions.md, "The old clients' limits"): a
+	 * call with a licence key this service knows is counted per licence and site (the site as sent, normalised), so
+	 * hundreds of customer sites behind one address (a host's NAT, an agency's server) never share a count, and a
+	 * shipped client that checks a few times an hour never meets a 429, which EDD's class takes for the store being
+	 * down for an hour. A call without a known key (none, unknown, garbage) is counted per address, as the REST
+	 * routes count.
 	 *
 	 * @param string $name Limit name.
+	 * @param string $key  The licence key as sent ('' for none).
+	 * @param string $site The site as sent ('' for none).
 	 * @return WP_Error|null The refusal when over the limit.
 	 */
-	public function limit( string $name ): ?WP_Error {
+	public function limit( string $name, string $key = '', string $site = '' ): ?WP_Error {
+		$license_id = '' === $key ? null : $this->finder->id_of_key( $key );
+		if ( null !== $license_id ) {
+			return $this->limiter->count( $name, 'license:' . $license_id . '|site:' . ( SiteUrl::normalise( $site ) ?? '' ) );
+		}
 		$headers = new WP_REST_Request();
 		$headers->set_header( 'x-forwarded-for', isset( $_SERVER['HTTP_X_FORWARDED_FOR'] ) ? sanitize_text_field( wp_unslash( $_SERVER['HTTP_X_FORWARDED_FOR'] ) ) : '' );
 		return $this->limiter->count_client( $name, $headers );

@@ -114,7 +114,7 @@ final class SlmProtocol {
 			return false;
 		}
 		$action = OldProtocolCall::param( OldProtocolRequest::SLM_PARAM );
-		$over   = $this->old->limit( self::ACTIONS[ $action ] );
+		$over   = $this->old->limit( self::ACTIONS[ $action ], OldProtocolCall::param( 'license_key' ), OldProtocolCall::param( 'registered_domain' ) );
 		if ( null !== $over ) {
 			$this->old->send( Source::SLM, 429, SlmAnswer::error( 429, $over->get_error_message() ) );
 			return true;

@@ -45,6 +45,29 @@ final class ProductRepository extends TableRepository {
 	}
 
 	/**
+	 * A product by its name as EDD SL matches an item_name: the same title once both go through sanitize_title()
+	 * (case, accents, spaces and punctuation do not count). The exact name first, else the
+	 * products' names are compared (a seller has tens of products, not millions); the oldest match wins.
+	 *
+	 * @param string $name Name as the old client sent it, decoded.
+	 * @return array<string, mixed>|null
+	 */
+	public function find_by_title( string $name ): ?array {
+		$exact = $this->find_by_name( $name );
+		$title = sanitize_title( $name );
+		if ( null !== $exact || '' === $title ) {
+			return $exact;
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		foreach ( (array) $this->db->get_results( "SELECT id, name FROM {$this->table()} ORDER BY id", ARRAY_A ) as $row ) {
+			if ( sanitize_title( (string) $row['name'] ) === $title ) {
+				return $this->find( (int) $row['id'] );
+			}
+		}
+		return null;
+	}
+
+	/**
 	 * A product by id.
 	 *
 	 * @param int $id Id.

@@ -11,7 +11,7 @@ use Svc\Licensing\Domain\Base64Url;
 
 /**
  * A token is base64url(JSON claims) "." base64url(HMAC-SHA256(claims part, key)). The claims bind product,
- * licence, version and expiry; the key never leaves the server. Verification checks the signature in constant
+ * licence, version, expiry and, for an old client's link, its site; the key never leaves the server. Verification checks the signature in constant
  * time before it reads anything, so a tampered token says nothing about why it was refused.
  */
 final class DownloadToken {
@@ -38,17 +38,17 @@ final class DownloadToken {
 	 * @param DownloadClaims $claims What it grants.
 	 */
 	public function issue( DownloadClaims $claims ): string {
-		$body = Base64Url::encode(
-			// phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- pure domain code, no WordPress needed.
-			(string) json_encode(
-				array(
-					'p' => $claims->product_id,
-					'l' => $claims->license_id,
-					'v' => $claims->version,
-					'e' => $claims->expires,
-				)
-			)
+		$fields = array(
+			'p' => $claims->product_id,
+			'l' => $claims->license_id,
+			'v' => $claims->version,
+			'e' => $claims->expires,
 		);
+		if ( null !== $claims->site ) {
+			$fields['s'] = $claims->site;
+		}
+		// phpcs:ignore WordPress.WP.AlternativeFunctions.json_encode_json_encode -- pure domain code, no WordPress needed.
+		$body = Base64Url::encode( (string) json_encode( $fields ) );
 		return $body . '.' . Base64Url::encode( $this->sign( $body ) );
 	}
 
@@ -70,13 +70,14 @@ final class DownloadToken {
 		}
 		$json   = Base64Url::decode( $parts[0] );
 		$claims = null === $json ? null : json_decode( $json, true );
-		if ( ! is_array( $claims ) || ! is_int( $claims['p'] ?? null ) || ! is_int( $claims['l'] ?? null ) || ! is_string( $claims['v'] ?? null ) || ! is_int( $claims['e'] ?? null ) ) {
+		if ( ! is_array( $claims ) || ! is_int( $claims['p'] ?? null ) || ! is_int( $claims['l'] ?? null ) || ! is_string( $claims['v'] ?? null ) || ! is_int( $claims['e'] ?? null )
+			|| ( isset( $claims['s'] ) && ! is_string( $claims['s'] ) ) ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::MALFORMED );
 		}
 		if ( $claims['e'] < $now ) {
 			throw new InvalidDownloadToken( InvalidDownloadToken::EXPIRED );
 		}
-		return new DownloadClaims( $claims['p'], $claims['l'], $claims['v'], $claims['e'] );
+		return new DownloadClaims( $claims['p'], $claims['l'], $claims['v'], $claims['e'], $claims['s'] ?? null );
 	}
 
 	/**

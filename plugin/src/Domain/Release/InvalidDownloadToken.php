@@ -19,6 +19,7 @@ final class InvalidDownloadToken extends RuntimeException {
 	public const WRONG_PRODUCT = 'wrong_product';
 	public const LICENSE       = 'license';
 	public const RELEASE       = 'release';
+	public const SITE          = 'site';
 
 	/**
 	 * Reason.

@@ -36,6 +36,48 @@ final class DownloadTokenTest extends TestCase {
 		$this->assertMatchesRegularExpression( '/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/', $this->issued(), 'URL-safe, no padding' );
 	}
 
+	public function test_an_old_clients_token_carries_its_site_and_others_none(): void {
+		$this->assertNull( $this->token()->verify( $this->issued(), self::NOW )->site );
+		$token = $this->token()->issue( new DownloadClaims( 12, 345, '2.0.0', self::NOW + 86400, 'shop.example.com' ) );
+		$this->assertSame( 'shop.example.com', $this->token()->verify( $token, self::NOW + 86400 )->site );
+		// The site is signed like every other claim: it cannot be taken out or swapped.
+		list( $body, $signature ) = explode( '.', $token );
+		$claims                   = json_decode( base64_decode( strtr( $body, '-_', '+/' ) ), true );
+		foreach ( array( null, 'other.example.com' ) as $site ) {
+			$forged = $claims;
+			if ( null === $site ) {
+				unset( $forged['s'] );
+			} else {
+				$forged['s'] = $site;
+			}
+			$forged_body = rtrim( strtr( base64_encode( (string) json_encode( $forged ) ), '+/', '-_' ), '=' );
+			$this->assert_refused( InvalidDownloadToken::SIGNATURE, $forged_body . '.' . $signature );
+		}
+	}
+
+	public function test_a_site_that_is_not_a_string_is_malformed(): void {
+		$body = rtrim(
+			strtr(
+				base64_encode(
+					(string) json_encode(
+						array(
+							'p' => 1,
+							'l' => 2,
+							'v' => '1.0.0',
+							'e' => self::NOW + 60,
+							's' => 7,
+						)
+					)
+				),
+				'+/',
+				'-_'
+			),
+			'='
+		);
+		$signature = rtrim( strtr( base64_encode( hash_hmac( 'sha256', $body, 'server-secret', true ) ), '+/', '-_' ), '=' );
+		$this->assert_refused( InvalidDownloadToken::MALFORMED, $body . '.' . $signature );
+	}
+
 	public function test_it_is_accepted_up_to_its_expiry_second_and_refused_after(): void {
 		$this->assertSame( 345, $this->token()->verify( $this->issued(), self::NOW + 300 )->license_id );
 		$this->assert_refused( InvalidDownloadToken::EXPIRED, $this->issued(), self::NOW + 301 );
