@@ -534,7 +534,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		} );
 	} );
 
-	test( 'each action counts against the per-IP limit of the matching REST route', async ( {
+	test( 'each action counts against the limit of the matching REST route: per licence and site for a known key, per address otherwise', async ( {
 		request,
 	} ) => {
 		await setSettings( request, {
@@ -543,20 +543,46 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		} );
 		try {
 			await awaitRoomInMinute();
+			// A known key on one site: counted per licence and site, whatever address it comes from (issue 41).
+			const site = `https://limit-${ randomUUID().slice( 0, 8 ) }.example`;
+			const check = ( license: string ) =>
+				request.post( '/', {
+					headers: { 'X-Forwarded-For': randomIp() },
+					form: {
+						edd_action: 'check_license',
+						license,
+						item_id: pro,
+						url: site,
+					},
+				} );
+			for ( let i = 0; i < 3; i++ ) {
+				expect( ( await check( fixture.keys[ 1 ] ) ).status() ).toBe(
+					200
+				);
+			}
+			const over = await check( fixture.keys[ 1 ] );
+			expect( over.status() ).toBe( 429 );
+			expect( over.headers()[ 'x-svc-test-lane' ] ).toBe(
+				fastLane ? '1' : '0'
+			);
+			expect( await over.json() ).toMatchObject( {
+				success: false,
+				error: 'rate_limited',
+			} );
+			// An unknown key: counted per address, in the bucket our own validate route counts in.
 			const headers = { 'X-Forwarded-For': randomIp() };
-			const check = () =>
+			const unknown = () =>
 				request.post( '/', {
 					headers,
 					form: {
 						edd_action: 'check_license',
-						license: fixture.keys[ 1 ],
+						license: `unknown-${ randomUUID() }`,
 						item_id: pro,
-						url: fixture.sites[ 1 ],
+						url: site,
 					},
 				} );
-			expect( ( await check() ).status() ).toBe( 200 );
-			expect( ( await check() ).status() ).toBe( 200 );
-			// Our own validate route shares the bucket.
+			expect( ( await unknown() ).status() ).toBe( 200 );
+			expect( ( await unknown() ).status() ).toBe( 200 );
 			const rest = await request.post(
 				'/wp-json/svc/v1/licenses/validate',
 				{
@@ -569,15 +595,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 				}
 			);
 			expect( rest.status() ).toBe( 200 );
-			const over = await check();
-			expect( over.status() ).toBe( 429 );
-			expect( over.headers()[ 'x-svc-test-lane' ] ).toBe(
-				fastLane ? '1' : '0'
-			);
-			expect( await over.json() ).toMatchObject( {
-				success: false,
-				error: 'rate_limited',
-			} );
+			expect( ( await unknown() ).status() ).toBe( 429 );
 		} finally {
 			await applySuiteSettings( request );
 		}
