@@ -50,6 +50,9 @@ export default defineConfig( {
 	// screen that loads in 1-2 s alone took over 5 s (Playwright's default) in the CI run of 2026-11-28; a wait is
 	// an upper bound, never a speed target (speed is the benchmark's).
 	expect: { timeout: 10_000 },
+	// A test's own limit, for the same reason: the browser journeys that take 15-25 s alone took over 30 s
+	// (Playwright's default) there. A spec that needs more says so with test.setTimeout().
+	timeout: 60_000,
 	reporter: [ [ 'list' ] ],
 	globalSetup: './e2e/fixtures/global-setup.ts',
 	globalTeardown: './e2e/fixtures/global-teardown.ts',
