@@ -13,6 +13,7 @@ import {
 	afterResponsePending,
 	applySuiteSettings,
 	keyHeaders,
+	postOk,
 	scanPersonalData,
 } from '../fixtures/test-helpers';
 
@@ -41,28 +42,14 @@ interface Shop {
 	releaseId: number;
 }
 
-async function post(
-	request: APIRequestContext,
-	path: string,
-	headers: Headers,
-	data: unknown
-) {
-	const response = await request.post( path, { headers, data } );
-	expect(
-		response.status(),
-		`${ path }: ${ await response.text() }`
-	).toBeLessThan( 300 );
-	return response.json();
-}
-
 /** A product with a published 2.0.0 for every licence (no rollout). */
 async function openShop( request: APIRequestContext ): Promise< Shop > {
 	const headers = await keyHeaders( request, 'admin' );
 	const tag = randomUUID().slice( 0, 8 );
-	const product = await post( request, `${ ADMIN }/products`, headers, {
+	const product = await postOk( request, `${ ADMIN }/products`, headers, {
 		name: `Hostile records ${ tag }`,
 	} );
-	const release = await post(
+	const release = await postOk(
 		request,
 		`${ ADMIN }/products/${ product.id }/releases`,
 		headers,
@@ -86,7 +73,7 @@ async function buyLicense(
 	shop: Shop,
 	email = `buyer-${ randomUUID().slice( 0, 8 ) }@example.com`
 ) {
-	return ( await post( request, `${ ADMIN }/licenses`, shop.headers, {
+	return ( await postOk( request, `${ ADMIN }/licenses`, shop.headers, {
 		product_id: shop.productId,
 		customer_email: email,
 		activation_limit: 1,
@@ -304,7 +291,7 @@ test.describe( 'one licence, other customers’ records', () => {
 			shop
 		);
 		// Through the admin route and through WordPress' exporter.
-		const exported = await post(
+		const exported = await postOk(
 			request,
 			`${ ADMIN }/privacy/export`,
 			shop.headers,
@@ -371,7 +358,7 @@ test.describe( 'one licence, other customers’ records', () => {
 			svc_update_decisions: 1,
 			svc_release_reports: 1,
 		} );
-		await post( request, `${ ADMIN }/privacy/erase`, shop.headers, {
+		await postOk( request, `${ ADMIN }/privacy/erase`, shop.headers, {
 			email,
 		} );
 		const found = await scanPersonalData( request, host( sites[ 1 ] ) );

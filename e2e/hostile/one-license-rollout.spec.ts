@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectError } from '../fixtures/envelope';
-import { applySuiteSettings, keyHeaders } from '../fixtures/test-helpers';
+import {
+	applySuiteSettings,
+	keyHeaders,
+	postOk,
+} from '../fixtures/test-helpers';
 
 const API = '/wp-json/svc/v1';
 const ADMIN = `${ API }/admin`;
@@ -30,29 +34,15 @@ interface Shop {
 	release: Release;
 }
 
-async function post(
-	request: APIRequestContext,
-	path: string,
-	headers: Headers,
-	data: unknown
-) {
-	const response = await request.post( path, { headers, data } );
-	expect(
-		response.status(),
-		`${ path }: ${ await response.text() }`
-	).toBeLessThan( 300 );
-	return response.json();
-}
-
 /** A product with channels stable and beta, and a published stable 2.0.0 whose gate judges after 5 reports. */
 async function openShop( request: APIRequestContext ): Promise< Shop > {
 	const headers = await keyHeaders( request, 'admin' );
 	const tag = randomUUID().slice( 0, 8 );
-	const product = await post( request, `${ ADMIN }/products`, headers, {
+	const product = await postOk( request, `${ ADMIN }/products`, headers, {
 		name: `Hostile gate ${ tag }`,
 		channels: 'stable,beta',
 	} );
-	const release = ( await post(
+	const release = ( await postOk(
 		request,
 		`${ ADMIN }/products/${ product.id }/releases`,
 		headers,
@@ -82,12 +72,17 @@ async function buyLicense(
 	limit = 1,
 	extra: Record< string, unknown > = {}
 ) {
-	const license = await post( request, `${ ADMIN }/licenses`, shop.headers, {
-		product_id: shop.productId,
-		customer_email: `buyer-${ randomUUID().slice( 0, 8 ) }@example.com`,
-		activation_limit: limit,
-		...extra,
-	} );
+	const license = await postOk(
+		request,
+		`${ ADMIN }/licenses`,
+		shop.headers,
+		{
+			product_id: shop.productId,
+			customer_email: `buyer-${ randomUUID().slice( 0, 8 ) }@example.com`,
+			activation_limit: limit,
+			...extra,
+		}
+	);
 	return license.license_key as string;
 }
 
@@ -289,7 +284,7 @@ test.describe( 'one licence and the rollout gate', () => {
 	} ) => {
 		const shop = await openShop( request );
 		const [ customer ] = await realCustomers( request, shop, 1 );
-		const draft = ( await post(
+		const draft = ( await postOk(
 			request,
 			`${ ADMIN }/products/${ shop.productId }/releases`,
 			shop.headers,
@@ -300,7 +295,7 @@ test.describe( 'one licence and the rollout gate', () => {
 				publish: false,
 			}
 		) ) as Release;
-		const beta = ( await post(
+		const beta = ( await postOk(
 			request,
 			`${ ADMIN }/products/${ shop.productId }/releases`,
 			shop.headers,
