@@ -45,7 +45,10 @@ use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\ProductRepository;
 use Svc\Licensing\Storage\ProtocolRequestRepository;
+use Svc\Licensing\Storage\RateLimitCounters;
 use Svc\Licensing\Storage\RateLimitRepository;
+use Svc\Licensing\Storage\SharedMemories;
+use Svc\Licensing\Storage\SharedMemory;
 use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
@@ -65,6 +68,13 @@ final class ClientApi {
 	 * @var Settings
 	 */
 	public $settings;
+
+	/**
+	 * Memory every request shares (APCu, Redis, the object cache), or null: the database keeps the counters.
+	 *
+	 * @var SharedMemory|null
+	 */
+	public $memory;
 
 	/**
 	 * Key hashing secret.
@@ -297,10 +307,11 @@ final class ClientApi {
 	 */
 	public function __construct( wpdb $db ) {
 		$this->settings            = new Settings();
+		$this->memory              = SharedMemories::from_environment( get_option( 'siteurl' ) . '|' . $db->prefix );
 		$meta                      = new MetaRepository( $db );
 		$this->secret              = new KeySecret( $db, $meta );
 		$this->lease_keys          = new LeaseKeys( $db, $this->secret, $meta );
-		$this->leases              = new Leases( $this->lease_keys, $this->settings );
+		$this->leases              = new Leases( $this->lease_keys, $this->settings, $this->memory );
 		$this->products            = new ProductRepository( $db );
 		$this->license_repository  = new LicenseRepository( $db );
 		$this->sites               = new ActivationRepository( $db );
@@ -318,7 +329,7 @@ final class ClientApi {
 		$this->links               = new DownloadLinks( $this->secret, $this->settings );
 		$base                      = '/' . Api::NAMESPACE;
 		$this->limiter             = new RateLimiter(
-			new RateLimitRepository( $db, $this->transaction ),
+			new RateLimitCounters( $this->memory, new RateLimitRepository( $db, $this->transaction ) ),
 			$this->settings,
 			$this->api_keys,
 			array(

@@ -10,7 +10,7 @@ namespace Svc\Licensing\Http;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\RateLimit\ClientIp;
 use Svc\Licensing\Domain\RateLimit\Window;
-use Svc\Licensing\Storage\RateLimitRepository;
+use Svc\Licensing\Storage\RateLimitCounters;
 use Svc\Licensing\Storage\Settings;
 use WP_Error;
 use WP_HTTP_Response;
@@ -24,9 +24,9 @@ use WP_REST_Request;
 final class RateLimiter {
 
 	/**
-	 * Counters.
+	 * Counters (shared memory or the database).
 	 *
-	 * @var RateLimitRepository
+	 * @var RateLimitCounters
 	 */
 	private $counters;
 
@@ -68,13 +68,13 @@ final class RateLimiter {
 	/**
 	 * Constructor.
 	 *
-	 * @param RateLimitRepository                           $counters Counters.
+	 * @param RateLimitCounters                             $counters Counters.
 	 * @param Settings                                      $settings Settings.
 	 * @param ApiKeyAuthenticator                           $keys     API keys.
 	 * @param array<string, string>                         $routes   Route => limit name.
 	 * @param array<string, callable(WP_REST_Request): int> $costs    Route => hits a request counts for, when not one.
 	 */
-	public function __construct( RateLimitRepository $counters, Settings $settings, ApiKeyAuthenticator $keys, array $routes, array $costs = array() ) {
+	public function __construct( RateLimitCounters $counters, Settings $settings, ApiKeyAuthenticator $keys, array $routes, array $costs = array() ) {
 		$this->counters = $counters;
 		$this->settings = $settings;
 		$this->keys     = $keys;
@@ -131,7 +131,7 @@ final class RateLimiter {
 	public function count( string $name, string $subject, int $cost = 1 ): ?WP_Error {
 		$limit = $this->settings->rate_limit( $name );
 		$now   = time();
-		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ), $cost );
+		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ), Window::SECONDS, $cost );
 		if ( ! Window::exceeded( $limit, $hits ) ) {
 			$this->state = array( $limit, Window::remaining( $limit, $hits ), null );
 			return null;
@@ -163,6 +163,13 @@ final class RateLimiter {
 	 */
 	public function count_client( string $name, WP_REST_Request $request ): ?WP_Error {
 		return $this->count( $name, $this->client_ip( $request ) );
+	}
+
+	/**
+	 * Where the counters live (Domain\RateLimit\CounterStore): database, apcu, redis or object-cache.
+	 */
+	public function store(): string {
+		return $this->counters->store();
 	}
 
 	/**

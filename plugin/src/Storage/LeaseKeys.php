@@ -22,6 +22,8 @@ use wpdb;
 final class LeaseKeys {
 	public const OPTION      = 'svc_licensing_lease_keys';
 	public const FINGERPRINT = 'lease_keys_fingerprint';
+	// The hash of the option's value last checked key by key: the same bytes are not checked again (issue 42).
+	public const CHECKED = 'lease_keys_checked';
 
 	/**
 	 * Database.
@@ -71,9 +73,11 @@ final class LeaseKeys {
 		if ( null !== $this->ring ) {
 			return $this->ring;
 		}
-		$stored = $this->stored();
-		$ring   = KeyRing::from_stored( json_decode( $stored, true ) );
-		$state  = $this->state_of( $ring, $stored );
+		$stored  = $this->stored();
+		$hash    = hash( 'sha256', $stored );
+		$checked = '' !== $stored && hash_equals( (string) $this->meta->get( self::CHECKED ), $hash );
+		$ring    = KeyRing::from_stored( json_decode( $stored, true ), $checked );
+		$state   = $this->state_of( $ring, $stored );
 		if ( 'new' === $state ) {
 			$this->write( $stored, (string) wp_json_encode( KeyRing::first( LeaseKey::generate(), time() )->to_stored() ) );
 			$stored = $this->stored();
@@ -88,6 +92,10 @@ final class LeaseKeys {
 		}
 		if ( 'ok' !== $state ) {
 			return null;
+		}
+		if ( ! $checked && null !== $ring ) {
+			// Checked key by key just now: later requests trust these bytes (written once per ring change).
+			$this->meta->put( self::CHECKED, hash( 'sha256', $stored ), true );
 		}
 		$this->ring = $ring;
 		return $ring;

@@ -21,6 +21,12 @@ use Svc\Licensing\Domain\Release\UpdateDecision;
 final class UpdateDecisionRepository extends TableRepository {
 
 	/**
+	 * A decision that has not changed is written again after this many seconds (its checked_at is then at most a
+	 * day old while the site keeps checking).
+	 */
+	public const REFRESH_EVERY = 86400;
+
+	/**
 	 * Records a check's decision, replacing the licence's previous one for this activation (or, without one, its
 	 * previous check from any site that is not activated on it).
 	 *
@@ -30,8 +36,9 @@ final class UpdateDecisionRepository extends TableRepository {
 	 * @param int|null       $activation_id The site's activation, or null.
 	 * @param UpdateDecision $decision      The decision.
 	 * @param int            $now           Unix time of the check.
+	 * @return bool Whether a row was written (false: the stored row already says this, and is less than a day old).
 	 */
-	public function save( int $product_id, string $site, int $license_id, ?int $activation_id, UpdateDecision $decision, int $now ): void {
+	public function save( int $product_id, string $site, int $license_id, ?int $activation_id, UpdateDecision $decision, int $now ): bool {
 		$table   = $this->table_name( Tables::UPDATE_DECISIONS );
 		$columns = array(
 			'site_url'          => array( '%s', $site ),
@@ -56,6 +63,9 @@ final class UpdateDecisionRepository extends TableRepository {
 		}
 		$names = implode( ', ', array_keys( $columns ) );
 		$slot  = null === $activation_id ? 0 : $activation_id;
+		if ( $this->unchanged( $product_id, $license_id, $slot, $columns, $now ) ) {
+			return false;
+		}
 		// The values are given twice (insert, then update) rather than through VALUES(), which both databases read alike.
 		$this->db->query(
 			$this->db->prepare(
@@ -65,6 +75,50 @@ final class UpdateDecisionRepository extends TableRepository {
 			)
 		);
 		$this->drop_stale( $product_id, $license_id, $site, $slot );
+		return true;
+	}
+
+	/**
+	 * Whether the stored row of this licence's slot already says what the check decided (every column but the
+	 * time) and was written within REFRESH_EVERY: a site that keeps checking and gets the same answer writes
+	 * nothing (issue 42). One read by the UNIQUE key; a row erased meanwhile is simply written again.
+	 *
+	 * @param int                                       $product_id Product.
+	 * @param int                                       $license_id Licence.
+	 * @param int                                       $slot       The site's activation, or 0.
+	 * @param array<string, array{0: string, 1: mixed}> $columns    The columns to write, as save() lists them.
+	 * @param int                                       $now        Unix time of the check.
+	 */
+	private function unchanged( int $product_id, int $license_id, int $slot, array $columns, int $now ): bool {
+		$table = $this->table_name( Tables::UPDATE_DECISIONS );
+		$names = implode( ', ', array_keys( $columns ) );
+		$row   = $this->db->get_row(
+			$this->db->prepare(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table and column names from constants.
+				"SELECT {$names} FROM {$table} WHERE product_id = %d AND license_id = %d AND slot = %d",
+				$product_id,
+				$license_id,
+				$slot
+			),
+			ARRAY_A
+		);
+		if ( ! is_array( $row ) ) {
+			return false;
+		}
+		$written = strtotime( (string) $row['checked_at'] . ' UTC' );
+		if ( false === $written || $now - $written >= self::REFRESH_EVERY || $now < $written ) {
+			return false;
+		}
+		foreach ( $columns as $column => list( $mark, $value ) ) {
+			if ( 'checked_at' === $column ) {
+				continue;
+			}
+			$stored = $row[ $column ];
+			if ( 'NULL' === $mark ? null !== $stored : (string) $value !== (string) $stored ) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/**

@@ -69,11 +69,13 @@ final class KeyRing {
 
 	/**
 	 * The ring of a stored value, or null when it is not one: every secret must hold its own public key under its
-	 * kid, statuses must be known, exactly one key must be active, and no key may be a revoked one.
+	 * kid, statuses must be known, exactly one key must be active, and no key may be a revoked one. A value checked
+	 * before (the same bytes) skips the derivation of each public key, the costly part (LeaseKey::from_checked).
 	 *
-	 * @param mixed $stored The option's value.
+	 * @param mixed $stored  The option's value.
+	 * @param bool  $checked Whether these very bytes were checked before.
 	 */
-	public static function from_stored( $stored ): ?self {
+	public static function from_stored( $stored, bool $checked = false ): ?self {
 		if ( ! is_array( $stored ) || ! isset( $stored['keys'] ) || ! is_array( $stored['keys'] ) ) {
 			return null;
 		}
@@ -88,7 +90,7 @@ final class KeyRing {
 			if ( ! is_array( $entry ) || ! isset( $entry['kid'], $entry['secret'], $entry['status'], $entry['created_at'] ) || ! isset( $count[ (string) $entry['status'] ] ) ) {
 				return null;
 			}
-			$key = LeaseKey::from_stored( (string) $entry['secret'] );
+			$key = $checked ? LeaseKey::from_checked( (string) $entry['secret'] ) : LeaseKey::from_stored( (string) $entry['secret'] );
 			if ( null === $key || $key->kid() !== $entry['kid'] ) {
 				return null;
 			}

@@ -83,6 +83,20 @@ final class LeaseKey {
 	}
 
 	/**
+	 * The key of a stored secret that was checked with from_stored() before (Storage\LeaseKeys keeps the hash of
+	 * the ring it checked): only its length is checked, not the derivation of its public key.
+	 *
+	 * @param string $encoded Base64url text.
+	 */
+	public static function from_checked( string $encoded ): ?self {
+		$secret = Base64Url::decode( $encoded );
+		if ( null === $secret || SODIUM_CRYPTO_SIGN_SECRETKEYBYTES !== strlen( $secret ) ) {
+			return null;
+		}
+		return new self( $secret );
+	}
+
+	/**
 	 * The id of a public key.
 	 *
 	 * @param string $public_key 32 raw bytes.

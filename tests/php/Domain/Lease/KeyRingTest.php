@@ -11,6 +11,7 @@ use Svc\Licensing\Domain\Lease\KeyRing;
 use Svc\Licensing\Domain\Lease\KeyRevocation;
 use Svc\Licensing\Domain\Lease\KeyRingRefusal;
 use Svc\Licensing\Domain\Lease\LeaseKey;
+use Svc\Licensing\Domain\Base64Url;
 
 final class KeyRingTest extends TestCase {
 	private const DAY = 86400;
@@ -64,7 +65,15 @@ final class KeyRingTest extends TestCase {
 		$promoted = KeyRing::first( $old, 1000 )->prepare( $new, 2000 )->promote( 3000 );
 		$this->assertSame( array(), $promoted->revoked() );
 		$forced = $promoted->remove( $old->kid(), 3001, 14 * self::DAY, true );
-		$this->assertSame( array( array( 'kid' => $old->kid(), 'revoked_at' => '1970-01-01T00:50:01Z' ) ), $forced->revoked() );
+		$this->assertSame(
+			array(
+				array(
+					'kid'        => $old->kid(),
+					'revoked_at' => '1970-01-01T00:50:01Z',
+				),
+			),
+			$forced->revoked()
+		);
 		$list = $forced->revocation();
 		$this->assertSame( array( $old->kid() ), $list['kids'] );
 		$this->assertSame( $new->kid(), $list['signed_by'] );
@@ -82,7 +91,14 @@ final class KeyRingTest extends TestCase {
 		// A key of the list is never a ring's key again (a restore of an edited value).
 		$edited            = $stored;
 		$edited['keys'][]  = $stored['keys'][0];
-		$edited['keys'][1] = array_merge( $edited['keys'][0], array( 'kid' => $old->kid(), 'secret' => $old->to_stored(), 'status' => 'retired' ) );
+		$edited['keys'][1] = array_merge(
+			$edited['keys'][0],
+			array(
+				'kid'    => $old->kid(),
+				'secret' => $old->to_stored(),
+				'status' => 'retired',
+			)
+		);
 		$this->assertNull( KeyRing::from_stored( $edited ) );
 	}
 
@@ -132,5 +148,17 @@ final class KeyRingTest extends TestCase {
 		// With no licence, a new ring is harmless.
 		$this->assertSame( 'new', KeyRing::state( null, false, $ring->fingerprint(), $none ) );
 		$this->assertSame( 'unrecorded', KeyRing::state( $other, true, $ring->fingerprint(), $none ) );
+	}
+
+	public function test_an_edited_secret_is_refused_unless_those_very_bytes_were_checked_before(): void {
+		$key    = self::key( 'edited' );
+		$stored = KeyRing::first( $key, 1000 )->to_stored();
+		$this->assertNotNull( KeyRing::from_stored( $stored ) );
+		$this->assertNotNull( KeyRing::from_stored( $stored, true ), 'checked bytes are read without the derivation' );
+		// A secret whose public half is not its seed's: refused when checked, as every value nobody checked before.
+		$secret                      = Base64Url::decode( $stored['keys'][0]['secret'] );
+		$edited                      = substr( (string) $secret, 0, 32 ) . str_repeat( "\x01", 32 );
+		$stored['keys'][0]['secret'] = Base64Url::encode( $edited );
+		$this->assertNull( KeyRing::from_stored( $stored ) );
 	}
 }
