@@ -15,7 +15,11 @@ import {
 	verifiedLease,
 	type PublishedKey,
 } from '../fixtures/lease';
-import { createLicense, keyHeaders } from '../fixtures/test-helpers';
+import {
+	createLicense,
+	keyHeaders,
+	readWrites,
+} from '../fixtures/test-helpers';
 import { makeZip } from '../fixtures/zip';
 
 const FULL_ROUTE = { Cookie: 'wordpress_test_cookie=WP%20Cookie%20check' };
@@ -298,6 +302,66 @@ test.describe( 'leases', () => {
 				)
 			).toBe( false );
 		}
+	} );
+
+	test( 'with shared memory, the same facts get the same lease again; a changed fact gets a new one (issue 42)', async ( {
+		request,
+	} ) => {
+		const license = await product( request );
+		const body = {
+			license_key: license.license_key,
+			product_slug: license.slug,
+			site_url: 'reuse.example',
+		};
+		expect(
+			(
+				await request.post( '/wp-json/svc/v1/licenses/activate', {
+					data: body,
+				} )
+			).status()
+		).toBe( 200 );
+		const validate = async () =>
+			(
+				await leaseOf(
+					await request.post( '/wp-json/svc/v1/licenses/validate', {
+						data: body,
+					} )
+				)
+			).body.lease as string;
+		const first = await validate();
+		// A second later a new signature would carry another issued_at.
+		await new Promise( ( resolve ) => setTimeout( resolve, 1100 ) );
+		const again = await validate();
+		const { store } = await readWrites( request, 'lease-reuse' );
+		const kept = verifiedLease( again, keys );
+		if ( store === 'database' ) {
+			// No shared memory: every answer is signed afresh.
+			expect( again ).not.toBe( first );
+			expect( kept.issued_at ).toBeGreaterThan(
+				verifiedLease( first, keys ).issued_at
+			);
+		} else {
+			expect( again, `counters and leases in ${ store }` ).toBe( first );
+		}
+		expect( kept ).toMatchObject( { valid: true, activated: true } );
+		// A changed fact is never answered from memory.
+		expect(
+			(
+				await request.put(
+					`/wp-json/svc/v1/admin/licenses/${ license.license_id }`,
+					{
+						headers: await keyHeaders( request ),
+						data: { status: 'suspended' },
+					}
+				)
+			).status()
+		).toBe( 200 );
+		const changed = verifiedLease( await validate(), keys );
+		expect( changed ).toMatchObject( {
+			status: 'suspended',
+			valid: false,
+		} );
+		expect( changed.issued_at ).toBeGreaterThanOrEqual( now() - 5 );
 	} );
 
 	test( 'the lease lifetime is a setting', async ( { request } ) => {
