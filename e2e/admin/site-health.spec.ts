@@ -10,6 +10,7 @@ import {
 	applySuiteSettings,
 	breakPackageDir,
 	createLicense,
+	readWrites,
 	setSettings,
 } from '../fixtures/test-helpers';
 import { infoSection } from '../fixtures/site-health';
@@ -75,6 +76,29 @@ test.describe( 'Site Health', () => {
 		expect( webhook.links ).toContainEqual(
 			expect.stringContaining( 'admin.php?page=svc-licensing-webhooks' )
 		);
+	} );
+
+	test( 'a Status test names where the rate-limit counters live (issue 42)', async ( {
+		page,
+		request,
+	} ) => {
+		const { store } = await readWrites( request, 'site-health-store' );
+		const named: Record< string, string > = {
+			database: 'the database',
+			apcu: "APCu (this web server's shared memory)",
+			redis: 'Redis',
+			'object-cache': 'the persistent object cache',
+		};
+		await page.goto( '/wp-admin/site-health.php' );
+		expect(
+			await statusOf( page, 'svc_licensing_counters' )
+		).toMatchObject( {
+			group: 'health-check-issues-good',
+			title: `Rate-limit counters are kept in ${ named[ store ] }`,
+			text: expect.stringContaining(
+				'APCu is shared by one web server only'
+			),
+		} );
 	} );
 
 	test( "no signing secret is recommended, and its action opens the panel's Settings screen", async ( {
