@@ -2,11 +2,12 @@
  * The local stack's command line. `npm start`, `npm run stop`, `npm run reset` and the test scripts all come here.
  *
  *   start  [--db=sqlite|mariadb] [--server=php|nginx]   start the development site on http://localhost:8888
- *   stop   [--all]                                      stop the development site (--all: every site); MariaDB stops with the last one
+ *   stop   [--all]                                      stop the development site (--all: every site); MariaDB and Redis stop with the last one
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
- *   e2e    [--db=...] [--server=...] [--lane=on|off] [playwright args]  reset the test site and run the Playwright suite on it
- *          (--server=apache: the host-shaped site, Apache + mod_php on MariaDB, the plugin uploaded from its zip)
+ *   e2e    [--db=...] [--server=...] [--lane=on|off] [--counters=database|redis] [playwright args]  reset the test site and run the Playwright suite on it
+ *          (--server=apache: the host-shaped site, Apache + mod_php on MariaDB, the plugin uploaded from its zip;
+ *          --counters=redis: the MariaDB test site with its rate-limit counters in the stack's Redis)
  *   client                                              start the client site (http://localhost:8895) against the development site
  *   phpunit [phpunit args]                              run the PHP unit tests
  *   lint-php                                            php -l and the WordPress coding standard
@@ -17,9 +18,14 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { WORDPRESS_VERSION } from './stack/core.ts';
 import { buildPluginZip } from './release/plugin-zip.ts';
-import { knownSites, stopMariaDbWhenIdle } from './stack/known-sites.ts';
+import {
+	knownSites,
+	stopMariaDbWhenIdle,
+	stopRedisWhenIdle,
+} from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot } from './stack/paths.ts';
+import { ensureRedis } from './stack/redis.ts';
 import { shipSdk } from './stack/sdk.ts';
 import { CommandError } from './stack/process.ts';
 import {
@@ -33,6 +39,7 @@ import {
 	multisiteClientProfile,
 	needsClientSite,
 	needsMultisiteClient,
+	parseCounters,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
 import { ensureSystemPackages } from './stack/system.ts';
@@ -133,6 +140,7 @@ async function stop( args: string[] ): Promise< void > {
 		}
 	}
 	await stopMariaDbWhenIdle();
+	await stopRedisWhenIdle();
 	console.log(
 		flags.all ? 'Stopped every site.' : 'Stopped the development site.'
 	);
@@ -157,8 +165,14 @@ async function e2e( args: string[] ): Promise< number > {
 			`--lane takes on or off, not "${ laneFlag.slice( 7 ) }"`
 		);
 	}
-	const flags = parseFlags( args.filter( ( arg ) => arg !== laneFlag ) );
-	const site = new Site( testProfile( flags.database, flags.server ) );
+	// --counters=redis keeps the MariaDB test site's rate-limit counters in the stack's Redis (in the database when not given).
+	const { counters, rest } = parseCounters(
+		args.filter( ( arg ) => arg !== laneFlag )
+	);
+	const flags = parseFlags( rest );
+	const site = new Site(
+		testProfile( flags.database, flags.server, counters )
+	);
 	// The copy site runs on the database's usual server beside the Apache site (companionServer).
 	const copy = new Site(
 		copyProfile(
@@ -182,6 +196,10 @@ async function e2e( args: string[] ): Promise< number > {
 	// The WP-CLI specs (e2e/cli/) run Composer's vendor/bin/wp against the test site.
 	ensurePhpTools();
 	const started = Date.now();
+	if ( counters === 'redis' ) {
+		const redis = await ensureRedis();
+		console.log( `Redis for the counters: ${ redis.url }` );
+	}
 	// The host-shaped site gets the plugin as a seller does: global setup uploads this zip through the Plugins screen.
 	const zip = site.profile.pluginFromZip
 		? buildPluginZip( path.join( site.dir, 'dist' ) ).file
@@ -192,7 +210,7 @@ async function e2e( args: string[] ): Promise< number > {
 	await network?.reset();
 	console.log(
 		`Test site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } ` +
-			`(${ flags.database }, ${ serverLabel( site ) })`
+			`(${ flags.database }, ${ serverLabel( site ) }${ counters === 'redis' ? ', counters in Redis' : '' })`
 	);
 	try {
 		const result = spawnSync(
@@ -214,6 +232,10 @@ async function e2e( args: string[] ): Promise< number > {
 							? ( site.webNodes ?? [] ).join( ',' )
 							: '',
 					SVC_FAST_LANE: lane,
+					// Where the site keeps its rate-limit counters (SVC_LICENSING_COUNTERS; auto when its wp-config.php says nothing).
+					SVC_COUNTERS: String(
+						site.profile.constants?.SVC_LICENSING_COUNTERS ?? 'auto'
+					),
 					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
 					SVC_SITE_DIR: site.docroot,
 					SVC_COPY_BASE_URL: copy.url,
@@ -233,6 +255,7 @@ async function e2e( args: string[] ): Promise< number > {
 		await client?.stop();
 		await network?.stop();
 		await stopMariaDbWhenIdle();
+		await stopRedisWhenIdle();
 	}
 }
 

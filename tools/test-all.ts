@@ -2,7 +2,8 @@
  * `npm test`: every check, on a fresh machine. Three tracks run side by side, because one Playwright run keeps the
  * two cores only half busy (it waits on the browser and on its sites): the static checks, unit tests and smoke
  * tests, then part of each pass on stack slot 1 (SIDE_PROJECTS), then the host-shaped pass (HOST_PASS: Apache,
- * the plugin from its zip); the Playwright suite on SQLite (fast lane on, then off; the other projects); and the
+ * the plugin from its zip) and the two-node races and rate limits with the counters in Redis (REDIS_PASS); the
+ * Playwright suite on SQLite (fast lane on, then off; the other projects); and the
  * Playwright suite on MariaDB (the same). The passes with the lane off leave out the specs the lane cannot affect,
  * and axe.spec.ts runs on SQLite only (SVC_PASS_SPLIT, e2e/fixtures/projects.ts).
  * Each step runs even when an earlier one failed, so one run shows every problem; the exit code is non-zero when
@@ -13,11 +14,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ensureCore } from './stack/core.ts';
-import { KEEP_MARIADB, stopMariaDbWhenIdle } from './stack/known-sites.ts';
+import {
+	KEEP_MARIADB,
+	stopMariaDbWhenIdle,
+	stopRedisWhenIdle,
+} from './stack/known-sites.ts';
 import { ensureMariaDb } from './stack/mariadb.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { repoRoot } from './stack/paths.ts';
 import { ensurePhpTools } from './stack/php-tools.ts';
+import { stopRedis } from './stack/redis.ts';
 import { ensureSystemPackages } from './stack/system.ts';
 import { countTests } from './test-counts.ts';
 import { PROJECTS } from '../e2e/fixtures/projects.ts';
@@ -116,8 +122,8 @@ const MARIADB: [ string, string, string ] = [
 /**
  * The host-shaped pass (issue 31): a fresh WordPress on MariaDB served by Apache + mod_php with .htaccess
  * permalinks, the plugin uploaded from the zip of `npm run plugin-zip` through Plugins -> Add New and activated
- * there (global setup), then the `api` project with the fast lane on. Last in the checks track, on stack slot 1
- * once the side projects are done with it: the checks track is the one that ends first.
+ * there (global setup), then the `api` project with the fast lane on. In the checks track after the side projects,
+ * on stack slot 1 once they are done with it: the checks track is the one that ends first.
  */
 const HOST_PASS: Step = {
 	name: 'Playwright on MariaDB + Apache/mod_php, the plugin from its zip, fast lane on (api; stack slot 1)',
@@ -132,6 +138,47 @@ const HOST_PASS: Step = {
 		'--project=api',
 	],
 	report: path.join( REPORTS, 'mariadb-apache-lane-on-slot-1.json' ),
+	env: { SVC_STACK_SLOT: '1' },
+};
+
+/**
+ * The specs of the Redis pass: the two-node races and the rate limits, the hostile ones that are mainly about rate
+ * limits among them (case-variants: every limited route in other cases and encodings counts against one limit;
+ * ipv6-buckets: the addresses of one /64 share one bucket). restore-forged.spec.ts only names the rate_limits
+ * setting, so it stays out.
+ */
+const REDIS_SPECS = [
+	'e2e/api/scaling-out.spec.ts',
+	'e2e/api/rate-limits.spec.ts',
+	'e2e/api/race-harness.spec.ts',
+	'e2e/hostile/case-variants.spec.ts',
+	'e2e/hostile/ipv6-buckets.spec.ts',
+	// No write for a repeated call, and a lease given again, with the counters and leases in Redis (issue 42).
+	'e2e/api/repeated-calls-write-nothing.spec.ts',
+	'e2e/api/leases.spec.ts',
+];
+
+/**
+ * The MariaDB test site (two web nodes) with its rate-limit counters in Redis (SVC_LICENSING_COUNTERS 'redis',
+ * SVC_LICENSING_REDIS the stack's server; the normal passes count in the database), the fast lane on: only
+ * REDIS_SPECS, so it is short. `tools/cli.ts e2e --counters=redis` starts slot 1's Redis and stops it when it ends.
+ * Last in the checks track, on stack slot 1 after the host-shaped pass: the checks track ended about 100 s before
+ * the others without it.
+ */
+const REDIS_PASS: Step = {
+	name: 'Playwright on MariaDB, counters in Redis, fast lane on (races and rate limits; stack slot 1)',
+	command: [
+		...tsx,
+		'tools/cli.ts',
+		'e2e',
+		'--db=mariadb',
+		'--server=nginx',
+		'--lane=on',
+		'--counters=redis',
+		'--reporter=list,json',
+		...REDIS_SPECS,
+	],
+	report: path.join( REPORTS, 'mariadb-redis-lane-on-slot-1.json' ),
 	env: { SVC_STACK_SLOT: '1' },
 };
 
@@ -185,6 +232,7 @@ const TRACKS: Array< { tag: string; steps: Step[] } > = [
 			...playwrightTrack( ...SQLITE, part( 'sqlite', true ) ),
 			...playwrightTrack( ...MARIADB, part( 'mariadb', true ) ),
 			HOST_PASS,
+			REDIS_PASS,
 		],
 	},
 	{
@@ -303,6 +351,9 @@ async function main(): Promise< number > {
 	).flat();
 	delete process.env[ KEEP_MARIADB ];
 	await stopMariaDbWhenIdle();
+	// Every track is done: the Redis pass's server (slot 1), and this slot's if a step left it running.
+	await stopRedis( 1 );
+	await stopRedisWhenIdle();
 
 	console.log( '\n=== summary ===' );
 	for ( const r of results ) {

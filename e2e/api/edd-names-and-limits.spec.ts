@@ -7,8 +7,8 @@
  * limits").
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { fastLane } from '../fixtures/env';
+import { expect, test } from '@playwright/test';
+import { oldProtocolCall } from '../fixtures/old-protocol';
 import { holdSource } from '../fixtures/import';
 import {
 	applySuiteSettings,
@@ -21,22 +21,6 @@ import {
 const ADMIN = '/wp-json/svc/v1/admin';
 
 /** An EDD client's call, its body form-encoded as WordPress' HTTP API sends it; answers status and JSON. */
-async function edd(
-	request: APIRequestContext,
-	form: Record< string, string >
-) {
-	const response = await request.post( '/', { form } );
-	const body = await response.text();
-	expect(
-		response.headers()[ 'x-svc-test-lane' ],
-		'answered by the lane'
-	).toBe( fastLane ? '1' : '0' );
-	return {
-		status: response.status(),
-		json: response.status() === 200 ? JSON.parse( body ) : body,
-	};
-}
-
 /** Runs the calls `width` at a time, in order; answers their results. */
 async function inBatches< T >(
 	calls: ( () => Promise< T > )[],
@@ -121,7 +105,7 @@ test.describe
 		for ( const [ how, sent ] of Object.entries( spellings ) ) {
 			const url = `https://names-${ how.replace( /\W/g, '' ) }-${ tag }.example`;
 			const call = ( action: string ) =>
-				edd( request, {
+				oldProtocolCall( request, {
 					edd_action: action,
 					license: key,
 					item_name: sent,
@@ -150,7 +134,7 @@ test.describe
 		// Another product's name is still another product.
 		expect(
 			(
-				await edd( request, {
+				await oldProtocolCall( request, {
 					edd_action: 'check_license',
 					license: key,
 					item_name: `Cafe Unicode Pro ${ tag }x`,
@@ -196,7 +180,7 @@ test.describe
 			sites.flatMap( ( site ) =>
 				[ 'get_version', 'check_license' ].map(
 					( action ) => () =>
-						edd( request, {
+						oldProtocolCall( request, {
 							edd_action: action,
 							license: site.key,
 							item_name: item,
@@ -214,7 +198,7 @@ test.describe
 			Array.from(
 				{ length: 130 },
 				( _, i ) => () =>
-					edd( request, {
+					oldProtocolCall( request, {
 						edd_action: 'get_version',
 						license: `not-a-key-${ i }`,
 						item_name: item,

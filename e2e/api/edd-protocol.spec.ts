@@ -8,6 +8,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { oldProtocolJson } from '../fixtures/old-protocol';
 import {
 	applySuiteSettings,
 	keyHeaders,
@@ -49,21 +50,6 @@ async function edd(
 			? await request.post( '/', { form: fields } )
 			: await request.get( '/', { params: fields } );
 	return response;
-}
-
-async function eddJson(
-	request: APIRequestContext,
-	fields: Record< string, string >,
-	method: 'POST' | 'GET' = 'POST'
-) {
-	const response = await edd( request, fields, method );
-	expect( response.status(), await response.text() ).toBe( 200 );
-	// The fast lane answers while it is on (this pass of the suite), WordPress when it is off.
-	expect(
-		response.headers()[ 'x-svc-test-lane' ],
-		'answered by the lane'
-	).toBe( fastLane ? '1' : '0' );
-	return response.json();
 }
 
 test.describe.serial( 'EDD SL client protocol', () => {
@@ -131,7 +117,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		const run = await runImport( 'edd-sl' );
 		expect( run.code, run.stderr ).toBe( 0 );
 		expect(
-			await eddJson( request, {
+			await oldProtocolJson( request, {
 				edd_action: 'check_license',
 				license: fixture.keys[ 1 ],
 				item_id: pro,
@@ -145,7 +131,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 			fields: Record< string, string >,
 			method: 'POST' | 'GET' = 'POST'
 		) =>
-			eddJson(
+			oldProtocolJson(
 				request,
 				{ edd_action: 'check_license', ...fields },
 				method
@@ -245,7 +231,12 @@ test.describe.serial( 'EDD SL client protocol', () => {
 			action: string,
 			fields: Record< string, string >,
 			method: 'POST' | 'GET' = 'POST'
-		) => eddJson( request, { edd_action: action, ...fields }, method );
+		) =>
+			oldProtocolJson(
+				request,
+				{ edd_action: action, ...fields },
+				method
+			);
 		const site = `new-${ tag }.example`;
 
 		// Licence 4 (limit 2, customer-two active, dev-box a local site that takes no slot).
@@ -337,7 +328,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		const site = `own-${ tag }.example`;
 		const fields = { license: fixture.keys[ 4 ], item_id: pro, url: site };
 		expect(
-			await eddJson( request, {
+			await oldProtocolJson( request, {
 				edd_action: 'activate_license',
 				...fields,
 			} )
@@ -347,7 +338,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 		await setSettings( request, { portal_releases_per_month: 0 } );
 		try {
 			expect(
-				await eddJson( request, {
+				await oldProtocolJson( request, {
 					edd_action: 'deactivate_license',
 					...fields,
 				} )
@@ -360,7 +351,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 	test( 'get_version: the current release, its package through the signed download route only for a usable licence', async ( {
 		request,
 	} ) => {
-		const offer = await eddJson( request, {
+		const offer = await oldProtocolJson( request, {
 			edd_action: 'get_version',
 			license: fixture.keys[ 1 ],
 			item_id: pro,
@@ -384,7 +375,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 				.digest( 'hex' )
 		).toBe( fixture.sha256 );
 
-		const expired = await eddJson(
+		const expired = await oldProtocolJson(
 			request,
 			{
 				edd_action: 'get_version',
@@ -401,7 +392,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 			download_link: '',
 		} );
 		expect(
-			await eddJson( request, {
+			await oldProtocolJson( request, {
 				edd_action: 'get_version',
 				item_id: String( fixture.downloads.ebook ),
 				version: '1.0',
@@ -522,7 +513,7 @@ test.describe.serial( 'EDD SL client protocol', () => {
 						words.filter( ( w ) => w === 'no_activations_left' )
 					).toHaveLength( 60 );
 				}
-				const after = await eddJson( request, {
+				const after = await oldProtocolJson( request, {
 					edd_action: 'check_license',
 					license: key,
 					item_id: pro,

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { fastLane } from '../fixtures/env';
+import { oldProtocolJson } from '../fixtures/old-protocol';
 import {
 	buildFixture,
 	dropFixture,
@@ -29,19 +29,6 @@ import {
 const ADMIN = '/wp-json/svc/v1/admin';
 
 /** A shipped client's call to the store's front URL, answered in JSON by the lane or WordPress. */
-async function oldCall(
-	request: APIRequestContext,
-	form: Record< string, string >
-) {
-	const response = await request.post( '/', { form } );
-	expect( response.status(), await response.text() ).toBe( 200 );
-	expect(
-		response.headers()[ 'x-svc-test-lane' ],
-		'answered by the lane'
-	).toBe( fastLane ? '1' : '0' );
-	return response.json();
-}
-
 /** The default monthly allowance of self-serve releases (Settings: portal_releases_per_month). */
 const ALLOWANCE = 3;
 
@@ -121,14 +108,14 @@ test.describe.serial( 'one licence and the old protocols', () => {
 	} ) => {
 		const site = `https://old-ways-${ tag }.example`;
 		expect(
-			await oldCall( request, {
+			await oldProtocolJson( request, {
 				slm_action: 'slm_activate',
 				secret_key: secret,
 				license_key: native,
 				registered_domain: site,
 			} )
 		).toEqual( { result: 'success', message: 'License key activated' } );
-		const checked = await oldCall( request, {
+		const checked = await oldProtocolJson( request, {
 			slm_action: 'slm_check',
 			secret_key: secret,
 			license_key: native,
@@ -141,7 +128,7 @@ test.describe.serial( 'one licence and the old protocols', () => {
 		expect( checked.email, 'the customer email' ).toBe( '' );
 		expect( checked.registered_domains, 'the sites' ).toEqual( [] );
 		// A licence SLM sold keeps what SLM told its clients.
-		const moved = await oldCall( request, {
+		const moved = await oldProtocolJson( request, {
 			slm_action: 'slm_check',
 			secret_key: secret,
 			license_key: slmKeys[ 1 ],
@@ -166,7 +153,7 @@ test.describe.serial( 'one licence and the old protocols', () => {
 			).json()
 		).license_key as string;
 		const edd = ( action: string, url: string ) =>
-			oldCall( request, {
+			oldProtocolJson( request, {
 				edd_action: action,
 				license: key,
 				item_name: name,
@@ -219,7 +206,7 @@ test.describe.serial( 'one licence and the old protocols', () => {
 			).json()
 		).license_key as string;
 		const hop = ( action: string, licenseKey: string, domain: string ) =>
-			oldCall( request, {
+			oldProtocolJson( request, {
 				slm_action: action,
 				secret_key: secret,
 				license_key: licenseKey,
@@ -283,7 +270,7 @@ test.describe.serial( 'one licence and the old protocols', () => {
 		);
 		expect( release.status(), await release.text() ).toBe( 201 );
 		const ask = () =>
-			oldCall( request, {
+			oldProtocolJson( request, {
 				edd_action: 'get_version',
 				item_name: hidden,
 				license: native,

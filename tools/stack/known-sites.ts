@@ -1,10 +1,11 @@
 /**
- * Every site the stack may have made, and MariaDB's shutdown once none of them needs it.
+ * Every site the stack may have made, and MariaDB's and Redis' shutdown once none of them needs it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { stopMariaDbIfOurs } from './mariadb.ts';
 import { stackDir } from './paths.ts';
+import { redisRunning, stopRedis } from './redis.ts';
 import {
 	benchProfile,
 	clientProfile,
@@ -55,5 +56,24 @@ export async function stopMariaDbWhenIdle(): Promise< void > {
 		)
 	) {
 		await stopMariaDbIfOurs();
+	}
+}
+
+/** Whether a site's wp-config.php names a Redis server for its counters (SVC_LICENSING_REDIS). */
+function usesRedis( site: Site ): boolean {
+	const config = path.join( site.docroot, 'wp-config.php' );
+	return (
+		fs.existsSync( config ) &&
+		fs.readFileSync( config, 'utf8' ).includes( "'SVC_LICENSING_REDIS'" )
+	);
+}
+
+/** This slot's Redis goes down when no running site of the slot names it in its wp-config.php. */
+export async function stopRedisWhenIdle(): Promise< void > {
+	if (
+		redisRunning() &&
+		! knownSites().some( ( site ) => site.running() && usesRedis( site ) )
+	) {
+		await stopRedis();
 	}
 }

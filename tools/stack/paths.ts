@@ -28,10 +28,17 @@ export function stackSlot( value: string | undefined ): number {
 	return Number( value );
 }
 
-export const stackDir =
-	STACK_SLOT > 0
-		? path.join( repoRoot, '.stack', `slot-${ STACK_SLOT }` )
+/** A slot's port: 20 up per slot (profiles.ts re-exports it; redis.ts uses it too). */
+export const slotPort = ( port: number, slot = STACK_SLOT ): number =>
+	port + slot * 20;
+
+/** The folder of a slot's generated files (`.stack/`, or `.stack/slot-<n>/`). */
+export const slotStackDir = ( slot: number ): string =>
+	slot > 0
+		? path.join( repoRoot, '.stack', `slot-${ slot }` )
 		: path.join( repoRoot, '.stack' );
+
+export const stackDir = slotStackDir( STACK_SLOT );
 export const cacheDir = path.join( repoRoot, '.cache' );
 export const pluginDir = path.join( repoRoot, 'plugin' );
 export const nodeModules = path.join( repoRoot, 'node_modules' );

@@ -10,11 +10,13 @@ import {
 	multisiteClientProfile,
 	needsClientSite,
 	needsMultisiteClient,
+	parseCounters,
 	parseFlags,
 	slotPort,
 	stackSlot,
 	testProfile,
 } from './profiles.ts';
+import { redisUrl } from './redis.ts';
 
 test( 'defaults to SQLite on php -S', () => {
 	assert.deepEqual( parseFlags( [] ), {
@@ -214,5 +216,58 @@ test( 'the client site starts for runs that may include e2e/client/, and for no 
 	assert.equal(
 		needsClientSite( [ 'e2e/admin/', 'e2e/api/fast-lane.spec.ts' ] ),
 		false
+	);
+} );
+
+test( 'the MariaDB test site counts its rate limits in the database (APCu would count per web node); SQLite leaves it to the plugin', () => {
+	assert.deepEqual( testProfile( 'mariadb', 'nginx' ).constants, {
+		SVC_LICENSING_COUNTERS: 'database',
+	} );
+	assert.equal(
+		testProfile( 'mariadb', 'nginx', 'database' ).constants
+			?.SVC_LICENSING_COUNTERS,
+		'database'
+	);
+	assert.equal( testProfile( 'sqlite', 'php' ).constants, undefined );
+} );
+
+test( "the Redis variant is the MariaDB test site with its counters in the stack slot's Redis", () => {
+	const redis = testProfile( 'mariadb', 'nginx', 'redis' );
+	const plain = testProfile( 'mariadb', 'nginx' );
+	assert.deepEqual( redis.constants, {
+		SVC_LICENSING_COUNTERS: 'redis',
+		SVC_LICENSING_REDIS: redisUrl(),
+	} );
+	assert.deepEqual(
+		{ ...redis, constants: undefined },
+		{ ...plain, constants: undefined }
+	);
+	assert.equal( redisUrl( 0 ), 'tcp://127.0.0.1:6391' );
+	assert.equal( redisUrl( 3 ), `tcp://127.0.0.1:${ slotPort( 6391, 3 ) }` );
+	assert.throws(
+		() => testProfile( 'sqlite', 'php', 'redis' ),
+		/MariaDB test site/
+	);
+	assert.throws(
+		() => testProfile( 'mariadb', 'apache', 'redis' ),
+		/MariaDB test site/
+	);
+} );
+
+test( '--counters= picks the counters and passes the rest on in order', () => {
+	assert.deepEqual(
+		parseCounters( [ '--db=mariadb', 'e2e/api/x.spec.ts' ] ),
+		{
+			counters: 'database',
+			rest: [ '--db=mariadb', 'e2e/api/x.spec.ts' ],
+		}
+	);
+	assert.deepEqual(
+		parseCounters( [ '--db=mariadb', '--counters=redis', '-g', 'limit' ] ),
+		{ counters: 'redis', rest: [ '--db=mariadb', '-g', 'limit' ] }
+	);
+	assert.throws(
+		() => parseCounters( [ '--counters=apcu' ] ),
+		/database or redis/
 	);
 } );

@@ -3,15 +3,13 @@
  * (Apache + mod_php, the plugin installed from its zip).
  */
 import path from 'node:path';
-import { STACK_SLOT, repoRoot, stackSlot } from './paths.ts';
+import { STACK_SLOT, repoRoot, slotPort, stackSlot } from './paths.ts';
+import { redisUrl } from './redis.ts';
 import type { Database, Server } from './templates.ts';
 import type { SiteProfile } from './site.ts';
 
 // The slot (paths.ts) moves every port of this file up 20 per slot.
-export { STACK_SLOT, stackSlot };
-
-export const slotPort = ( port: number, slot = STACK_SLOT ): number =>
-	port + slot * 20;
+export { STACK_SLOT, slotPort, stackSlot };
 
 export const DEV_PORT = slotPort( 8888 );
 
@@ -29,11 +27,33 @@ export function devProfile( database: Database, server: Server ): SiteProfile {
 export const TEST_WEB_NODES = [ 'a', 'b' ];
 
 /**
+ * Where the MariaDB test site keeps its rate-limit counters (the plugin's SVC_LICENSING_COUNTERS): in the database
+ * (the normal passes), or in the stack's Redis server (`--counters=redis`, redis.ts). Never APCu or auto: APCu counts
+ * per php-fpm master, so each of the two web nodes would allow the whole limit.
+ */
+export type Counters = 'database' | 'redis';
+
+export const COUNTERS: readonly Counters[] = [ 'database', 'redis' ];
+
+/**
  * The test site of a database. On MariaDB with nginx it is two web nodes sharing the database (as a seller who
  * outgrew one server runs it), 8 PHP workers in all as on one node; e2e/api/scaling-out.spec.ts proves the
- * limits hold across them.
+ * limits hold across them. Its counters are in the database, or with `counters` 'redis' in the stack's Redis
+ * (the same site, its wp-config.php naming the server); the SQLite site leaves the choice to the plugin (auto).
  */
-export function testProfile( database: Database, server: Server ): SiteProfile {
+export function testProfile(
+	database: Database,
+	server: Server,
+	counters: Counters = 'database'
+): SiteProfile {
+	if (
+		counters !== 'database' &&
+		( database !== 'mariadb' || server === 'apache' )
+	) {
+		throw new Error(
+			`Counters in ${ counters } run on the MariaDB test site (--db=mariadb with nginx or php), not on ${ database } with ${ server }`
+		);
+	}
 	if ( server === 'apache' ) {
 		return hostProfile( database );
 	}
@@ -44,9 +64,51 @@ export function testProfile( database: Database, server: Server ): SiteProfile {
 		server,
 		testHelpers: true,
 		...( database === 'mariadb'
-			? { webNodes: TEST_WEB_NODES, fpmChildren: 4 }
+			? {
+					webNodes: TEST_WEB_NODES,
+					fpmChildren: 4,
+					constants: counterConstants( counters ),
+				}
 			: {} ),
 	};
+}
+
+/** The wp-config.php constants that choose where the plugin keeps its rate-limit counters. */
+export function counterConstants(
+	counters: Counters
+): Record< string, string > {
+	return counters === 'redis'
+		? {
+				SVC_LICENSING_COUNTERS: 'redis',
+				SVC_LICENSING_REDIS: redisUrl(),
+			}
+		: { SVC_LICENSING_COUNTERS: 'database' };
+}
+
+/**
+ * Reads `--counters=database|redis` (tools/cli.ts e2e) out of a run's arguments: the counters, and the other
+ * arguments in order.
+ */
+export function parseCounters( args: string[] ): {
+	counters: Counters;
+	rest: string[];
+} {
+	let counters: Counters = 'database';
+	const rest: string[] = [];
+	for ( const arg of args ) {
+		if ( ! arg.startsWith( '--counters=' ) ) {
+			rest.push( arg );
+			continue;
+		}
+		const value = arg.slice( '--counters='.length );
+		if ( ! COUNTERS.includes( value as Counters ) ) {
+			throw new Error(
+				`--counters takes ${ COUNTERS.join( ' or ' ) }, not "${ value }"`
+			);
+		}
+		counters = value as Counters;
+	}
+	return { counters, rest };
 }
 
 export const HOST_PORT = slotPort( 8899 );

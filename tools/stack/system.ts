@@ -10,6 +10,7 @@ export const PHP_FPM = '/usr/sbin/php-fpm8.2';
 export const NGINX = '/usr/sbin/nginx';
 export const MARIADBD = '/usr/sbin/mariadbd';
 export const APACHE = '/usr/sbin/apache2';
+export const REDIS_SERVER = '/usr/bin/redis-server';
 /** mod_php, which Debian's libapache2-mod-php8.2 puts beside Apache's own modules. */
 export const MOD_PHP = '/usr/lib/apache2/modules/libphp8.2.so';
 /**
@@ -33,6 +34,8 @@ const SERVER: Requirement[] = [
 	{ package: 'php8.2-mbstring', present: phpModule( 'mbstring' ) },
 	{ package: 'php8.2-xml', present: phpModule( 'dom' ) },
 	{ package: 'php8.2-intl', present: phpModule( 'intl' ) },
+	{ package: 'php8.2-apcu', present: phpModule( 'apcu' ) },
+	{ package: 'php8.2-redis', present: phpModule( 'redis' ) },
 	{ package: 'nginx-light', present: () => hasExecutable( NGINX ) },
 	{ package: 'mariadb-server', present: () => hasExecutable( MARIADBD ) },
 	{ package: 'unzip', present: () => hasExecutable( 'unzip' ) },
@@ -47,23 +50,31 @@ const APACHE_SERVER: Requirement[] = [
 	},
 ];
 
-/** What the test suite needs on top: the browser, and Composer for PHPUnit and PHPCS. */
+/** What the test suite needs on top: the browser, Composer for PHPUnit and PHPCS, and Redis for the Redis pass. */
 const TESTING: Requirement[] = [
 	{
 		package: 'chromium-headless-shell',
 		present: () => hasExecutable( CHROMIUM ),
 	},
 	{ package: 'composer', present: () => hasExecutable( 'composer' ) },
+	{
+		package: 'redis-server',
+		present: () => hasExecutable( REDIS_SERVER ),
+	},
 ];
 
-/** What `npm run bench` needs on top: the load generator. */
+/** What `npm run bench` needs on top: the load generator, and Redis for the counters in Redis. */
 const BENCH: Requirement[] = [
 	{ package: 'wrk', present: () => hasExecutable( 'wrk' ) },
+	{
+		package: 'redis-server',
+		present: () => hasExecutable( REDIS_SERVER ),
+	},
 ];
 
 /**
- * Installs whatever is missing; `testing` adds what the test suite needs (Chromium, Composer), `bench` the
- * load generator (wrk), `apache` Apache and mod_php (only a run that serves a site with Apache needs them).
+ * Installs whatever is missing; `testing` adds what the test suite needs (Chromium, Composer, Redis), `bench` the
+ * load generator (wrk) and Redis, `apache` Apache and mod_php (only a run that serves a site with Apache needs them).
  */
 export function ensureSystemPackages( {
 	testing = false,
