@@ -3,28 +3,49 @@
  * and the admin list and stats at scale. One run prints two markdown tables and the targets to stdout (progress
  * goes to stderr) and writes the same as JSON to bench-results/<ISO timestamp>.json.
  *
- * The site (tools/stack/profiles.ts benchProfile, http://localhost:8894, database svc_bench) is production-shaped:
+ * The site (tools/stack/profiles.ts benchProfile, plus tools/bench/site/counters.php; http://localhost:8894,
+ * database svc_bench) is production-shaped:
  * MariaDB, nginx (2 workers) + php-fpm with pm = static and 8 children on this 2-core machine (as the MariaDB
  * test site), opcache on without timestamp checks, WP_DEBUG off and DISABLE_WP_CRON. It is reset and seeded on
  * every run (tools/bench/seed.php: product, release with a real ZIP, --licences licences, admin API key) and
  * stopped at the end; MariaDB stops with it only when the stack started MariaDB and no other stack site uses it.
  *
  * Rows, in order: hello world (a plain PHP file), SHORTINIT + one query, the trivial REST route (a bench-only
- * mu-plugin: the baseline), health, then validate, activate (site already active) and update check, each with
- * the plugin's fast lane on and then off (the `fast_lane` key of the svc_licensing_settings option, set by the
- * seed script; before the lane exists both rows run the same code). Each row is checked once for a correct
- * answer, then loaded by wrk (--threads=2, --connections=8; a --warmup=2 s run, then --duration=10 s measured).
- * wrk runs on the same 2 cores as nginx, php-fpm and MariaDB, so it takes a share of the CPU it measures.
+ * mu-plugin: the baseline), health, then validate, activate (site already active: a repeat activate) and update
+ * check with the plugin's fast lane on, once per rate-limit counter store (database, APCu, Redis), and last the
+ * same three with the lane off (the `fast_lane` key of the svc_licensing_settings option, set by the seed
+ * script), counters in the database. Each row is checked once for a correct answer, then loaded by wrk
+ * (--threads=2, --connections=8; a --warmup=2 s run, then --duration=10 s measured). wrk runs on the same 2 cores
+ * as nginx, php-fpm and MariaDB, so it takes a share of the CPU it measures.
+ *
+ * Counter stores (issue 42): the bench-only must-use plugin tools/bench/site/counters.php defines
+ * SVC_LICENSING_COUNTERS (and SVC_LICENSING_REDIS) from wp-content/svc-bench-counters.json, which the bench
+ * rewrites before each store's rows, so the store changes without a restart (php-fpm's one master keeps APCu, shared
+ * by its children; opcache checks no timestamps, hence a JSON file read on each request, not an included PHP file).
+ * Redis is the stack's own server (tools/stack/redis.ts), started for the run and stopped after it if the bench
+ * started it. At each switch (and for every store once before anything is timed) a validate request asks the
+ * limiter which store it uses (`X-Bench-Counters: 1`, answered from limiter->store()); any other store than the
+ * one asked for ends the run with an error. A plugin that does not know SVC_LICENSING_COUNTERS (an older --plugin
+ * revision) runs the database alone. The reference rows run with the database too.
  *
  * Rate limits: the seed sets every limit to 1,000,000/min (the settings' maximum). All bench traffic comes from
  * 127.0.0.1, where real clients are one IP per site; the limiter's counter upsert is still paid per request. An
  * API key would lift the limit too, but client sites do not send one, so that would not be the production path.
  *
- * SQL queries per request: MariaDB's Questions counter read before and after --samples=20 sequential requests
- * of the row (node fetch, nothing else of the bench running), less the cost of reading it, over N; the lowest of
- * up to three samples, so another site's traffic on the shared server is not counted unless it never stops. Each
- * PHP request opens its own connection, so wpdb's 6 connection commands are included (SET NAMES twice, sql_mode
- * read and set, database select, quit).
+ * SQL statements, writes and commits per request (tools/bench/sql-counters.ts): MariaDB's global status read
+ * in one statement before and after --samples=20 sequential requests of the row (node fetch, nothing else of the
+ * bench running), less the cost of reading it, over N; each figure the lowest of up to three samples, so another
+ * site's traffic on the shared server is not counted unless it never stops. Statements are Questions: each PHP
+ * request opens its own connection, so wpdb's 6 connection commands are included (SET NAMES twice, sql_mode read
+ * and set, database select, quit). Writes are Com_insert + Com_update + Com_delete + Com_replace (and their
+ * multi-table and SELECT forms); commits are Innodb_log_writes, one per transaction that changed data. Unlike the
+ * profile's Server-Timing (the dispatch only), these include the lane's set-up and the work after the answer.
+ *
+ * The load table has one line per row with its counter store, req/s, p50, p99, non-2xx, statements, writes and
+ * commits per request and the ratio to the trivial route. Targets (tools/bench/report.ts, printed as met or not
+ * met, never asserted), all with the fast lane on: with the counters in APCu or in Redis, validate ≥ 7× and
+ * repeat activate and the update check ≥ 6× the trivial route, p99 under 25 ms at 8 connections and no write per
+ * repeated call; with them in the database, validate ≥ 4× and the update check ≥ 3.6×.
  *
  * Where the time goes: each REST row is also sent --samples times with `X-Bench-Profile: 1`, which the bench-only
  * must-use plugin tools/bench/site/profile.php answers with a Server-Timing header (core boot, the way to the
@@ -38,8 +59,9 @@
  *   npm run bench                          1,000 licences
  *   npm run bench -- --licences=100000     the scale run
  *   npm run bench -- --quick               CI (a step of npm test): 100 licences, every row asked 3 times with
- *                                          fetch and every answer checked (tools/bench/checks.ts), exit 1 on a
- *                                          wrong one; no wrk, no timings
+ *                                          fetch (the APCu and Redis rows once) and every answer checked
+ *                                          (tools/bench/checks.ts), each counter store checked in use; exit 1 on
+ *                                          a wrong one; no wrk, no timings (no Redis rows without redis-server)
  *   npm run bench -- --plugin=<git rev>    the plugin as committed at that revision instead of plugin/ (extracted
  *                                          under .stack/bench-plugin/), e.g. to compare before and after a change
  *   npm run bench -- --only=import         the import row alone (--only=load: every row but the import)
@@ -61,15 +83,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { WORDPRESS_VERSION } from './stack/core.ts';
-import { globalStatus, serverVersion } from './stack/mariadb.ts';
+import { SOCKET, serverVersion } from './stack/mariadb.ts';
 import { stopMariaDbWhenIdle } from './stack/known-sites.ts';
 import { ensurePanelBuilt } from './stack/panel.ts';
 import { pluginDir, repoRoot, stackDir } from './stack/paths.ts';
 import { CommandError, run } from './stack/process.ts';
 import { ensurePhpTools } from './stack/php-tools.ts';
 import { benchProfile } from './stack/profiles.ts';
-import { Site } from './stack/site.ts';
-import { NGINX, PHP, ensureSystemPackages } from './stack/system.ts';
+import { ensureRedis, redisRunning, stopRedis } from './stack/redis.ts';
+import { Site, type SiteProfile } from './stack/site.ts';
+import {
+	NGINX,
+	PHP,
+	REDIS_SERVER,
+	ensureSystemPackages,
+} from './stack/system.ts';
 import {
 	checkAdminAnswer,
 	checkAnswer,
@@ -85,14 +113,26 @@ import {
 	type TimingRow,
 } from './bench/timing.ts';
 import {
+	COUNTER_STORES,
+	STORE_NAMES,
 	adminTable,
 	loadTable,
 	median,
+	rowLabel,
 	targetLines,
 	targets,
 	type AdminRow,
+	type CounterStore,
 	type LoadRow,
 } from './bench/report.ts';
+import {
+	STATUS_QUERY,
+	difference,
+	lowest,
+	parseStatus,
+	perRequest,
+	type SqlCost,
+} from './bench/sql-counters.ts';
 import {
 	checkImportReport,
 	importTable,
@@ -143,6 +183,8 @@ interface Row {
 	path: string;
 	body?: string;
 	fastLane: boolean | null;
+	/** The counter store the row runs with; null for the rows that count nothing (they run with the database). */
+	store: CounterStore | null;
 }
 
 interface Answer {
@@ -151,6 +193,8 @@ interface Answer {
 	ms: number;
 	/** The profiling plugin's header, when the request asked for it. */
 	serverTiming: string | null;
+	/** The counter store the limiter uses (tools/bench/site/counters.php), when the request asked for it. */
+	counters: string | null;
 }
 
 function options( args: string[] ): Options {
@@ -269,15 +313,133 @@ function leaseLine( cost: LeaseCost, validate: number ): string {
 		`${ cost.sign_us.toFixed( 1 ) } µs per lease to build, sign (Ed25519) and encode; ${ cost.per_request_us.toFixed( 1 ) } µs ` +
 		`per request with reading the key ring (${ cost.keys_in_ring } keys) from its option; ${ cost.lease_bytes } bytes. ` +
 		`Validate with the fast lane on, every answer carrying a lease: ${ Math.round( validate ).toLocaleString( 'en-US' ) } req/s ` +
-		'(the validate row above).'
+		'(the validate row above, counters in the database).'
 	);
 }
 
-function setFastLane( site: Site, on: boolean ): void {
-	php( site, 'fast-lane', on ? 'on' : 'off' );
+/** The file the bench site's counters plugin reads on every request (tools/bench/site/counters.php). */
+const countersFile = ( site: Site ) =>
+	path.join( site.docroot, 'wp-content', 'svc-bench-counters.json' );
+
+/** The bench site as benchProfile() lays it, plus the must-use plugin that switches the counter store. */
+function siteProfile( pluginSource?: string ): SiteProfile {
+	const profile = benchProfile( pluginSource );
+	return {
+		...profile,
+		files: {
+			...profile.files,
+			'wp-content/mu-plugins/svc-bench-counters.php': path.join(
+				BENCH_DIR,
+				'site',
+				'counters.php'
+			),
+		},
+	};
 }
 
-function rows( fixtures: Fixtures ): Row[] {
+/** The validate request every licence row sends (the bench licence on the bench client site). */
+function licenseBody( fixtures: Fixtures ): string {
+	return JSON.stringify( {
+		license_key: fixtures.license_key,
+		product_slug: fixtures.product_slug,
+		site_url: CLIENT_SITE,
+	} );
+}
+
+/**
+ * The fast-lane setting and the counter store, each changed only when a row needs another one. The store goes
+ * to the file the bench site's counters plugin reads on every request (no restart: APCu stays php-fpm's), and
+ * every switch is checked with a validate request that asks the limiter which store it uses: a store other than
+ * the one asked for throws, so no row is ever measured on the wrong store. When the plugin does not know the
+ * switch yet (an older --plugin revision), only the database runs and there is nothing to check.
+ */
+class Switches {
+	private lane: boolean | null = null;
+	private store: CounterStore | null = null;
+	private readonly site: Site;
+	private readonly fixtures: Fixtures;
+	private readonly redisUrl: string | null;
+	readonly checked: boolean;
+
+	constructor(
+		site: Site,
+		fixtures: Fixtures,
+		redisUrl: string | null,
+		checked: boolean
+	) {
+		this.site = site;
+		this.fixtures = fixtures;
+		this.redisUrl = redisUrl;
+		this.checked = checked;
+	}
+
+	fastLane( on: boolean ): void {
+		if ( this.lane !== on ) {
+			php( this.site, 'fast-lane', on ? 'on' : 'off' );
+			this.lane = on;
+		}
+	}
+
+	async counters( store: CounterStore ): Promise< void > {
+		if ( this.store === store ) {
+			return;
+		}
+		writeCounters( this.site, store, this.redisUrl );
+		this.store = store;
+		const answer = await send(
+			this.site,
+			'POST',
+			'/wp-json/svc/v1/licenses/validate',
+			licenseBody( this.fixtures ),
+			{ 'X-Bench-Counters': '1' }
+		);
+		const problem = checkAnswer( 'validate', answer );
+		if ( problem ) {
+			throw new CommandError(
+				`Counters in ${ STORE_NAMES[ store ] }: validate answered wrong: ${ problem }`
+			);
+		}
+		if ( this.checked && answer.counters !== store ) {
+			throw new CommandError(
+				`Counters in ${ STORE_NAMES[ store ] } asked for, but the limiter uses ${
+					answer.counters ??
+					'an unknown store (no X-Bench-Counters header)'
+				} (${ path.relative( repoRoot, countersFile( this.site ) ) }: ${ fs
+					.readFileSync( countersFile( this.site ), 'utf8' )
+					.trim() }).`
+			);
+		}
+		log(
+			`Counters in ${ STORE_NAMES[ store ] }${ this.checked ? ': checked, the limiter uses it' : '' }`
+		);
+	}
+}
+
+/** Points the bench site's counters plugin at a store; null removes the file (the plugin's default, auto). */
+function writeCounters(
+	site: Site,
+	store: CounterStore | null,
+	redisUrl: string | null
+): void {
+	const file = countersFile( site );
+	if ( store === null ) {
+		fs.rmSync( file, { force: true } );
+		return;
+	}
+	fs.writeFileSync(
+		file,
+		JSON.stringify( {
+			counters: store,
+			...( store === 'redis' ? { redis: redisUrl } : {} ),
+		} ) + '\n'
+	);
+}
+
+/**
+ * The rows in the order they run: the reference rows, the three licence rows with the fast lane on once per
+ * counter store, then the licence rows with the lane off (counters in the database).
+ */
+function rows( fixtures: Fixtures, stores: readonly CounterStore[] ): Row[] {
 	const license = {
 		license_key: fixtures.license_key,
 		product_slug: fixtures.product_slug,
@@ -294,6 +456,7 @@ function rows( fixtures: Fixtures ): Row[] {
 			method: 'GET',
 			path: '/bench-hello.php',
 			fastLane: null,
+			store: null,
 		},
 		{
 			name: 'SHORTINIT + one query',
@@ -301,6 +464,7 @@ function rows( fixtures: Fixtures ): Row[] {
 			method: 'GET',
 			path: '/bench-shortinit.php',
 			fastLane: null,
+			store: null,
 		},
 		{
 			name: 'trivial REST route (baseline)',
@@ -308,6 +472,7 @@ function rows( fixtures: Fixtures ): Row[] {
 			method: 'GET',
 			path: '/wp-json/bench/v1/trivial',
 			fastLane: null,
+			store: null,
 		},
 		{
 			name: 'health',
@@ -315,6 +480,7 @@ function rows( fixtures: Fixtures ): Row[] {
 			method: 'GET',
 			path: '/wp-json/svc/v1/health',
 			fastLane: null,
+			store: null,
 		},
 	];
 	const licenseRows: Array< [ string, RowKind, 'GET' | 'POST', string ] > = [
@@ -327,18 +493,20 @@ function rows( fixtures: Fixtures ): Row[] {
 		],
 		[ 'update check', 'update', 'GET', update ],
 	];
-	for ( const [ name, kind, method, route ] of licenseRows ) {
-		for ( const on of [ true, false ] ) {
-			list.push( {
-				name: `${ name }, fast lane ${ on ? 'on' : 'off' }`,
-				kind,
-				method,
-				path: route,
-				body: method === 'POST' ? JSON.stringify( license ) : undefined,
-				fastLane: on,
-			} );
-		}
+	const lane = ( on: boolean, store: CounterStore ): Row[] =>
+		licenseRows.map( ( [ name, kind, method, route ] ) => ( {
+			name: `${ name }, fast lane ${ on ? 'on' : 'off' }`,
+			kind,
+			method,
+			path: route,
+			body: method === 'POST' ? licenseBody( fixtures ) : undefined,
+			fastLane: on,
+			store,
+		} ) );
+	for ( const store of stores ) {
+		list.push( ...lane( true, store ) );
 	}
+	list.push( ...lane( false, 'database' ) );
 	return list;
 }
 
@@ -365,6 +533,7 @@ async function send(
 		text,
 		ms: performance.now() - started,
 		serverTiming: response.headers.get( 'server-timing' ),
+		counters: response.headers.get( 'x-bench-counters' ),
 	};
 }
 
@@ -392,43 +561,58 @@ async function profileRow(
 		}
 		splits.push( split );
 	}
-	return medianSplit( row.name, splits );
+	return medianSplit( rowLabel( row ), splits );
 }
 
-/** What reading Questions twice adds to it (the SHOW itself): the lowest of three tries. */
-function statusReadCost(): number {
-	let cost = Infinity;
+/** MariaDB's global status counters of tools/bench/sql-counters.ts, in one statement. */
+function readStatus(): SqlCost {
+	return parseStatus(
+		run( 'mariadb', [
+			'--protocol=socket',
+			`--socket=${ SOCKET }`,
+			'-uroot',
+			'-N',
+			'-e',
+			STATUS_QUERY,
+		] )
+	);
+}
+
+/** What reading the counters twice adds to them (the SHOW itself): the lowest of three tries. */
+function statusReadCost(): SqlCost {
+	let cost: SqlCost | null = null;
 	for ( let i = 0; i < 3; i++ ) {
-		const first = globalStatus( 'Questions' );
-		cost = Math.min( cost, globalStatus( 'Questions' ) - first );
+		const first = readStatus();
+		const added = difference( readStatus(), first );
+		cost = cost ? lowest( cost, added ) : added;
 	}
-	return cost;
+	return cost as SqlCost;
 }
 
 /**
- * Statements MariaDB received per request of `request`, from the server's Questions counter (see the header).
+ * Statements, writes and commits MariaDB saw per request of `request`, from the server's global counters over
+ * `count` sequential requests (see the header): the lowest of up to three runs, each figure on its own.
  */
-async function queriesPerRequest(
+async function sqlPerRequest(
 	request: () => Promise< unknown >,
 	count: number
-): Promise< number > {
+): Promise< SqlCost > {
 	const overhead = statusReadCost();
-	const samples: number[] = [];
+	let best: SqlCost | null = null;
+	let previous: number | null = null;
 	for ( let attempt = 0; attempt < 3; attempt++ ) {
-		const before = globalStatus( 'Questions' );
+		const before = readStatus();
 		for ( let i = 0; i < count; i++ ) {
 			await request();
 		}
-		const after = globalStatus( 'Questions' );
-		samples.push( ( after - before - overhead ) / count );
-		if (
-			samples.length >= 2 &&
-			samples[ samples.length - 1 ] === samples[ samples.length - 2 ]
-		) {
+		const sample = perRequest( before, readStatus(), overhead, count );
+		best = best ? lowest( best, sample ) : sample;
+		if ( sample.statements === previous ) {
 			break;
 		}
+		previous = sample.statements;
 	}
-	return Math.min( ...samples );
+	return best as SqlCost;
 }
 
 interface WrkResult {
@@ -485,7 +669,11 @@ function wrk(
 	return JSON.parse( line.slice( 'BENCH_JSON '.length ) ) as WrkResult;
 }
 
-function machine( site: Site, opts: Options ): Record< string, unknown > {
+function machine(
+	site: Site,
+	opts: Options,
+	counters: Counters | null
+): Record< string, unknown > {
 	const firstLine = ( command: string, args: string[] ) => {
 		const result = spawnSync( command, args, { encoding: 'utf8' } );
 		return `${ result.stdout ?? '' }${ result.stderr ?? '' }`
@@ -529,6 +717,13 @@ function machine( site: Site, opts: Options ): Record< string, unknown > {
 			site.profile.pluginSource ?? pluginDir,
 			'fast_lane'
 		),
+		counter_stores: counters?.stores ?? [],
+		counter_store_checked: counters?.checked ?? false,
+		redis: counters?.redisUrl
+			? `${ firstLine( REDIS_SERVER, [ '--version' ] ) } at ${ counters.redisUrl }`
+			: null,
+		php_apcu: run( PHP, [ '-r', 'echo phpversion( "apcu" );' ] ).trim(),
+		php_redis: run( PHP, [ '-r', 'echo phpversion( "redis" );' ] ).trim(),
 	};
 }
 
@@ -635,7 +830,7 @@ async function admin(
 			times.push( ( await request() ).ms );
 		}
 		const queries = countQueries
-			? await queriesPerRequest( request, repeats )
+			? ( await sqlPerRequest( request, repeats ) ).statements
 			: NaN;
 		let total: number | null = null;
 		try {
@@ -657,12 +852,23 @@ async function admin(
 	return result;
 }
 
+/** The counter stores a run measures, and what switching them needs. */
+interface Counters {
+	stores: readonly CounterStore[];
+	/** SVC_LICENSING_REDIS for the Redis store (the stack's server), or null when Redis is not measured. */
+	redisUrl: string | null;
+	/** Whether the plugin can say which store it uses (limiter->store()), so every switch is checked. */
+	checked: boolean;
+}
+
 async function prepare(
 	site: Site,
-	opts: Options
-): Promise< { fixtures: Fixtures; problems: string[] } > {
+	opts: Options,
+	counters: Counters
+): Promise< { fixtures: Fixtures; problems: string[]; switches: Switches } > {
 	let started = Date.now();
 	await site.reset();
+	writeCounters( site, 'database', counters.redisUrl );
 	log(
 		`Bench site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } (MariaDB, nginx + php-fpm)`
 	);
@@ -680,16 +886,18 @@ async function prepare(
 		site,
 		'POST',
 		'/wp-json/svc/v1/licenses/activate',
-		JSON.stringify( {
-			license_key: fixtures.license_key,
-			product_slug: fixtures.product_slug,
-			site_url: CLIENT_SITE,
-		} )
+		licenseBody( fixtures )
 	);
 	const problem = checkAnswer( 'activate', activation );
 	return {
 		fixtures,
 		problems: problem ? [ `first activation: ${ problem }` ] : [],
+		switches: new Switches(
+			site,
+			fixtures,
+			counters.redisUrl,
+			counters.checked
+		),
 	};
 }
 
@@ -714,28 +922,41 @@ async function checkPackage( offer: {
 		: `download: ${ digest } is not ${ offer.package_hash }`;
 }
 
-async function quickRun( site: Site, opts: Options ): Promise< number > {
-	const { fixtures, problems } = await prepare( site, opts );
+async function quickRun(
+	site: Site,
+	opts: Options,
+	counters: Counters
+): Promise< number > {
+	const { fixtures, problems, switches } = await prepare(
+		site,
+		opts,
+		counters
+	);
 	const lines = [ '| row | answers | result |', '|---|---:|---|' ];
-	for ( const row of rows( fixtures ) ) {
+	for ( const row of rows( fixtures, counters.stores ) ) {
+		await switches.counters( row.store ?? 'database' );
 		if ( row.fastLane !== null ) {
-			setFastLane( site, row.fastLane );
+			switches.fastLane( row.fastLane );
 		}
+		// The rows of the other stores run the same code but for the counters: one answer each is enough.
+		const asked = row.store === null || row.store === 'database' ? 3 : 1;
 		let problem: string | null = null;
 		let answers = 0;
-		for ( ; answers < 3 && problem === null; answers++ ) {
+		for ( ; answers < asked && problem === null; answers++ ) {
 			const answer = await send( site, row.method, row.path, row.body );
 			problem = checkAnswer( row.kind, answer );
 			if ( row.kind === 'update' && problem === null && answers === 0 ) {
 				problem = await checkPackage( JSON.parse( answer.text ) );
 			}
 		}
-		lines.push( `| ${ row.name } | ${ answers } | ${ problem ?? 'ok' } |` );
+		lines.push(
+			`| ${ rowLabel( row ) } | ${ answers } | ${ problem ?? 'ok' } |`
+		);
 		if ( problem ) {
-			problems.push( `${ row.name }: ${ problem }` );
+			problems.push( `${ rowLabel( row ) }: ${ problem }` );
 		}
 	}
-	setFastLane( site, true );
+	switches.fastLane( true );
 	for ( const row of await admin( site, fixtures, 2, false ) ) {
 		lines.push( `| admin ${ row.name } | 3 | ${ row.problem ?? 'ok' } |` );
 		if ( row.problem ) {
@@ -745,37 +966,58 @@ async function quickRun( site: Site, opts: Options ): Promise< number > {
 	console.log( lines.join( '\n' ) );
 	console.log(
 		problems.length === 0
-			? '\nbench --quick: every row answered 2xx with the expected body.'
+			? `\nbench --quick: every row answered 2xx with the expected body; counters in ${ counters.stores
+					.map( ( store ) => STORE_NAMES[ store ] )
+					.join( ', ' ) }${
+					counters.checked
+						? ', each checked in use'
+						: ' (the plugin cannot switch them)'
+				}.`
 			: `\nbench --quick failed:\n${ problems.map( ( p ) => `  ${ p }` ).join( '\n' ) }`
 	);
 	return problems.length === 0 ? 0 : 1;
 }
 
-async function full( site: Site, opts: Options ): Promise< number > {
+async function full(
+	site: Site,
+	opts: Options,
+	counters: Counters
+): Promise< number > {
 	const startedAt = new Date();
-	const { fixtures, problems } = await prepare( site, opts );
-	const info = machine( site, opts );
+	const { fixtures, problems, switches } = await prepare(
+		site,
+		opts,
+		counters
+	);
+	const info = machine( site, opts, counters );
+	// Every store once before anything is timed, so a store that cannot be switched to fails the run at once.
+	for ( const store of [ ...counters.stores ].reverse() ) {
+		await switches.counters( store );
+	}
 	const measured: LoadRow[] = [];
 	const timings: TimingRow[] = [];
-	for ( const row of rows( fixtures ) ) {
-		setFastLane( site, row.fastLane ?? true );
+	for ( const row of rows( fixtures, counters.stores ) ) {
+		await switches.counters( row.store ?? 'database' );
+		switches.fastLane( row.fastLane ?? true );
+		const label = rowLabel( row );
 		const request = () => send( site, row.method, row.path, row.body );
 		const problem = checkAnswer( row.kind, await request() );
 		if ( problem ) {
-			problems.push( `${ row.name }: ${ problem }` );
+			problems.push( `${ label }: ${ problem }` );
 		}
-		const queries = await queriesPerRequest( request, opts.samples );
+		const sql = await sqlPerRequest( request, opts.samples );
 		const timing = await profileRow( site, row, opts.samples );
 		if ( timing ) {
 			timings.push( timing );
 		}
-		log( `${ row.name }: warm-up ${ opts.warmup } s` );
+		log( `${ label }: warm-up ${ opts.warmup } s` );
 		wrk( site, row, opts.warmup, opts );
-		log( `${ row.name }: ${ opts.duration } s` );
+		log( `${ label }: ${ opts.duration } s` );
 		const result = wrk( site, row, opts.duration, opts );
 		measured.push( {
 			name: row.name,
 			fastLane: row.fastLane,
+			store: row.store,
 			requestsPerSecond: result.requests / ( result.duration_us / 1e6 ),
 			p50Ms: result.p50_us / 1000,
 			p99Ms: result.p99_us / 1000,
@@ -786,12 +1028,14 @@ async function full( site: Site, opts: Options ): Promise< number > {
 				result.read_errors +
 				result.write_errors +
 				result.timeouts,
-			queriesPerRequest: queries,
+			queriesPerRequest: sql.statements,
+			writesPerRequest: sql.writes,
+			commitsPerRequest: sql.commits,
 			ratioToTrivial: NaN,
 			problem,
 		} );
 	}
-	setFastLane( site, true );
+	switches.fastLane( true );
 	const trivial = measured.find( ( row ) =>
 		row.name.startsWith( 'trivial' )
 	);
@@ -816,10 +1060,13 @@ async function full( site: Site, opts: Options ): Promise< number > {
 	log( 'Lease signing cost: tools/bench/lease-sign.php' );
 	const lease = leaseCost();
 	const validateLaneOn =
-		measured.find( ( row ) => row.name === 'validate, fast lane on' )
-			?.requestsPerSecond ?? NaN;
+		measured.find(
+			( row ) =>
+				row.name === 'validate, fast lane on' &&
+				row.store === 'database'
+		)?.requestsPerSecond ?? NaN;
 	const goals = [
-		...targets( measured, adminRows, fixtures.licences ),
+		...targets( measured, adminRows, fixtures.licences, opts.connections ),
 		...importTargets( imported.rows ),
 	];
 
@@ -827,6 +1074,18 @@ async function full( site: Site, opts: Options ): Promise< number > {
 		`¹ MariaDB's Questions counter over ${ opts.samples } sequential requests of the row, less the counter reads; ` +
 		'it includes the 6 commands of the connection every PHP request opens (SET NAMES twice, sql_mode read and set, ' +
 		'database select, quit), so SHORTINIT + SELECT 1 counts 7. ' +
+		'² Over the same requests: writes are the statements that ask to change a row (Com_insert, Com_update, ' +
+		'Com_delete, Com_replace and their multi-table and SELECT forms); commits are InnoDB redo log writes, one per ' +
+		'transaction that changed data (innodb_flush_log_at_trx_commit = 1: each also an fsync). ' +
+		`Counters: where the plugin keeps its rate-limit counters (SVC_LICENSING_COUNTERS${
+			counters.stores.includes( 'redis' )
+				? `; Redis at ${ counters.redisUrl }`
+				: ''
+		}), switched between rows by tools/bench/site/counters.php${
+			counters.checked
+				? ' and checked in use (limiter->store()) at each switch'
+				: '; the plugin cannot switch them, so only the database ran'
+		}; the reference rows run with the database, the lane-off rows too. ` +
 		`wrk: ${ opts.threads } threads, ${ opts.connections } connections, ${ opts.duration } s after a ${ opts.warmup } s warm-up, ` +
 		`on the same ${ info.nproc } cores as nginx (${ info.nginx_workers } workers), php-fpm (pm = static, ${ benchProfile().fpmChildren } children) and MariaDB. ` +
 		`Fast lane in the plugin's code: ${ info.fast_lane_in_plugin ? 'yes' : 'no (both settings run the same route)' }.`;
@@ -1040,7 +1299,7 @@ async function importRows(
 /** --only=import: the import row alone. */
 async function importOnly( site: Site, opts: Options ): Promise< number > {
 	const startedAt = new Date();
-	const info = machine( site, opts );
+	const info = machine( site, opts, null );
 	const imported = await importRows( site, opts );
 	const goals = importTargets( imported.rows );
 	const output = [
@@ -1085,20 +1344,62 @@ async function main(): Promise< number > {
 		// Composer's WP-CLI runs the import row.
 		ensurePhpTools();
 	}
-	const site = new Site(
-		benchProfile( opts.pluginRev ? pluginAt( opts.pluginRev ) : undefined )
-	);
+	const source = opts.pluginRev ? pluginAt( opts.pluginRev ) : undefined;
+	const site = new Site( siteProfile( source ) );
+	let startedRedis = false;
 	try {
-		if ( opts.quick ) {
-			return await quickRun( site, opts );
+		if ( ! opts.quick && opts.only === 'import' ) {
+			return await importOnly( site, opts );
 		}
-		return opts.only === 'import'
-			? await importOnly( site, opts )
-			: await full( site, opts );
+		const counters = await counterStores( source ?? pluginDir );
+		startedRedis = counters.startedRedis;
+		return opts.quick
+			? await quickRun( site, opts, counters )
+			: await full( site, opts, counters );
 	} finally {
+		writeCounters( site, null, null );
 		await site.stop();
 		await stopMariaDbWhenIdle();
+		if ( startedRedis ) {
+			await stopRedis();
+		}
 	}
+}
+
+/**
+ * The counter stores this run measures: database, APCu and Redis when the plugin knows SVC_LICENSING_COUNTERS,
+ * else the database alone. Starts the stack's Redis server for the Redis rows (startedRedis: it was not running,
+ * so the bench stops it at the end); --quick leaves Redis out when redis-server is not installed.
+ */
+async function counterStores(
+	plugin: string
+): Promise< Counters & { startedRedis: boolean } > {
+	const checked = pluginMentions( plugin, 'SVC_LICENSING_COUNTERS' );
+	if ( ! checked ) {
+		log(
+			'The plugin does not know SVC_LICENSING_COUNTERS: the licence rows run with the counters in the database only.'
+		);
+		return {
+			stores: [ 'database' ],
+			redisUrl: null,
+			checked,
+			startedRedis: false,
+		};
+	}
+	if ( ! fs.existsSync( REDIS_SERVER ) ) {
+		log(
+			`No ${ REDIS_SERVER }: the counters in Redis are not checked (a full run installs it).`
+		);
+		return {
+			stores: COUNTER_STORES.filter( ( store ) => store !== 'redis' ),
+			redisUrl: null,
+			checked,
+			startedRedis: false,
+		};
+	}
+	const startedRedis = ! redisRunning();
+	const { url } = await ensureRedis();
+	return { stores: COUNTER_STORES, redisUrl: url, checked, startedRedis };
 }
 
 main().then(

@@ -2,10 +2,23 @@
  * The bench's tables and targets, from its measurements: pure, so they are unit-tested without a site.
  */
 
+/** The rate-limit counter stores the licence rows run with (SVC_LICENSING_COUNTERS on the bench site). */
+export const COUNTER_STORES = [ 'database', 'apcu', 'redis' ] as const;
+export type CounterStore = ( typeof COUNTER_STORES )[ number ];
+
+/** A store as the tables name it. */
+export const STORE_NAMES: Record< CounterStore, string > = {
+	database: 'database',
+	apcu: 'APCu',
+	redis: 'Redis',
+};
+
 export interface LoadRow {
 	name: string;
 	/** Fast-lane setting the row ran with; null for the rows the setting cannot affect. */
 	fastLane: boolean | null;
+	/** Where the rate-limit counters were kept; null for the rows that count nothing (hello … health). */
+	store: CounterStore | null;
 	requestsPerSecond: number;
 	p50Ms: number;
 	p99Ms: number;
@@ -13,6 +26,10 @@ export interface LoadRow {
 	non2xx: number;
 	socketErrors: number;
 	queriesPerRequest: number;
+	/** Row-changing statements per request (INSERT, UPDATE, DELETE, REPLACE; tools/bench/sql-counters.ts). */
+	writesPerRequest: number;
+	/** InnoDB redo log writes per request: committed transactions that changed data. */
+	commitsPerRequest: number;
 	/** requestsPerSecond over the trivial REST route's. */
 	ratioToTrivial: number;
 	/** What was wrong with the row's answer before it was loaded, if anything. */
@@ -38,10 +55,21 @@ export interface Target {
 const fixed = ( value: number, digits: number ): string =>
 	Number.isFinite( value ) ? value.toFixed( digits ) : 'n/a';
 
+/** A row's name with its counter store, for the tables that have no store column. */
+export function rowLabel( row: {
+	name: string;
+	store: CounterStore | null;
+	fastLane: boolean | null;
+} ): string {
+	return row.store && row.fastLane
+		? `${ row.name }, counters in ${ STORE_NAMES[ row.store ] }`
+		: row.name;
+}
+
 export function loadTable( rows: LoadRow[] ): string {
 	const lines = [
-		'| row | req/s | p50 ms | p99 ms | non-2xx | SQL queries/req ¹ | × trivial REST |',
-		'|---|---:|---:|---:|---:|---:|---:|',
+		'| row | counters | req/s | p50 ms | p99 ms | non-2xx | SQL statements/req ¹ | writes/req ² | commits/req ² | × trivial REST |',
+		'|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
 	];
 	for ( const row of rows ) {
 		const errors =
@@ -49,12 +77,17 @@ export function loadTable( rows: LoadRow[] ): string {
 				? `**${ row.non2xx }**${ row.socketErrors ? ` (+${ row.socketErrors } socket)` : '' }`
 				: '0';
 		lines.push(
-			`| ${ row.name }${ row.problem ? ` ⚠ ${ row.problem }` : '' } | ${ fixed( row.requestsPerSecond, 0 ) } | ${ fixed(
+			`| ${ row.name }${ row.problem ? ` ⚠ ${ row.problem }` : '' } | ${
+				row.store ? STORE_NAMES[ row.store ] : '—'
+			} | ${ fixed( row.requestsPerSecond, 0 ) } | ${ fixed(
 				row.p50Ms,
 				2
 			) } | ${ fixed( row.p99Ms, 2 ) } | ${ errors } | ${ fixed(
 				row.queriesPerRequest,
 				1
+			) } | ${ fixed( row.writesPerRequest, 2 ) } | ${ fixed(
+				row.commitsPerRequest,
+				2
 			) } | ${ fixed( row.ratioToTrivial, 2 ) } |`
 		);
 	}
@@ -88,44 +121,90 @@ export function median( values: number[] ): number {
 		: ( sorted[ middle - 1 ] + sorted[ middle ] ) / 2;
 }
 
+/** The licence rows the targets read, as their names start. */
+const LICENSE_ROWS = [
+	[ 'validate', 'validate' ],
+	[ 'activate', 'repeat activate' ],
+	[ 'update check', 'update check' ],
+] as const;
+
 /**
- * The targets, shown and never asserted: validate ≥ 7× and update check ≥ 5.5× the trivial route, p99 under
- * 25 ms on the licence rows, admin list and stats under 150 ms (a target set for 100,000 licences).
+ * Per counter store, the ratio to the trivial route each licence row (fast lane on) must reach, null for none;
+ * and whether the store's rows must also stay under 25 ms at p99 and write nothing when repeated.
+ */
+const STORE_TARGETS: Record<
+	CounterStore,
+	{ ratios: [ number | null, number | null, number | null ]; strict: boolean }
+> = {
+	database: { ratios: [ 4, null, 3.6 ], strict: false },
+	apcu: { ratios: [ 7, 6, 6 ], strict: true },
+	redis: { ratios: [ 7, 6, 6 ], strict: true },
+};
+
+/**
+ * The targets, shown and never asserted. With the counters in APCu or Redis: validate ≥ 7×, repeat activate and
+ * the update check ≥ 6× the trivial route, p99 under 25 ms at 8 connections and no write per repeated call; with
+ * them in the database: validate ≥ 4× and the update check ≥ 3.6×. All with the fast lane on. Then the admin list
+ * and stats under 150 ms (a target set for 100,000 licences). A store whose rows did not run has no lines.
  */
 export function targets(
 	rows: LoadRow[],
 	admin: AdminRow[],
-	licenses: number
+	licenses: number,
+	connections = 8
 ): Target[] {
-	const lane = ( prefix: string ) =>
-		rows.find(
-			( row ) => row.name.startsWith( prefix ) && row.fastLane !== false
-		);
 	const result: Target[] = [];
-	for ( const [ prefix, ratio ] of [
-		[ 'validate', 7 ],
-		[ 'update check', 5.5 ],
-	] as const ) {
-		const row = lane( prefix );
-		if ( row ) {
-			result.push( {
-				label: `${ prefix } (fast lane on) ≥ ${ ratio }× trivial REST route`,
-				value: `${ fixed( row.ratioToTrivial, 2 ) }×`,
-				met: row.ratioToTrivial >= ratio,
-			} );
+	for ( const store of COUNTER_STORES ) {
+		const goal = STORE_TARGETS[ store ];
+		const where = `fast lane on, counters in ${ STORE_NAMES[ store ] }`;
+		const found = LICENSE_ROWS.map( ( [ prefix ] ) =>
+			rows.find(
+				( row ) =>
+					row.name.startsWith( prefix ) &&
+					row.fastLane === true &&
+					row.store === store
+			)
+		);
+		LICENSE_ROWS.forEach( ( [ , label ], i ) => {
+			const row = found[ i ];
+			const ratio = goal.ratios[ i ];
+			if ( row && ratio !== null ) {
+				result.push( {
+					label: `${ label } (${ where }) ≥ ${ ratio }× trivial REST route`,
+					value: `${ fixed( row.ratioToTrivial, 2 ) }×`,
+					met: row.ratioToTrivial >= ratio,
+				} );
+			}
+		} );
+		const measured = found.filter(
+			( row ): row is LoadRow => row !== undefined
+		);
+		if ( ! goal.strict || measured.length === 0 ) {
+			continue;
 		}
-	}
-	const licenseRows = [ 'validate', 'activate', 'update check' ]
-		.map( lane )
-		.filter( ( row ): row is LoadRow => row !== undefined );
-	if ( licenseRows.length > 0 ) {
-		const worst = licenseRows.reduce( ( a, b ) =>
+		const which = `validate, repeat activate, update check; ${ where }`;
+		const slowest = measured.reduce( ( a, b ) =>
 			b.p99Ms > a.p99Ms ? b : a
 		);
 		result.push( {
-			label: 'p99 < 25 ms (validate, activate, update check; fast lane on)',
-			value: `${ fixed( worst.p99Ms, 2 ) } ms (${ worst.name })`,
-			met: worst.p99Ms < 25,
+			label: `p99 < 25 ms at 8 connections (${ which })${
+				connections === 8
+					? ''
+					: ` (measured at ${ connections } connections)`
+			}`,
+			value: `${ fixed( slowest.p99Ms, 2 ) } ms (${ slowest.name })`,
+			met: slowest.p99Ms < 25,
+		} );
+		const writer = measured.reduce( ( a, b ) =>
+			b.writesPerRequest > a.writesPerRequest ? b : a
+		);
+		result.push( {
+			label: `0 writes per repeated call (${ which })`,
+			value: `${ fixed( writer.writesPerRequest, 2 ) } writes, ${ fixed(
+				writer.commitsPerRequest,
+				2
+			) } commits per request (${ writer.name })`,
+			met: writer.writesPerRequest <= 0,
 		} );
 	}
 	if ( admin.length > 0 ) {
