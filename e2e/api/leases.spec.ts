@@ -304,14 +304,14 @@ test.describe( 'leases', () => {
 		}
 	} );
 
-	test( 'with shared memory, the same facts get the same lease again; a changed fact gets a new one (issue 42)', async ( {
+	test( "every answer is signed afresh, whatever store keeps the counters: its issued_at is the server's now (issue 42)", async ( {
 		request,
 	} ) => {
 		const license = await product( request );
 		const body = {
 			license_key: license.license_key,
 			product_slug: license.slug,
-			site_url: 'reuse.example',
+			site_url: 'afresh.example',
 		};
 		expect(
 			(
@@ -321,47 +321,30 @@ test.describe( 'leases', () => {
 			).status()
 		).toBe( 200 );
 		const validate = async () =>
-			(
-				await leaseOf(
-					await request.post( '/wp-json/svc/v1/licenses/validate', {
-						data: body,
-					} )
-				)
-			).body.lease as string;
+			verifiedLease(
+				(
+					await leaseOf(
+						await request.post(
+							'/wp-json/svc/v1/licenses/validate',
+							{ data: body }
+						)
+					)
+				).body.lease,
+				keys
+			);
 		const first = await validate();
-		// A second later a new signature would carry another issued_at.
+		// A second later, the same facts: a lease of the later time, never the one kept from before.
 		await new Promise( ( resolve ) => setTimeout( resolve, 1100 ) );
 		const again = await validate();
-		const { store } = await readWrites( request, 'lease-reuse' );
-		const kept = verifiedLease( again, keys );
-		if ( store === 'database' ) {
-			// No shared memory: every answer is signed afresh.
-			expect( again ).not.toBe( first );
-			expect( kept.issued_at ).toBeGreaterThan(
-				verifiedLease( first, keys ).issued_at
-			);
-		} else {
-			expect( again, `counters and leases in ${ store }` ).toBe( first );
-		}
-		expect( kept ).toMatchObject( { valid: true, activated: true } );
-		// A changed fact is never answered from memory.
+		const { store } = await readWrites( request, 'lease-afresh' );
 		expect(
-			(
-				await request.put(
-					`/wp-json/svc/v1/admin/licenses/${ license.license_id }`,
-					{
-						headers: await keyHeaders( request ),
-						data: { status: 'suspended' },
-					}
-				)
-			).status()
-		).toBe( 200 );
-		const changed = verifiedLease( await validate(), keys );
-		expect( changed ).toMatchObject( {
-			status: 'suspended',
-			valid: false,
-		} );
-		expect( changed.issued_at ).toBeGreaterThanOrEqual( now() - 5 );
+			again.issued_at,
+			`counters in ${ store }: the second lease is signed at its own time`
+		).toBeGreaterThan( first.issued_at );
+		expect( again ).toMatchObject( { valid: true, activated: true } );
+		expect( again.lease_expires - again.issued_at ).toBe(
+			first.lease_expires - first.issued_at
+		);
 	} );
 
 	test( 'the lease lifetime is a setting', async ( { request } ) => {

@@ -311,7 +311,7 @@ final class ClientApi {
 		$meta                      = new MetaRepository( $db );
 		$this->secret              = new KeySecret( $db, $meta );
 		$this->lease_keys          = new LeaseKeys( $db, $this->secret, $meta );
-		$this->leases              = new Leases( $this->lease_keys, $this->settings, $this->memory );
+		$this->leases              = new Leases( $this->lease_keys, $this->settings );
 		$this->products            = new ProductRepository( $db );
 		$this->license_repository  = new LicenseRepository( $db );
 		$this->sites               = new ActivationRepository( $db );

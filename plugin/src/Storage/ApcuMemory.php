@@ -59,26 +59,4 @@ final class ApcuMemory implements SharedMemory {
 		$value   = apcu_inc( $key, max( 1, $by ), $success, $ttl );
 		return $success && is_int( $value ) ? $value : null;
 	}
-
-	/**
-	 * A value.
-	 *
-	 * @param string $key Key.
-	 */
-	public function get( string $key ): ?string {
-		$success = false;
-		$value   = apcu_fetch( $this->prefix . $key, $success );
-		return $success && is_string( $value ) ? $value : null;
-	}
-
-	/**
-	 * Stores a value.
-	 *
-	 * @param string $key   Key.
-	 * @param string $value Value.
-	 * @param int    $ttl   Seconds.
-	 */
-	public function set( string $key, string $value, int $ttl ): void {
-		apcu_store( $this->prefix . $key, $value, max( 1, $ttl ) );
-	}
 }

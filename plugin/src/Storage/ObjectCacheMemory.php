@@ -35,26 +35,4 @@ final class ObjectCacheMemory implements SharedMemory {
 		$value = wp_cache_incr( $key, max( 1, $by ), self::GROUP );
 		return is_int( $value ) ? $value : null;
 	}
-
-	/**
-	 * A value.
-	 *
-	 * @param string $key Key.
-	 */
-	public function get( string $key ): ?string {
-		$found = false;
-		$value = wp_cache_get( $key, self::GROUP, false, $found );
-		return $found && is_string( $value ) ? $value : null;
-	}
-
-	/**
-	 * Stores a value.
-	 *
-	 * @param string $key   Key.
-	 * @param string $value Value.
-	 * @param int    $ttl   Seconds.
-	 */
-	public function set( string $key, string $value, int $ttl ): void {
-		wp_cache_set( $key, $value, self::GROUP, max( 1, $ttl ) );
-	}
 }

@@ -100,37 +100,7 @@ final class RedisMemory implements SharedMemory {
 		return is_int( $value ) || ( is_string( $value ) && ctype_digit( $value ) ) ? (int) $value : null;
 	}
 
-	/**
-	 * A value.
-	 *
-	 * @param string $key Key.
-	 */
-	public function get( string $key ): ?string {
-		$key   = $this->prefix . $key;
-		$value = $this->call(
-			static function ( $client ) use ( $key ) {
-				return $client->get( $key );
-			}
-		);
-		return is_string( $value ) ? $value : null;
-	}
 
-	/**
-	 * Stores a value.
-	 *
-	 * @param string $key   Key.
-	 * @param string $value Value.
-	 * @param int    $ttl   Seconds.
-	 */
-	public function set( string $key, string $value, int $ttl ): void {
-		$key = $this->prefix . $key;
-		$ttl = max( 1, $ttl );
-		$this->call(
-			static function ( $client ) use ( $key, $value, $ttl ) {
-				return $client->setex( $key, $ttl, $value );
-			}
-		);
-	}
 
 	/**
 	 * Runs one command; null on any failure, after which the server is not asked again in this request.

@@ -8,9 +8,9 @@
 namespace Svc\Licensing\Storage;
 
 /**
- * Short-lived values of the hot path (rate-limit counters, reusable leases) that need no table. Every method
- * answers a failure as "nothing there" (null), never an exception: the callers then fall back to the database
- * (a counter) or do the work again (a lease), so a store that goes away loses no data and refuses no client.
+ * The hot path's short-lived counters (the rate limits) that need no table. A failure is answered as null, never
+ * an exception: the caller then counts in the database, so a store that goes away lifts no limit and refuses no
+ * client.
  */
 interface SharedMemory {
 
@@ -28,21 +28,4 @@ interface SharedMemory {
 	 * @return int|null The new value, or null when the store failed.
 	 */
 	public function increment( string $key, int $by, int $ttl ): ?int;
-
-	/**
-	 * A stored value.
-	 *
-	 * @param string $key Key.
-	 * @return string|null The value, or null when absent or on failure.
-	 */
-	public function get( string $key ): ?string;
-
-	/**
-	 * Stores a value for a while (a failure is ignored).
-	 *
-	 * @param string $key   Key.
-	 * @param string $value Value.
-	 * @param int    $ttl   Seconds, at least 1.
-	 */
-	public function set( string $key, string $value, int $ttl ): void;
 }
