@@ -171,7 +171,7 @@ async function e2e( args: string[] ): Promise< number > {
 	);
 	const flags = parseFlags( rest );
 	const site = new Site(
-		testProfile( flags.database, flags.server, counters )
+		testProfile( flags.database, flags.server, counters, lane )
 	);
 	// The copy site runs on the database's usual server beside the Apache site (companionServer).
 	const copy = new Site(

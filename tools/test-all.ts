@@ -153,7 +153,7 @@ const REDIS_SPECS = [
 	'e2e/api/race-harness.spec.ts',
 	'e2e/hostile/case-variants.spec.ts',
 	'e2e/hostile/ipv6-buckets.spec.ts',
-	// No write for a repeated call, and a lease given again, with the counters and leases in Redis (issue 42).
+	// No write for a repeated call, and a lease signed afresh on each answer, with the counters in Redis (issue 42).
 	'e2e/api/repeated-calls-write-nothing.spec.ts',
 	'e2e/api/leases.spec.ts',
 ];

@@ -219,7 +219,7 @@ test( 'the client site starts for runs that may include e2e/client/, and for no 
 	);
 } );
 
-test( 'the MariaDB test site counts its rate limits in the database (APCu would count per web node); SQLite leaves it to the plugin', () => {
+test( 'the MariaDB test site counts its rate limits in the database (APCu would count per web node); SQLite leaves it to the plugin with the lane on, the database with it off', () => {
 	assert.deepEqual( testProfile( 'mariadb', 'nginx' ).constants, {
 		SVC_LICENSING_COUNTERS: 'database',
 	} );
@@ -229,6 +229,15 @@ test( 'the MariaDB test site counts its rate limits in the database (APCu would 
 		'database'
 	);
 	assert.equal( testProfile( 'sqlite', 'php' ).constants, undefined );
+	// With the lane off, the SQLite site counts in the database: both stores run the suite on SQLite.
+	assert.deepEqual(
+		testProfile( 'sqlite', 'php', 'database', 'off' ).constants,
+		{ SVC_LICENSING_COUNTERS: 'database' }
+	);
+	assert.deepEqual(
+		testProfile( 'mariadb', 'nginx', 'database', 'off' ).constants,
+		{ SVC_LICENSING_COUNTERS: 'database' }
+	);
 } );
 
 test( "the Redis variant is the MariaDB test site with its counters in the stack slot's Redis", () => {

@@ -39,12 +39,15 @@ export const COUNTERS: readonly Counters[] = [ 'database', 'redis' ];
  * The test site of a database. On MariaDB with nginx it is two web nodes sharing the database (as a seller who
  * outgrew one server runs it), 8 PHP workers in all as on one node; e2e/api/scaling-out.spec.ts proves the
  * limits hold across them. Its counters are in the database, or with `counters` 'redis' in the stack's Redis
- * (the same site, its wp-config.php naming the server); the SQLite site leaves the choice to the plugin (auto).
+ * (the same site, its wp-config.php naming the server). The SQLite site (one `php -S`, whose workers share APCu)
+ * leaves the choice to the plugin with the lane on (auto: APCu here) and counts in the database with the lane off,
+ * so both stores run the whole suite on SQLite.
  */
 export function testProfile(
 	database: Database,
 	server: Server,
-	counters: Counters = 'database'
+	counters: Counters = 'database',
+	lane: 'on' | 'off' = 'on'
 ): SiteProfile {
 	if (
 		counters !== 'database' &&
@@ -69,6 +72,9 @@ export function testProfile(
 					fpmChildren: 4,
 					constants: counterConstants( counters ),
 				}
+			: {} ),
+		...( database === 'sqlite' && lane === 'off'
+			? { constants: counterConstants( 'database' ) }
 			: {} ),
 	};
 }
