@@ -48,7 +48,6 @@ use Svc\Licensing\Storage\ProtocolRequestRepository;
 use Svc\Licensing\Storage\RateLimitCounters;
 use Svc\Licensing\Storage\RateLimitRepository;
 use Svc\Licensing\Storage\SharedMemories;
-use Svc\Licensing\Storage\SharedMemory;
 use Svc\Licensing\Storage\ReleaseReportRepository;
 use Svc\Licensing\Storage\ReleaseRepository;
 use Svc\Licensing\Storage\Settings;
@@ -68,13 +67,6 @@ final class ClientApi {
 	 * @var Settings
 	 */
 	public $settings;
-
-	/**
-	 * Memory every request shares (APCu, Redis, the object cache), or null: the database keeps the counters.
-	 *
-	 * @var SharedMemory|null
-	 */
-	public $memory;
 
 	/**
 	 * Key hashing secret.
@@ -307,7 +299,6 @@ final class ClientApi {
 	 */
 	public function __construct( wpdb $db ) {
 		$this->settings            = new Settings();
-		$this->memory              = SharedMemories::from_environment( get_option( 'siteurl' ) . '|' . $db->prefix );
 		$meta                      = new MetaRepository( $db );
 		$this->secret              = new KeySecret( $db, $meta );
 		$this->lease_keys          = new LeaseKeys( $db, $this->secret, $meta );
@@ -329,7 +320,7 @@ final class ClientApi {
 		$this->links               = new DownloadLinks( $this->secret, $this->settings );
 		$base                      = '/' . Api::NAMESPACE;
 		$this->limiter             = new RateLimiter(
-			new RateLimitCounters( $this->memory, new RateLimitRepository( $db, $this->transaction ) ),
+			new RateLimitCounters( SharedMemories::from_environment( get_option( 'siteurl' ) . '|' . $db->prefix ), new RateLimitRepository( $db, $this->transaction ) ),
 			$this->settings,
 			$this->api_keys,
 			array(

@@ -71,17 +71,24 @@ final class Leases {
 		$answer    = ValidationAnswer::build( $license, $product, $license['activation'], $call->fingerprint, (bool) $this->settings->get( 'fingerprinting' ), $now );
 		$activated = null !== $license['activation'];
 		$key       = $ring->active();
-		$facts     = array(
-			'license_id' => (int) $license['id'],
-			'product'    => (string) $product['slug'],
-			'site'       => $site,
-			'status'     => (string) $answer['status'],
-			'valid'      => $activated && (bool) $answer['valid'],
-			'activated'  => $activated,
-			'expires'    => $answer['expires'],
-			'tier'       => null === $answer['tier'] ? null : $answer['tier']['label'],
+		return LeaseCodec::sign(
+			LeaseCodec::payload(
+				array(
+					'license_id' => (int) $license['id'],
+					'product'    => (string) $product['slug'],
+					'site'       => $site,
+					'status'     => (string) $answer['status'],
+					'valid'      => $activated && (bool) $answer['valid'],
+					'activated'  => $activated,
+					'expires'    => $answer['expires'],
+					'tier'       => null === $answer['tier'] ? null : $answer['tier']['label'],
+				),
+				$key->kid(),
+				$now,
+				$this->lifetime()
+			),
+			$key
 		);
-		return LeaseCodec::sign( LeaseCodec::payload( $facts, $key->kid(), $now, $this->lifetime() ), $key );
 	}
 
 	/**

@@ -131,7 +131,7 @@ final class RateLimiter {
 	public function count( string $name, string $subject, int $cost = 1 ): ?WP_Error {
 		$limit = $this->settings->rate_limit( $name );
 		$now   = time();
-		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ), Window::SECONDS, $cost );
+		$hits  = $this->counters->hit( hash( 'sha256', $name . '|' . $subject ), Window::start( $now ), $cost );
 		if ( ! Window::exceeded( $limit, $hits ) ) {
 			$this->state = array( $limit, Window::remaining( $limit, $hits ), null );
 			return null;

@@ -11,7 +11,7 @@ use Svc\Licensing\Domain\RateLimit\CounterStore;
 
 /**
  * Used only when wp_using_ext_object_cache() says a drop-in (Redis, Memcached, ...) keeps values between requests;
- * its wp_cache_add() and wp_cache_incr() are atomic in those servers. The group is global on multisite.
+ * its wp_cache_add() and wp_cache_incr() are atomic in those servers.
  */
 final class ObjectCacheMemory implements SharedMemory {
 	public const GROUP = 'svc_licensing';

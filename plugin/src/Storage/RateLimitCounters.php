@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use Svc\Licensing\Domain\RateLimit\CounterStore;
+use Svc\Licensing\Domain\RateLimit\Window;
 
 /**
  * One counter per bucket (limit + client) and window. In APCu, Redis or the object cache a count is one atomic
@@ -53,13 +54,12 @@ final class RateLimitCounters {
 	 *
 	 * @param string $bucket       Hex hash of limit and client.
 	 * @param int    $window_start Unix seconds.
-	 * @param int    $window       The window's length in seconds.
 	 * @param int    $cost         Hits this request counts for.
 	 */
-	public function hit( string $bucket, int $window_start, int $window, int $cost = 1 ): int {
+	public function hit( string $bucket, int $window_start, int $cost = 1 ): int {
 		if ( null !== $this->memory ) {
 			// The counter outlives its window by one, for clocks of several nodes that differ a little.
-			$hits = $this->memory->increment( 'rl:' . $bucket . ':' . $window_start, max( 1, $cost ), 2 * $window );
+			$hits = $this->memory->increment( 'rl:' . $bucket . ':' . $window_start, $cost, 2 * Window::SECONDS );
 			if ( null !== $hits ) {
 				$this->used = $this->memory->name();
 				return $hits;

@@ -100,8 +100,6 @@ final class RedisMemory implements SharedMemory {
 		return is_int( $value ) || ( is_string( $value ) && ctype_digit( $value ) ) ? (int) $value : null;
 	}
 
-
-
 	/**
 	 * Runs one command; null on any failure, after which the server is not asked again in this request.
 	 *

@@ -24,9 +24,9 @@ final class SharedMemories {
 	 */
 	public static function from_environment( string $site ): ?SharedMemory {
 		$prefix = 'svc-licensing:' . substr( hash( 'sha256', $site ), 0, 12 ) . ':';
-		switch ( self::chosen() ) {
+		$server = self::redis_server();
+		switch ( self::choice( $server ) ) {
 			case CounterStore::REDIS:
-				$server = self::redis_server();
 				return null === $server ? null : new RedisMemory( $server, $prefix );
 			case CounterStore::OBJECT_CACHE:
 				return new ObjectCacheMemory();
@@ -41,9 +41,18 @@ final class SharedMemories {
 	 * The name of the store chosen for this request.
 	 */
 	public static function chosen(): string {
+		return self::choice( self::redis_server() );
+	}
+
+	/**
+	 * The store's name, given the server SVC_LICENSING_REDIS names (read once by the caller).
+	 *
+	 * @param RedisServer|null $server The named server, or null.
+	 */
+	private static function choice( ?RedisServer $server ): string {
 		return CounterStore::choose(
 			self::configured(),
-			null !== self::redis_server() && RedisMemory::client_available(),
+			null !== $server && RedisMemory::client_available(),
 			function_exists( 'wp_using_ext_object_cache' ) && wp_using_ext_object_cache(),
 			ApcuMemory::available()
 		);

@@ -1,6 +1,6 @@
 <?php
 /**
- * Which store keeps the rate-limit counters (and the other short-lived shared values of the hot path).
+ * Which store keeps the rate-limit counters.
  *
  * @package SvcLicensing
  */
