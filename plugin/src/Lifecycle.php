@@ -112,7 +112,7 @@ final class Lifecycle {
 		$packages = PackageDirectory::from_environment();
 		// This site's packages are the ones its releases name: on a network the folder is shared.
 		$packages->delete( ...( new DataInventory( $db, $packages ) )->stored_packages() );
-		foreach ( array_reverse( Tables::all() ) as $table ) {
+		foreach ( array_merge( Tables::summaries(), array_reverse( Tables::all() ) ) as $table ) {
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table names from constants; the admin asked for removal.
 			$db->query( "DROP TABLE IF EXISTS {$db->prefix}{$table}" );
 		}

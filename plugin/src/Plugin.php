@@ -110,6 +110,7 @@ use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\PaymentRepository;
 use Svc\Licensing\Storage\PersonalRecords;
+use Svc\Licensing\Storage\LicenseCounts;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\UninstallPolicy;
 use Svc\Licensing\Storage\DataInventory;
@@ -186,7 +187,7 @@ final class Plugin {
 		$webhooks->add_hooks();
 		( new Scheduler() )->add_hooks();
 		( new PaymentEventRetryJob( $inbox ) )->add_hooks();
-		( new LicenseExpiryJob( $licenses ) )->add_hooks();
+		( new LicenseExpiryJob( $licenses, new LicenseCounts( $wpdb ) ) )->add_hooks();
 		// Outbound webhooks: the queue the every-minute job runs, and the admin's use cases.
 		$target   = new OutboundTarget( $settings );
 		$outbound = new OutboundDeliveries( $endpoints, $deliveries, $target, $client->transaction, SVC_LICENSING_VERSION );

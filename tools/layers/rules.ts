@@ -239,6 +239,8 @@ export const TABLE_OWNERS: Record< string, string > = {
 	svc_protocol_requests: 'ProtocolRequestRepository',
 	svc_release_reports: 'ReleaseReportRepository',
 	svc_update_decisions: 'UpdateDecisionRepository',
+	svc_license_counts: 'LicenseCounts',
+	svc_daily_counts: 'LicenseCounts',
 };
 
 /**
@@ -251,6 +253,8 @@ export const SCHEMA_WRITERS: Record< string, string > = {
 	'Storage/Schema.php': 'the schema: the list of migrations',
 	'Storage/SchemaMigrator.php': 'runs the migrations',
 	'Lifecycle.php': 'uninstall drops the tables (when the seller asked)',
+	'Storage/LicenseCounts.php':
+		'installs the triggers by which the database itself keeps the summaries and email_domain as licence and activation rows change',
 	'Storage/DatabaseImage.php':
 		'a restore writes every table of an export into an empty site, in one transaction',
 };

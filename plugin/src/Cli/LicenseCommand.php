@@ -144,14 +144,14 @@ final class LicenseCommand {
 				if ( isset( $assoc_args['product'] ) ) {
 					$filters['product_id'] = $this->product_id( (string) $assoc_args['product'] );
 				}
-				$per_page             = max( 1, min( 1000, (int) $assoc_args['per-page'] ) );
-				list( $rows, $total ) = $this->admin->page( $filters, max( 1, (int) $assoc_args['page'] ), $per_page, array( 'created_at', 'desc' ) );
+				$per_page = max( 1, min( 1000, (int) $assoc_args['per-page'] ) );
+				$found    = $this->admin->page( $filters, max( 1, (int) $assoc_args['page'] ), $per_page, array( 'created_at', 'desc' ) );
 				if ( 'count' === ( $assoc_args['format'] ?? '' ) ) {
-					// Every licence the filters match, not just this page's.
-					WP_CLI::line( (string) $total );
+					// Every licence the filters match, not just this page's; a search stops counting at its cap.
+					WP_CLI::line( $found['total'] . ( $found['exact'] ? '' : '+' ) );
 					return;
 				}
-				$this->out->rows( $assoc_args, array_map( array( LicenseView::class, 'present' ), $rows ), self::LIST_FIELDS );
+				$this->out->rows( $assoc_args, array_map( array( LicenseView::class, 'present' ), $found['rows'] ), self::LIST_FIELDS );
 			}
 		);
 	}

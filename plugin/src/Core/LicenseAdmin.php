@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Core;
 
+use Svc\Licensing\Domain\Http\ListCursor;
 use Svc\Licensing\Domain\Email;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
@@ -99,10 +100,15 @@ final class LicenseAdmin {
 	 * @param int                                                                                                        $page     1-based page.
 	 * @param int                                                                                                        $per_page Page size.
 	 * @param array{0: string, 1: string}                                                                                $sort     A sortable column and asc|desc.
-	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
+	 * @param ListCursor|null                                                                                            $after    Start after this cursor's row instead of at a page.
+	 * @return array{rows: array<int, array<string, mixed>>, total: int, exact: bool, next: ListCursor|null}
+	 * @throws ServiceError When the cursor was made for another order.
 	 */
-	public function page( array $filters, int $page, int $per_page, array $sort ): array {
-		return $this->licenses->page( $filters, $page, $per_page, $this->search_hash( $filters ), $sort );
+	public function page( array $filters, int $page, int $per_page, array $sort, ?ListCursor $after = null ): array {
+		if ( null !== $after && ( $after->sort !== $sort[0] || $after->order !== $sort[1] ) ) {
+			throw ServiceError::invalid_param( 'cursor', __( 'This cursor belongs to a list in another order. Ask for the first page again.', 'svc-licensing' ), __( 'made for another order', 'svc-licensing' ) );
+		}
+		return $this->licenses->page( $filters, $page, $per_page, $this->search_hash( $filters ), $sort, $after );
 	}
 
 	/**

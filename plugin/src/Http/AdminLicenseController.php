@@ -7,6 +7,9 @@
 
 namespace Svc\Licensing\Http;
 
+use WP_Error;
+use Svc\Licensing\Domain\ErrorCode;
+use Svc\Licensing\Domain\Http\ListCursor;
 use Svc\Licensing\Core\LicenseAdmin;
 use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Domain\Access\Permission;
@@ -115,7 +118,7 @@ final class AdminLicenseController implements Controller {
 		);
 		return array(
 			$base                             => array(
-				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_licenses' ), Permission::READ, array_merge( Pagination::args(), self::filters() ) ),
+				$this->guard->endpoint( WP_REST_Server::READABLE, array( $this, 'list_licenses' ), Permission::READ, array_merge( Pagination::args(), self::filters(), self::cursor() ) ),
 				$this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'create' ), Permission::WRITE, self::create_args() ),
 			),
 			$base . '/status-counts'          => array(
@@ -127,6 +130,28 @@ final class AdminLicenseController implements Controller {
 				$this->guard->endpoint( WP_REST_Server::DELETABLE, array( $this, 'delete' ), Permission::ADMIN, array_merge( $id, $force ) ),
 			),
 			$base . '/(?P<id>\d+)/rotate-key' => array( $this->guard->endpoint( WP_REST_Server::CREATABLE, array( $this, 'rotate' ), Permission::WRITE, $id ) ),
+		);
+	}
+
+	/**
+	 * The keyset cursor of the list: `next_cursor` of the page before, instead of a page number.
+	 *
+	 * @return array<string, array<string, mixed>>
+	 */
+	private static function cursor(): array {
+		return array(
+			'cursor' => array(
+				'description'       => 'Start right after the last licence of the page that answered this next_cursor (the same filters and order); page is then ignored.',
+				'type'              => 'string',
+				'maxLength'         => 2048,
+				'validate_callback' => static function ( $value ) {
+					return null !== ListCursor::decode( (string) $value ) ? true : new WP_Error(
+						ErrorCode::INVALID_PARAMS,
+						__( 'cursor is not one this list gave out. Use the next_cursor of the page before, or ask for a page by number.', 'svc-licensing' ),
+						array( 'status' => 400 )
+					);
+				},
+			),
 		);
 	}
 
@@ -195,8 +220,17 @@ final class AdminLicenseController implements Controller {
 	 */
 	public function list_licenses( WP_REST_Request $request ): WP_REST_Response {
 		list( $page, $per_page ) = Pagination::from_request( $request );
-		list( $rows, $total )    = $this->admin->page( $this->list_filters( $request ), $page, $per_page, array( (string) $request['orderby'], (string) $request['order'] ) );
-		return new WP_REST_Response( Pagination::envelope( array_map( array( LicenseView::class, 'present' ), $rows ), $total, $page, $per_page ) );
+		$cursor                  = null === $request['cursor'] ? null : ListCursor::decode( (string) $request['cursor'] );
+		$found                   = $this->admin->page( $this->list_filters( $request ), $page, $per_page, array( (string) $request['orderby'], (string) $request['order'] ), $cursor );
+		return new WP_REST_Response(
+			array_merge(
+				Pagination::envelope( array_map( array( LicenseView::class, 'present' ), $found['rows'] ), $found['total'], $page, $per_page ),
+				array(
+					'total_exact' => $found['exact'],
+					'next_cursor' => null === $found['next'] ? null : $found['next']->encode(),
+				)
+			)
+		);
 	}
 
 	/**

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Jobs;
 
 use Svc\Licensing\Core\Licenses;
+use Svc\Licensing\Storage\LicenseCounts;
 
 /**
  * Validation already treats a licence past its expiry as expired; this makes the stored status, the filters
@@ -23,12 +24,21 @@ final class LicenseExpiryJob {
 	private $licenses;
 
 	/**
+	 * The summaries of the counts.
+	 *
+	 * @var LicenseCounts
+	 */
+	private $counts;
+
+	/**
 	 * Constructor.
 	 *
-	 * @param Licenses $licenses Licence use cases.
+	 * @param Licenses      $licenses Licence use cases.
+	 * @param LicenseCounts $counts   Summaries, recounted here on a host that refused their triggers.
 	 */
-	public function __construct( Licenses $licenses ) {
+	public function __construct( Licenses $licenses, LicenseCounts $counts ) {
 		$this->licenses = $licenses;
+		$this->counts   = $counts;
 	}
 
 	/**
@@ -45,6 +55,11 @@ final class LicenseExpiryJob {
 	 * @return int Licences changed.
 	 */
 	public function run( $now = null ): int {
-		return $this->licenses->expire_due( is_numeric( $now ) ? (int) $now : time() );
+		$expired = $this->licenses->expire_due( is_numeric( $now ) ? (int) $now : time() );
+		if ( ! $this->counts->kept() ) {
+			// No triggers on this host: the summaries the list and the stats read are made again from the rows.
+			$this->counts->recount();
+		}
+		return $expired;
 	}
 }

@@ -7,6 +7,7 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Domain\Http\ListCursor;
 use Svc\Licensing\Domain\Http\PageNumber;
 use Svc\Licensing\Domain\License\LicenseStatus;
 
@@ -19,6 +20,18 @@ final class LicenseRepository extends TableRepository {
 	 * An active or trial licence past its expiry (placeholders: the two statuses, then now).
 	 */
 	private const DUE = 'status IN (%s, %s) AND expires IS NOT NULL AND expires <= %s';
+
+	/**
+	 * A search stops at this many matches (per way it searches); the total then says this many, not exact.
+	 */
+	public const SEARCH_CAP = 10000;
+
+	/**
+	 * The summaries, made when first needed.
+	 *
+	 * @var LicenseCounts|null
+	 */
+	private $counts;
 	/**
 	 * Sort keys of the admin list => column; the id breaks ties so pages never overlap.
 	 */
@@ -108,54 +121,171 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
-	 * One page of licences, newest first.
+	 * One page of licences, in the list's order (newest first by default), and how many the filters find.
 	 *
-	 * The page is found on the licence table alone, as ids in the page's order (the primary key, or the status
-	 * index for a status filter, both already in id order), and only those ids are joined to product and tier:
-	 * joined first, MariaDB drives the join from the one-row products table and sorts every licence to keep 20.
-	 * A search (substring LIKE on name and email) has to read every row anyway, so its total comes from the same
-	 * pass (SQL_CALC_FOUND_ROWS) instead of a second scan; without a search, COUNT(*) reads an index.
+	 * Nothing here reads every row (docs/scale.md):
+	 * - The page is found on the licence table alone, as ids in the page's order, and only those ids are joined to
+	 *   product and tier. After a cursor it starts right after the cursor's row (a keyset page: page 5,000 costs
+	 *   what page 1 costs). A page number past the middle is read from the other end, so the last page is as cheap
+	 *   as the first; only the middle of a huge list pays for its offset.
+	 * - The total without a search or an expiry filter is the summary's (LicenseCounts: per product and status,
+	 *   kept by the database as rows change).
+	 * - A search first finds at most SEARCH_CAP + 1 matching ids through indexes (search_ids()); the page, the
+	 *   total and the status counts are then taken among those ids by primary key. More matches than the cap:
+	 *   the total says SEARCH_CAP and is not exact, so the panel says "10,000+" and asks for a longer search.
+	 * - An expiry filter counts its matches up to the cap the same way.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
-	 * @param int                                                                                                        $page     1-based page.
+	 * @param int                                                                                                        $page     1-based page (ignored after a cursor).
 	 * @param int                                                                                                        $per_page Page size.
 	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
 	 * @param array{0: string, 1: string}                                                                                $sort     A SORTABLE key and asc|desc.
-	 * @return array{0: array<int, array<string, mixed>>, 1: int} Rows and total.
+	 * @param ListCursor|null                                                                                            $after    Start after this row (a cursor of the same order).
+	 * @return array{rows: array<int, array<string, mixed>>, total: int, exact: bool, next: ListCursor|null}
 	 */
-	public function page( array $filters, int $page, int $per_page, ?string $key_hash, array $sort = array( 'created_at', 'desc' ) ): array {
-		$condition = $this->list_condition( $filters, $key_hash );
-		$direction = 'asc' === $sort[1] ? 'ASC' : 'DESC';
-		$column    = self::SORTABLE[ $sort[0] ] ?? 'l.id';
-		$order     = 'l.id' === $column ? "l.id {$direction}" : "{$column} {$direction}, l.id {$direction}";
-		$from      = "{$this->table()} l" . ( 'p.name' === $column ? ' JOIN ' . $this->table_name( Tables::PRODUCTS ) . ' p ON p.id = l.product_id' : '' );
-		$search    = isset( $filters['search'] ) && '' !== $filters['search'];
-		$ids_of    = 'SELECT ' . ( $search ? 'SQL_CALC_FOUND_ROWS ' : '' ) . "l.id FROM {$from} WHERE {$condition} ORDER BY {$order}";
-		if ( $search ) {
-			// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- table names from constants, conditions prepared.
-			$ids   = $this->db->get_col( $ids_of . $this->db->prepare( ' LIMIT %d OFFSET %d', $per_page, PageNumber::offset( $page, $per_page ) ) );
-			$total = (int) $this->db->get_var( 'SELECT FOUND_ROWS()' );
+	public function page( array $filters, int $page, int $per_page, ?string $key_hash, array $sort = array( 'created_at', 'desc' ), ?ListCursor $after = null ): array {
+		$direction                         = 'asc' === $sort[1] ? 'ASC' : 'DESC';
+		$column                            = self::SORTABLE[ $sort[0] ] ?? 'l.id';
+		$from                              = "{$this->table()} l" . ( 'p.name' === $column ? ' JOIN ' . $this->table_name( Tables::PRODUCTS ) . ' p ON p.id = l.product_id' : '' );
+		list( $condition, $total, $exact ) = $this->matching( $filters, $key_hash );
+		if ( null !== $after ) {
+			$ids = $this->ids( $from, $condition . ' AND ' . $this->after( $column, $direction, $after ), $column, $direction, $per_page, 0 );
 		} else {
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
-			$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
-			$ids   = array_column( $this->page_rows( $ids_of, $total, $page, $per_page ), 'id' );
+			$offset = PageNumber::offset( $page, $per_page );
+			if ( $exact && $offset >= $total ) {
+				$ids = array();
+			} elseif ( $exact && $offset > intdiv( $total, 2 ) ) {
+				// From the other end: the rows before this page's last one, read backwards.
+				$limit = min( $per_page, $total - $offset );
+				$ids   = array_reverse( $this->ids( $from, $condition, $column, 'ASC' === $direction ? 'DESC' : 'ASC', $limit, $total - $offset - $limit ) );
+			} else {
+				$ids = $this->ids( $from, $condition, $column, $direction, $per_page, $offset );
+			}
 		}
-		if ( array() === $ids ) {
-			return array( array(), $total );
+		$rows = array();
+		if ( array() !== $ids ) {
+			$in    = implode( ', ', array_map( 'intval', $ids ) );
+			$order = self::order( $column, $direction );
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- select() from constants, ids cast to integers.
+			$rows = array_map( array( self::class, 'cast' ), (array) $this->db->get_results( $this->select() . " WHERE l.id IN ({$in}) ORDER BY {$order}", ARRAY_A ) );
 		}
-		$in = implode( ', ', array_map( 'intval', $ids ) );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- select() from constants, ids cast to integers.
-		$rows = (array) $this->db->get_results( $this->select() . " WHERE l.id IN ({$in}) ORDER BY {$order}", ARRAY_A );
-		return array( array_map( array( self::class, 'cast' ), $rows ), $total );
+		$next = null;
+		if ( count( $rows ) === $per_page ) {
+			$last = $rows[ count( $rows ) - 1 ];
+			$next = new ListCursor( $sort[0], strtolower( $direction ), self::sort_value( $column, $last ), (int) $last['id'] );
+		}
+		return array(
+			'rows'  => $rows,
+			'total' => $total,
+			'exact' => $exact,
+			'next'  => $next,
+		);
 	}
 
 	/**
-	 * The admin list's WHERE clause, prepared.
+	 * Ids of one page of rows that meet a condition.
+	 *
+	 * @param string $from      FROM clause.
+	 * @param string $condition Prepared WHERE.
+	 * @param string $column    Sort column.
+	 * @param string $direction ASC or DESC.
+	 * @param int    $limit     Rows.
+	 * @param int    $offset    Rows skipped.
+	 * @return int[]
+	 */
+	private function ids( string $from, string $condition, string $column, string $direction, int $limit, int $offset ): array {
+		$order = self::order( $column, $direction );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table names from constants, conditions prepared.
+		return array_map( 'intval', (array) $this->db->get_col( "SELECT l.id FROM {$from} WHERE {$condition} ORDER BY {$order}" . $this->db->prepare( ' LIMIT %d OFFSET %d', $limit, $offset ) ) );
+	}
+
+	/**
+	 * ORDER BY of a sort column, the id breaking ties.
+	 *
+	 * @param string $column    Sort column.
+	 * @param string $direction ASC or DESC.
+	 */
+	private static function order( string $column, string $direction ): string {
+		return 'l.id' === $column ? "l.id {$direction}" : "{$column} {$direction}, l.id {$direction}";
+	}
+
+	/**
+	 * The rows after a cursor's row in this order. NULL sorts first in ascending order and last in descending
+	 * order, in MariaDB and in SQLite alike.
+	 *
+	 * @param string     $column    Sort column.
+	 * @param string     $direction ASC or DESC.
+	 * @param ListCursor $after     Cursor.
+	 */
+	private function after( string $column, string $direction, ListCursor $after ): string {
+		$beyond = 'ASC' === $direction ? '>' : '<';
+		if ( 'l.id' === $column ) {
+			return $this->db->prepare( "l.id {$beyond} %d", $after->id );
+		}
+		if ( null === $after->value ) {
+			return 'ASC' === $direction
+				? $this->db->prepare( "(({$column} IS NULL AND l.id > %d) OR {$column} IS NOT NULL)", $after->id )
+				: $this->db->prepare( "({$column} IS NULL AND l.id < %d)", $after->id );
+		}
+		$value = is_int( $after->value ) ? '%d' : '%s';
+		$then  = 'ASC' === $direction ? '' : " OR {$column} IS NULL";
+		return $this->db->prepare( "({$column} {$beyond} {$value} OR ({$column} = {$value} AND l.id {$beyond} %d){$then})", $after->value, $after->value, $after->id );
+	}
+
+	/**
+	 * A row's value of the sort column, as a cursor keeps it.
+	 *
+	 * @param string               $column Sort column.
+	 * @param array<string, mixed> $row    Row as page() returns it.
+	 * @return string|int|null
+	 */
+	private static function sort_value( string $column, array $row ) {
+		$field = array(
+			'l.id'               => 'id',
+			'p.name'             => 'product_name',
+			'l.activation_count' => 'activation_count',
+		)[ $column ] ?? substr( $column, 2 );
+		$value = $row[ $field ] ?? null;
+		return is_int( $value ) || null === $value ? $value : (string) $value;
+	}
+
+	/**
+	 * The list's WHERE clause, how many rows it finds and whether that count is exact.
+	 *
+	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
+	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
+	 * @return array{0: string, 1: int, 2: bool}
+	 */
+	private function matching( array $filters, ?string $key_hash ): array {
+		$condition = $this->list_condition( $filters );
+		$searched  = isset( $filters['search'] ) && '' !== trim( $filters['search'] );
+		if ( $searched ) {
+			list( $ids, $capped ) = $this->search_ids( trim( (string) $filters['search'] ), $key_hash );
+			$condition           .= array() === $ids ? ' AND 1 = 0' : ' AND l.id IN (' . implode( ', ', $ids ) . ')';
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared, ids integers.
+			$total = array() === $ids ? 0 : (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
+			return array( $condition, $total, ! $capped );
+		}
+		if ( ! isset( $filters['expires_after'] ) && ! isset( $filters['expires_before'] ) && $this->counts()->kept() ) {
+			$total = 0;
+			foreach ( $this->counts()->by_status( $filters['product_id'] ?? null ) as $status => $counts ) {
+				if ( ! isset( $filters['status'] ) || $filters['status'] === $status ) {
+					$total += $counts['licenses'];
+				}
+			}
+			return array( $condition, $total, true );
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
+		$found = (int) $this->db->get_var( "SELECT COUNT(*) FROM (SELECT 1 FROM {$this->table()} l WHERE {$condition} LIMIT " . ( self::SEARCH_CAP + 1 ) . ') x' );
+		return array( $condition, min( $found, self::SEARCH_CAP ), $found <= self::SEARCH_CAP );
+	}
+
+	/**
+	 * The list's WHERE clause without its search, prepared.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters (expiry bounds in storage format, inclusive).
-	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
 	 */
-	private function list_condition( array $filters, ?string $key_hash ): string {
+	private function list_condition( array $filters ): string {
 		$where = array( '1 = 1' );
 		if ( isset( $filters['status'] ) ) {
 			$where[] = $this->db->prepare( 'l.status = %s', $filters['status'] );
@@ -169,28 +299,93 @@ final class LicenseRepository extends TableRepository {
 		if ( isset( $filters['expires_before'] ) ) {
 			$where[] = $this->db->prepare( 'l.expires IS NOT NULL AND l.expires <= %s', $filters['expires_before'] );
 		}
-		if ( isset( $filters['search'] ) && '' !== $filters['search'] ) {
-			$like     = '%' . $this->db->esc_like( $filters['search'] ) . '%';
-			$fragment = strtoupper( str_replace( '-', '', $filters['search'] ) );
-			$either   = array(
-				$this->db->prepare( 'l.customer_name LIKE %s', $like ),
-				$this->db->prepare( 'l.customer_email LIKE %s', $like ),
-			);
-			if ( 1 === preg_match( '/^[A-Z0-9]{1,4}$/', $fragment ) ) {
-				$either[] = $this->db->prepare( 'l.key_first LIKE %s', $this->db->esc_like( $fragment ) . '%' );
-				$either[] = $this->db->prepare( 'l.key_last LIKE %s', '%' . $this->db->esc_like( $fragment ) );
-			}
-			if ( null !== $key_hash ) {
-				$either[] = $this->db->prepare( 'l.key_hash = %s', $key_hash );
-			}
-			$where[] = '(' . implode( ' OR ', $either ) . ')';
-		}
 		return implode( ' AND ', $where );
 	}
 
 	/**
+	 * The ids a search finds, each way through an index, at most SEARCH_CAP + 1 per way (docs/scale.md):
+	 * - a whole key: that licence alone, by its hash (a term shaped like a key that no licence holds is searched
+	 *   the other ways, as a carried-over key may look like anything);
+	 * - "@domain": the email's domain from its start;
+	 * - otherwise the email and the name from their start; a term with a dot and no @ also an email's domain and a
+	 *   site in use (scheme and www. aside, as sites are stored); 1 to 4 letters and digits (dashes aside) also the
+	 *   key's first or last group from its start;
+	 * - only when none of those finds anything: any part of a name or an email (a scan, stopped at the cap).
+	 *
+	 * @param string      $term     Search, trimmed.
+	 * @param string|null $key_hash Hash of the term when it is a whole key.
+	 * @return array{0: int[], 1: bool} Ids, and whether the cap cut them short.
+	 */
+	private function search_ids( string $term, ?string $key_hash ): array {
+		$limit = ' LIMIT ' . ( self::SEARCH_CAP + 1 );
+		$table = $this->table();
+		if ( null !== $key_hash ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$held = array_map( 'intval', (array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$table} WHERE key_hash = %s", $key_hash ) ) );
+			if ( array() !== $held ) {
+				return array( $held, false );
+			}
+			// A term that could be a carried-over key but is none is searched like any other.
+		}
+		$starts  = function ( string $value ): string {
+			return $this->db->esc_like( $value ) . '%';
+		};
+		$queries = array();
+		$lower   = strtolower( $term );
+		if ( '@' === $term[0] ) {
+			$domain = ltrim( $lower, '@' );
+			if ( '' !== $domain ) {
+				$queries[] = $this->db->prepare( "SELECT id FROM {$table} WHERE email_domain LIKE %s{$limit}", $starts( $domain ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			}
+		} else {
+			$queries[] = $this->db->prepare( "SELECT id FROM {$table} WHERE customer_email LIKE %s{$limit}", $starts( $lower ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$queries[] = $this->db->prepare( "SELECT id FROM {$table} WHERE customer_name LIKE %s{$limit}", $starts( $term ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			if ( false === strpos( $term, '@' ) && false !== strpos( $term, '.' ) ) {
+				$queries[] = $this->db->prepare( "SELECT id FROM {$table} WHERE email_domain LIKE %s{$limit}", $starts( $lower ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				$site      = (string) preg_replace( '#^(?:[a-z][a-z0-9+.-]*://)?(?:www\.)?#', '', $lower );
+				if ( '' !== $site ) {
+					$activations = $this->table_name( Tables::ACTIVATIONS );
+					$queries[]   = $this->db->prepare( "SELECT DISTINCT license_id FROM {$activations} WHERE site_url LIKE %s{$limit}", $starts( $site ) ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+				}
+			}
+			$fragment = strtoupper( str_replace( '-', '', $term ) );
+			if ( 1 === preg_match( '/^[A-Z0-9]{1,4}$/', $fragment ) ) {
+				$key_group = 4 === strlen( $fragment ) ? '= %s' : 'LIKE %s';
+				$value     = 4 === strlen( $fragment ) ? $fragment : $starts( $fragment );
+				$queries[] = $this->db->prepare( "SELECT id FROM {$table} WHERE key_first {$key_group}{$limit}", $value ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, operator from code.
+				$queries[] = $this->db->prepare( "SELECT id FROM {$table} WHERE key_last {$key_group}{$limit}", $value ); // phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, operator from code.
+			}
+		}
+		$ids    = array();
+		$capped = false;
+		foreach ( $queries as $sql ) {
+			$found  = (array) $this->db->get_col( $sql ); // phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- prepared above.
+			$capped = $capped || count( $found ) > self::SEARCH_CAP;
+			foreach ( $found as $id ) {
+				$ids[ (int) $id ] = true;
+			}
+		}
+		if ( array() === $ids && '@' !== $term[0] ) {
+			// Nothing starts with the term: any part of a name or an email, the one way that reads rows until it
+			// has found the cap (every row when it finds few).
+			$inside = '%' . $this->db->esc_like( $term ) . '%';
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$found  = (array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$table} WHERE customer_email LIKE %s OR customer_name LIKE %s{$limit}", $inside, $inside ) );
+			$capped = count( $found ) > self::SEARCH_CAP;
+			foreach ( $found as $id ) {
+				$ids[ (int) $id ] = true;
+			}
+		}
+		if ( count( $ids ) > self::SEARCH_CAP ) {
+			$capped = true;
+		}
+		return array( array_slice( array_keys( $ids ), 0, self::SEARCH_CAP + 1 ), $capped );
+	}
+
+	/**
 	 * How many licences the admin list's filters find, per stored status (the list's status filter compares the
-	 * same column). The status filter itself is ignored: the counts are those of the list's status views.
+	 * same column). The status filter itself is ignored: the counts are those of the list's status views. Without
+	 * a search or an expiry filter they are the summary's; with one, they are counted among its (capped) matches.
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
 	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
@@ -198,14 +393,32 @@ final class LicenseRepository extends TableRepository {
 	 */
 	public function status_counts( array $filters, ?string $key_hash ): array {
 		unset( $filters['status'] );
-		$condition = $this->list_condition( $filters, $key_hash );
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
-		$rows   = (array) $this->db->get_results( "SELECT l.status AS status, COUNT(*) AS n FROM {$this->table()} l WHERE {$condition} GROUP BY l.status", ARRAY_A );
 		$counts = array();
+		$plain  = ( ! isset( $filters['search'] ) || '' === trim( $filters['search'] ) ) && ! isset( $filters['expires_after'] ) && ! isset( $filters['expires_before'] );
+		if ( $plain && $this->counts()->kept() ) {
+			foreach ( $this->counts()->by_status( $filters['product_id'] ?? null ) as $status => $found ) {
+				$counts[ $status ] = $found['licenses'];
+			}
+			return $counts;
+		}
+		$condition = $plain ? $this->list_condition( $filters ) : $this->matching( $filters, $key_hash )[0];
+		$limit     = $plain ? '' : ' LIMIT ' . ( self::SEARCH_CAP + 1 );
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
+		$rows = (array) $this->db->get_results( "SELECT status, COUNT(*) AS n FROM (SELECT l.status AS status FROM {$this->table()} l WHERE {$condition}{$limit}) x GROUP BY status", ARRAY_A );
 		foreach ( $rows as $row ) {
 			$counts[ (string) $row['status'] ] = (int) $row['n'];
 		}
 		return $counts;
+	}
+
+	/**
+	 * The summaries of licences per product and status.
+	 */
+	private function counts(): LicenseCounts {
+		if ( null === $this->counts ) {
+			$this->counts = new LicenseCounts( $this->db );
+		}
+		return $this->counts;
 	}
 
 	/**

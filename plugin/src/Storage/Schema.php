@@ -7,7 +7,10 @@
 
 namespace Svc\Licensing\Storage;
 
+use Svc\Licensing\Storage\Migrations\AddActivationSiteIndex;
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
+use Svc\Licensing\Storage\Migrations\AddLicenseSearchIndexes;
+use Svc\Licensing\Storage\Migrations\CreateLicenseCounts;
 use Svc\Licensing\Storage\Migrations\AddReleaseChannels;
 use Svc\Licensing\Storage\Migrations\AddReportRounds;
 use Svc\Licensing\Storage\Migrations\AddUpdateDecisionSlot;
@@ -42,7 +45,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 24;
+	public const LATEST = 27;
 
 	/**
 	 * Every step, oldest first.
@@ -74,6 +77,9 @@ final class Schema {
 				new CreateUpdateDecisions(),
 				new AddReportRounds(),
 				new AddUpdateDecisionSlot(),
+				new AddLicenseSearchIndexes(),
+				new AddActivationSiteIndex(),
+				new CreateLicenseCounts(),
 			)
 		);
 	}

@@ -8,6 +8,7 @@
 namespace Svc\Licensing\Storage;
 
 use RuntimeException;
+use Svc\Licensing\Storage\Migrations\CreateLicenseCounts;
 use wpdb;
 
 /**
@@ -103,6 +104,7 @@ final class SchemaMigrator {
 			return false;
 		}
 		try {
+			$ran = false;
 			foreach ( ( $this->plan ?? Schema::plan() )->pending( $this->read_stored_version() ) as $step ) {
 				foreach ( $step->statements( $this->db->prefix, $this->db->get_charset_collate() ) as $sql ) {
 					// phpcs:ignore WordPress.DB.PreparedSQL.NotPrepared -- schema DDL built from constants.
@@ -111,6 +113,12 @@ final class SchemaMigrator {
 					}
 				}
 				update_option( self::VERSION_OPTION, $step->version(), true );
+				$ran = true;
+			}
+			// The triggers that keep the counts are installed again after any step: the SQLite drop-in rebuilds a
+			// table on some ALTERs, and that drops its triggers.
+			if ( $ran && $this->latest() >= CreateLicenseCounts::VERSION ) {
+				( new LicenseCounts( $this->db ) )->install();
 			}
 		} finally {
 			$this->release_lock();

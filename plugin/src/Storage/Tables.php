@@ -33,6 +33,8 @@ final class Tables {
 	public const PROTOCOL_REQUESTS  = 'svc_protocol_requests';
 	public const RELEASE_REPORTS    = 'svc_release_reports';
 	public const UPDATE_DECISIONS   = 'svc_update_decisions';
+	public const LICENSE_COUNTS     = 'svc_license_counts';
+	public const DAILY_COUNTS       = 'svc_daily_counts';
 
 	/**
 	 * Every table, in an order that can be dropped safely.
@@ -41,5 +43,15 @@ final class Tables {
 	 */
 	public static function all(): array {
 		return array( self::PRODUCTS, self::TIERS, self::PRICES, self::LICENSES, self::ACTIVATIONS, self::RATE_LIMITS, self::API_KEYS, self::RELEASES, self::WEBHOOK_EVENTS, self::TRANSACTIONS, self::META, self::EVENTS, self::WEBHOOK_ENDPOINTS, self::WEBHOOK_DELIVERIES, self::WEBHOOK_ATTEMPTS, self::PORTAL_LINKS, self::PORTAL_SESSIONS, self::IMPORT_MAP, self::PROTOCOL_REQUESTS, self::RELEASE_REPORTS, self::UPDATE_DECISIONS );
+	}
+
+	/**
+	 * The summaries the database keeps from the licence and activation rows (Storage\LicenseCounts): derived, so an
+	 * export leaves them out and a restore rebuilds them; dropped with the rest on uninstall.
+	 *
+	 * @return string[]
+	 */
+	public static function summaries(): array {
+		return array( self::LICENSE_COUNTS, self::DAILY_COUNTS );
 	}
 }
