@@ -1,14 +1,18 @@
 /**
  * `npm run bench`: throughput and latency of the licence service's client routes against WordPress' own floor,
- * and the admin list and stats at scale. One run prints two markdown tables and the targets to stdout (progress
- * goes to stderr) and writes the same as JSON to bench-results/<ISO timestamp>.json.
+ * the admin calls at 100,000 and 1,000,000 licences, and the import. One run prints markdown tables and the targets
+ * to stdout (progress goes to stderr) and writes the same as JSON to bench-results/<ISO timestamp>.json. It has
+ * three parts, all by default, or those --only names: load (the load rows), scale (the scale row), import.
  *
  * The site (tools/stack/profiles.ts benchProfile, plus tools/bench/site/counters.php; http://localhost:8894,
  * database svc_bench) is production-shaped:
  * MariaDB, nginx (2 workers) + php-fpm with pm = static and 8 children on this 2-core machine (as the MariaDB
- * test site), opcache on without timestamp checks, WP_DEBUG off and DISABLE_WP_CRON. It is reset and seeded on
- * every run (tools/bench/seed.php: product, release with a real ZIP, --licences licences, admin API key) and
- * stopped at the end; MariaDB stops with it only when the stack started MariaDB and no other stack site uses it.
+ * test site), opcache on without timestamp checks, WP_DEBUG off and DISABLE_WP_CRON. Each part resets it and
+ * seeds it (tools/bench/seed.php: the plugin's tables built by the schema's steps up to 24 only, then products, a
+ * release with a real ZIP, N licences with 1.5 N activations by INSERT … SELECT in MariaDB, three real keys, an
+ * admin API key, and what each admin call must answer, counted by plain SQL over every row; then the upgrade to
+ * the latest schema in a process of its own, timed, before any request), and it is stopped at the end; MariaDB
+ * stops with it only when the stack started MariaDB and no other stack site uses it.
  *
  * Rows, in order: hello world (a plain PHP file), SHORTINIT + one query, the trivial REST route (a bench-only
  * mu-plugin: the baseline), health, then validate, activate (site already active: a repeat activate) and update
@@ -51,20 +55,31 @@
  * must-use plugin tools/bench/site/profile.php answers with a Server-Timing header (core boot, the way to the
  * dispatch, our code, SQL); the third table gives the medians (tools/bench/timing.ts).
  *
- * Admin at scale: GET /admin/licenses (first page, a search by email, a status filter, page 1000 at
- * per_page 20, or page licences/40 of a smaller table) and GET /admin/stats, each with the seeded admin API key,
- * one untimed request and then the median of 5, timed by the client. Every admin answer is checked against the
- * seeded data (total, page, rows, status or email of every licence, newest first; the stats' totals).
+ * The scale row (issue 43; tools/bench/scale.ts): for each --scale size (100,000 and 1,000,000 by default), on a
+ * freshly reset site seeded at schema 24 and upgraded (the upgrade's seconds and peak memory are a job line), each
+ * admin call with the seeded admin API key, one untimed request and then the median of 5, timed by the client:
+ * GET /admin/licenses page 1, ?page=2000&per_page=20, the last page, keyset paging (page 1's next_cursor as
+ * ?cursor=); ?search= by a whole key, the key's last group, a whole email, "@shop17.example", "shop17.example", a
+ * name prefix and a site URL; ?status=expired; ?product_id=N&status=active; /admin/licenses/status-counts with and
+ * without a search; /admin/stats; /admin/stats/daily?days=30. Every answer is checked against the seed: the exact
+ * ids of the page, total (a search past 10,000 matches answers 10,000 and total_exact false), total_exact,
+ * next_cursor (a string while licences follow, null on the last page), page, per_page, total_pages, every status
+ * count, every stats figure and day. Then the export and the restore of the seeded service, each timed with its
+ * peak memory (tools/bench/backup.php, PHP's memory_limit at 256 MB), and the restored service checked again. The
+ * table gives a column per size and the target (< 100 ms at the largest size; met only with every answer right).
  *
- *   npm run bench                          1,000 licences
- *   npm run bench -- --licences=100000     the scale run
- *   npm run bench -- --quick               CI (a step of npm test): 100 licences, every row asked 3 times with
- *                                          fetch (the APCu and Redis rows once) and every answer checked
+ *   npm run bench                          the load rows (1,000 licences), the scale row, the import row
+ *   npm run bench -- --only=scale          the scale row alone (--scale=100000,1000000: its sizes)
+ *   npm run bench -- --only=load           the load rows alone (--licences=N: on N licences)
+ *   npm run bench -- --quick               CI (a step of npm test): one site, 2,000 licences seeded at schema 24
+ *                                          and upgraded; every scale call asked 3 times and checked, export and
+ *                                          restore checked; then every load row asked 3 times with fetch (the
+ *                                          APCu and Redis rows once) and every answer checked
  *                                          (tools/bench/checks.ts), each counter store checked in use; exit 1 on
  *                                          a wrong one; no wrk, no timings (no Redis rows without redis-server)
  *   npm run bench -- --plugin=<git rev>    the plugin as committed at that revision instead of plugin/ (extracted
  *                                          under .stack/bench-plugin/), e.g. to compare before and after a change
- *   npm run bench -- --only=import         the import row alone (--only=load: every row but the import)
+ *   npm run bench -- --only=import         the import row alone (--only takes load, scale, import, comma-separated)
  *   npm run bench -- --import=N            the import row's larger size (100,000 by default; the smaller is N/10)
  * Also --duration=S --warmup=S --connections=N --threads=N --samples=N.
  *
@@ -75,9 +90,12 @@
  * and its PHP process's memory_get_peak_usage( true ) is written by a bench-only must-use plugin
  * (tools/bench/site/peak.php) to a file named in its environment, so the command's own output is untouched.
  * Every report is checked against the seed's expected counts (tools/bench/import.ts); the target (shown, never
- * asserted) is a peak at N at most 1.5 times the peak at N/10. MariaDB only, as the whole bench site.
+ * asserted) is a peak at N at most 1.5 times the peak at N/10. While the written import runs, VALIDATE_CLIENTS
+ * clients ask validate without pause for a licence of the service's own (seed.php seed 1, beside the EDD tables,
+ * its site already active), every answer checked; the row gives their req/s, p50, p99, and the answers that were
+ * not 2xx or not valid. MariaDB only, as the whole bench site.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,12 +116,21 @@ import {
 	REDIS_SERVER,
 	ensureSystemPackages,
 } from './stack/system.ts';
+import { checkAnswer, type RowKind } from './bench/checks.ts';
 import {
-	checkAdminAnswer,
-	checkAnswer,
-	type AdminExpectation,
-	type RowKind,
-} from './bench/checks.ts';
+	checkScaleAnswer,
+	scaleCalls,
+	scaleJobLines,
+	scaleProblems,
+	scaleTable,
+	scaleTargets,
+	sizeName,
+	type ScaleCall,
+	type ScaleCallResult,
+	type ScaleFixtures,
+	type ScaleJob,
+	type ScaleResult,
+} from './bench/scale.ts';
 import {
 	PROFILE_HEADER,
 	medianSplit,
@@ -115,13 +142,11 @@ import {
 import {
 	COUNTER_STORES,
 	STORE_NAMES,
-	adminTable,
 	loadTable,
 	median,
 	rowLabel,
 	targetLines,
 	targets,
-	type AdminRow,
 	type CounterStore,
 	type LoadRow,
 } from './bench/report.ts';
@@ -141,6 +166,7 @@ import {
 	type ImportReport,
 	type ImportRow,
 	type ImportRunKind,
+	type ValidateLoad,
 } from './bench/import.ts';
 
 const BENCH_DIR = path.join( repoRoot, 'tools', 'bench' );
@@ -158,23 +184,25 @@ interface Options {
 	samples: number;
 	/** A git revision whose plugin/ is benched, or null for the working tree's. */
 	pluginRev: string | null;
-	/** Which rows run: all, the load (every row but the import) or the import alone. */
-	only: 'all' | 'load' | 'import';
+	/** Which parts run: the load rows, the scale row, the import row (all three by default). */
+	only: Set< Part >;
+	/** The scale row's sizes in licences, smallest first. */
+	scale: number[];
 	/** The import row's larger size in licences; the smaller is a tenth of it. */
 	importLicenses: number;
 }
 
-interface Fixtures {
-	product_slug: string;
-	license_key: string;
-	api_key: string;
-	licences: number;
-	/** Seeded licences with status suspended. */
-	suspended: number;
-	/** Seeded activations (the bench's own activation comes on top). */
-	activations: number;
-	seconds: number;
-}
+const PARTS = [ 'load', 'scale', 'import' ] as const;
+type Part = ( typeof PARTS )[ number ];
+
+/** What seed.php seeded (tools/bench/seed.php; the activations do not count the bench's own). */
+type Fixtures = ScaleFixtures & { seconds: number };
+
+/** The schema the scale row seeds at: the last step of the release before issue 43. */
+const SEED_SCHEMA = 24;
+/** The scale row's sizes by default, and under --quick. */
+const SCALE_SIZES = [ 100000, 1000000 ];
+const QUICK_SCALE = [ 2000 ];
 
 interface Row {
 	name: string;
@@ -218,18 +246,28 @@ function options( args: string[] ): Options {
 			! /^--(licences|duration|warmup|connections|threads|samples|plugin|import)=/.test(
 				arg
 			) &&
-			! /^--only=(load|import)$/.test( arg )
+			! /^--only=(load|scale|import)(,(load|scale|import))*$/.test(
+				arg
+			) &&
+			! /^--scale=\d+(,\d+)*$/.test( arg )
 		) {
 			throw new CommandError(
 				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
 					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] ' +
-					'[--only=load|import] [--import=N]'
+					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--import=N]'
 			);
 		}
 	}
 	const only = args
 		.find( ( arg ) => arg.startsWith( '--only=' ) )
-		?.slice( '--only='.length ) as 'load' | 'import' | undefined;
+		?.slice( '--only='.length )
+		.split( ',' ) as Part[] | undefined;
+	const scale = args
+		.find( ( arg ) => arg.startsWith( '--scale=' ) )
+		?.slice( '--scale='.length )
+		.split( ',' )
+		.map( Number )
+		.filter( ( n ) => n >= 1 );
 	return {
 		quick,
 		licences: Math.round( number( 'licences', quick ? 100 : 1000 ) ),
@@ -242,7 +280,10 @@ function options( args: string[] ): Options {
 			args
 				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
 				?.slice( '--plugin='.length ) ?? null,
-		only: only ?? 'all',
+		only: new Set( only ?? PARTS ),
+		scale: [
+			...new Set( scale ?? ( quick ? QUICK_SCALE : SCALE_SIZES ) ),
+		].sort( ( a, b ) => a - b ),
 		importLicenses: Math.max(
 			10,
 			Math.round( number( 'import', 100000 ) )
@@ -737,121 +778,6 @@ function pluginMentions( plugin: string, needle: string ): boolean {
 		);
 }
 
-interface AdminRequest {
-	name: string;
-	kind: 'admin-list' | 'admin-stats';
-	route: string;
-	expected: AdminExpectation;
-}
-
-/** The admin rows and what each must answer for the seeded data (seed.php: licence 0 is bench@example.com). */
-function adminRequests( fixtures: Fixtures ): AdminRequest[] {
-	const licenses = fixtures.licences;
-	const middle = Math.max( 1, Math.floor( licenses / 2 ) );
-	const deep = Math.max( 1, Math.min( 1000, Math.floor( licenses / 40 ) ) );
-	const base = '/wp-json/svc/v1/admin';
-	const email = `customer${ middle }@example.com`;
-	const found = middle < licenses ? 1 : 0;
-	return [
-		{
-			name: 'list, first page',
-			kind: 'admin-list',
-			route: `${ base }/licenses`,
-			expected: {
-				total: licenses,
-				page: 1,
-				rows: Math.min( 20, licenses ),
-			},
-		},
-		{
-			name: 'list, search by email',
-			kind: 'admin-list',
-			route: `${ base }/licenses?search=${ encodeURIComponent( email ) }`,
-			expected: { total: found, rows: found, email },
-		},
-		{
-			name: 'list, status filter',
-			kind: 'admin-list',
-			route: `${ base }/licenses?status=suspended`,
-			expected: {
-				total: fixtures.suspended,
-				rows: Math.min( 20, fixtures.suspended ),
-				status: 'suspended',
-			},
-		},
-		{
-			name: `list, page ${ deep }`,
-			kind: 'admin-list',
-			route: `${ base }/licenses?page=${ deep }&per_page=20`,
-			expected: {
-				total: licenses,
-				page: deep,
-				rows: Math.max(
-					0,
-					Math.min( 20, licenses - ( deep - 1 ) * 20 )
-				),
-			},
-		},
-		{
-			name: 'stats',
-			kind: 'admin-stats',
-			route: `${ base }/stats`,
-			// The bench's own activation of the bench licence comes on top of the seeded ones.
-			expected: {
-				total: licenses,
-				activations: fixtures.activations + 1,
-			},
-		},
-	];
-}
-
-/**
- * The admin rows: one untimed request, then `repeats` timed ones; every answer is checked against the seeded
- * data, and the row's problem is the first wrong answer.
- */
-async function admin(
-	site: Site,
-	fixtures: Fixtures,
-	repeats: number,
-	countQueries = true
-): Promise< AdminRow[] > {
-	const headers = { 'X-Service-Key': fixtures.api_key };
-	const result: AdminRow[] = [];
-	for ( const { name, kind, route, expected } of adminRequests( fixtures ) ) {
-		let problem: string | null = null;
-		const request = async () => {
-			const answer = await send( site, 'GET', route, undefined, headers );
-			problem ??= checkAdminAnswer( kind, answer, expected );
-			return answer;
-		};
-		const first = await request();
-		const times: number[] = [];
-		for ( let i = 0; i < repeats; i++ ) {
-			times.push( ( await request() ).ms );
-		}
-		const queries = countQueries
-			? ( await sqlPerRequest( request, repeats ) ).statements
-			: NaN;
-		let total: number | null = null;
-		try {
-			const body = JSON.parse( first.text );
-			total = body.total ?? body.licenses?.total ?? null;
-		} catch {
-			// Reported by the check.
-		}
-		result.push( {
-			name,
-			path: route.replace( '/wp-json/svc/v1', '' ),
-			medianMs: median( times ),
-			maxMs: Math.max( ...times ),
-			queriesPerRequest: queries,
-			total,
-			problem,
-		} );
-	}
-	return result;
-}
-
 /** The counter stores a run measures, and what switching them needs. */
 interface Counters {
 	stores: readonly CounterStore[];
@@ -861,27 +787,76 @@ interface Counters {
 	checked: boolean;
 }
 
-async function prepare(
+/** What `seed.php upgrade` prints. */
+interface Upgrade {
+	upgraded: boolean;
+	from: number;
+	to: number;
+	latest: number;
+	upgrade_seconds: number;
+	peak_bytes: number;
+}
+
+const count = ( n: number ): string => n.toLocaleString( 'en-US' );
+
+/**
+ * Seeds the freshly reset site at schema SEED_SCHEMA (seed.php), then upgrades it to the latest schema in a
+ * process of its own, timed. Nothing asks the site anything in between: the plugin upgrades on a request.
+ */
+function seedAndUpgrade(
 	site: Site,
-	opts: Options,
-	counters: Counters
-): Promise< { fixtures: Fixtures; problems: string[]; switches: Switches } > {
-	let started = Date.now();
-	await site.reset();
-	writeCounters( site, 'database', counters.redisUrl );
-	log(
-		`Bench site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } (MariaDB, nginx + php-fpm)`
-	);
-	started = Date.now();
+	licences: number
+): { fixtures: Fixtures; upgrade: Upgrade } {
 	const fixtures = php(
 		site,
 		'seed',
-		String( opts.licences )
+		String( licences ),
+		String( SEED_SCHEMA )
 	) as unknown as Fixtures;
 	log(
-		`Seeded ${ fixtures.licences } licences and ${ fixtures.activations } activations in ${ fixtures.seconds } s`
+		`Seeded ${ count( fixtures.licences ) } licences and ${ count(
+			fixtures.activations
+		) } activations at schema ${ fixtures.schema } in ${ fixtures.seed_seconds } s (+ ${
+			fixtures.expected_seconds
+		} s counting what the admin calls must answer)`
 	);
-	// The one activation the licence rows need, made through the plugin's own route.
+	const upgrade = php( site, 'upgrade' ) as unknown as Upgrade;
+	log(
+		`Schema upgrade ${ upgrade.from } → ${ upgrade.to } at ${ count( fixtures.licences ) } licences: ${ upgrade.upgrade_seconds } s`
+	);
+	return { fixtures, upgrade };
+}
+
+function upgradeJob( upgrade: Upgrade ): ScaleJob {
+	return {
+		name: 'upgrade',
+		seconds: upgrade.upgrade_seconds,
+		peakBytes: upgrade.peak_bytes,
+		detail: `schema ${ upgrade.from } → ${ upgrade.to } (SchemaMigrator::upgrade() in a PHP process of its own, no request in between)`,
+		problem:
+			upgrade.upgraded && upgrade.to === upgrade.latest
+				? null
+				: `the schema is at ${ upgrade.to }, not ${ upgrade.latest }${
+						upgrade.upgraded
+							? ''
+							: ' (upgrade() did not take the lock)'
+					}`,
+	};
+}
+
+async function resetSite( site: Site ): Promise< void > {
+	const started = Date.now();
+	await site.reset();
+	log(
+		`Bench site ready in ${ ( ( Date.now() - started ) / 1000 ).toFixed( 1 ) } s: ${ site.url } (MariaDB, nginx + php-fpm)`
+	);
+}
+
+/** The one activation the licence rows need, made through the plugin's own route; a problem or null. */
+async function activateBench(
+	site: Site,
+	fixtures: Fixtures
+): Promise< string | null > {
 	const activation = await send(
 		site,
 		'POST',
@@ -889,16 +864,242 @@ async function prepare(
 		licenseBody( fixtures )
 	);
 	const problem = checkAnswer( 'activate', activation );
-	return {
-		fixtures,
-		problems: problem ? [ `first activation: ${ problem }` ] : [],
-		switches: new Switches(
-			site,
-			fixtures,
-			counters.redisUrl,
-			counters.checked
-		),
-	};
+	return problem ? `first activation: ${ problem }` : null;
+}
+
+/**
+ * The scale row's admin calls against a seeded site (tools/bench/scale.ts): each asked once untimed and then
+ * `repeats` times, every answer checked; the keyset call follows page 1's next_cursor.
+ */
+async function runScaleCalls(
+	site: Site,
+	fixtures: Fixtures,
+	repeats: number,
+	only?: ( call: ScaleCall ) => boolean
+): Promise< ScaleCallResult[] > {
+	const headers = { 'X-Service-Key': fixtures.api_key };
+	const results: ScaleCallResult[] = [];
+	let cursor: unknown;
+	for ( const call of scaleCalls( fixtures ) ) {
+		let route = call.route;
+		if ( call.cursor ) {
+			if ( typeof cursor !== 'string' || cursor === '' ) {
+				if ( ! only || only( call ) ) {
+					results.push( {
+						name: call.name,
+						route: `${ route }…`,
+						medianMs: NaN,
+						maxMs: NaN,
+						problem: `page 1 gave no next_cursor to follow (${ JSON.stringify( cursor ) })`,
+					} );
+				}
+				continue;
+			}
+			route += encodeURIComponent( cursor );
+		}
+		const wanted = ! only || only( call );
+		if ( ! wanted && ! ( results.length === 0 && cursor === undefined ) ) {
+			continue;
+		}
+		let problem: string | null = null;
+		const request = async (): Promise< Answer > => {
+			try {
+				const answer = await send(
+					site,
+					'GET',
+					`/wp-json/svc/v1${ route }`,
+					undefined,
+					headers
+				);
+				problem ??= checkScaleAnswer( call.expected, answer );
+				return answer;
+			} catch ( error ) {
+				problem ??= `no answer: ${ ( error as Error ).message }`;
+				return {
+					status: 0,
+					text: '',
+					ms: NaN,
+					serverTiming: null,
+					counters: null,
+				};
+			}
+		};
+		const first = await request();
+		if ( cursor === undefined ) {
+			// The first call is page 1: its next_cursor is where the keyset call goes on.
+			try {
+				cursor = JSON.parse( first.text ).next_cursor ?? null;
+			} catch {
+				cursor = null;
+			}
+		}
+		if ( ! wanted ) {
+			continue;
+		}
+		const times: number[] = [];
+		for ( let i = 0; i < repeats; i++ ) {
+			times.push( ( await request() ).ms );
+		}
+		results.push( {
+			name: call.name,
+			route,
+			medianMs: times.length > 0 ? median( times ) : NaN,
+			maxMs: times.length > 0 ? Math.max( ...times ) : NaN,
+			problem,
+		} );
+	}
+	return results;
+}
+
+/** One step of tools/bench/backup.php, with PHP's memory limit of an ordinary host (256 MB). */
+function backupStep(
+	site: Site,
+	...args: string[]
+): Record< string, unknown > {
+	const output = run( PHP, [
+		'-d',
+		'memory_limit=256M',
+		path.join( BENCH_DIR, 'backup.php' ),
+		site.docroot,
+		site.url,
+		...args,
+	] );
+	return JSON.parse( output.trim().split( '\n' ).pop() as string );
+}
+
+/** What is checked again after a restore: the service must answer as it did before the export. */
+const AFTER_RESTORE = ( call: ScaleCall ) =>
+	call.name === 'list, page 1' ||
+	call.name.startsWith( 'search: whole key' ) ||
+	call.expected.kind !== 'list';
+
+/**
+ * The export of the seeded service to a file, the service emptied, and the file restored (tools/bench/backup.php,
+ * through DatabaseImage and Backups as the plugin's own callers), each timed with its peak memory; then the
+ * restored service's page 1, key search, status counts, stats and daily series checked against the seed.
+ */
+async function exportAndRestore(
+	site: Site,
+	fixtures: Fixtures
+): Promise< ScaleJob[] > {
+	const file = path.join( site.runDir, 'bench-scale.svcexport' );
+	const jobs: ScaleJob[] = [];
+	const failed = ( name: ScaleJob[ 'name' ], error: unknown ): ScaleJob => ( {
+		name,
+		seconds: NaN,
+		peakBytes: null,
+		detail: '',
+		problem: ( error instanceof Error ? error.message : String( error ) )
+			.split( '\n' )
+			.filter( ( line ) => line.trim() !== '' )
+			.slice( 0, 4 )
+			.join( ' ' )
+			.slice( 0, 400 ),
+	} );
+	const peak = ( result: Record< string, unknown > ) =>
+		typeof result.peak_bytes === 'number'
+			? result.peak_bytes
+			: Number( result.peak_mb ) * 2 ** 20;
+	try {
+		log( `Export of ${ count( fixtures.licences ) } licences` );
+		let exported: Record< string, unknown >;
+		try {
+			exported = backupStep( site, 'export', file );
+		} catch ( error ) {
+			jobs.push( failed( 'export', error ) );
+			return jobs;
+		}
+		jobs.push( {
+			name: 'export',
+			seconds: Number( exported.seconds ),
+			peakBytes: peak( exported ),
+			detail: `${ exported.file_mb } MB file, ${ count( Number( exported.rows ) ) } rows`,
+			problem: null,
+		} );
+		backupStep( site, 'wipe' );
+		log( `Restore of ${ count( fixtures.licences ) } licences` );
+		let restored: Record< string, unknown >;
+		try {
+			restored = backupStep( site, 'restore', file );
+		} catch ( error ) {
+			jobs.push( failed( 'restore', error ) );
+			return jobs;
+		}
+		if ( ! site.running() ) {
+			// Not the restore's doing as far as the bench can tell, but said: another stack command stopped it.
+			log(
+				'The bench site is not running after the restore (stopped from outside the bench?): starting it again'
+			);
+			await site.start();
+		}
+		const checked = await runScaleCalls( site, fixtures, 0, AFTER_RESTORE );
+		const wrong = checked.filter( ( call ) => call.problem );
+		jobs.push( {
+			name: 'restore',
+			seconds: Number( restored.seconds ),
+			peakBytes: peak( restored ),
+			detail: `then ${ checked.length } calls checked against the seed (page 1, the key search, status counts, stats, daily)`,
+			problem:
+				wrong.length === 0
+					? null
+					: `after the restore: ${ wrong
+							.map(
+								( call ) => `${ call.name }: ${ call.problem }`
+							)
+							.join( '; ' ) }`,
+		} );
+	} finally {
+		fs.rmSync( file, { force: true } );
+	}
+	return jobs;
+}
+
+/**
+ * The scale row at each --scale size, the smallest first: reset, seed at schema 24, the timed upgrade, the admin
+ * calls (one untimed request, then the median of `repeats`), then export and restore.
+ */
+async function scaleRows(
+	site: Site,
+	opts: Options
+): Promise< ScaleResult[] > {
+	const results: ScaleResult[] = [];
+	for ( const licences of opts.scale ) {
+		await resetSite( site );
+		const { fixtures, upgrade } = seedAndUpgrade( site, licences );
+		log(
+			`Scale ${ count( licences ) }: admin calls, 1 untimed + 5 timed requests each`
+		);
+		const calls = await runScaleCalls( site, fixtures, 5 );
+		for ( const call of calls ) {
+			log(
+				`  ${ call.name }: ${ Number.isFinite( call.medianMs ) ? call.medianMs.toFixed( 1 ) : 'n/a' } ms${
+					call.problem ? ` ⚠ ${ call.problem }` : ''
+				}`
+			);
+		}
+		const jobs: ScaleJob[] = [
+			{
+				name: 'seed',
+				seconds: fixtures.seed_seconds,
+				peakBytes: null,
+				detail: `${ count( fixtures.licences ) } licences, ${ count(
+					fixtures.activations
+				) } activations at schema ${ fixtures.schema } (INSERT … SELECT; then ${
+					fixtures.expected_seconds
+				} s counting the expected answers)`,
+				problem: null,
+			},
+			upgradeJob( upgrade ),
+			...( await exportAndRestore( site, fixtures ) ),
+		];
+		results.push( {
+			licences: fixtures.licences,
+			activations: fixtures.activations,
+			calls,
+			jobs,
+		} );
+	}
+	return results;
 }
 
 /** The update check's download link serves the seeded ZIP, whose SHA-256 the answer named. */
@@ -922,17 +1123,52 @@ async function checkPackage( offer: {
 		: `download: ${ digest } is not ${ offer.package_hash }`;
 }
 
+/**
+ * --quick: one site, seeded at the first --scale size (2,000) at schema 24 and upgraded; the scale row's calls
+ * asked 3 times each and checked, export and restore checked; then the bench activation and every load row asked
+ * (3 times, the APCu and Redis rows once) and checked. No timings.
+ */
 async function quickRun(
 	site: Site,
 	opts: Options,
 	counters: Counters
 ): Promise< number > {
-	const { fixtures, problems, switches } = await prepare(
-		site,
-		opts,
-		counters
-	);
+	await resetSite( site );
+	writeCounters( site, 'database', counters.redisUrl );
+	const { fixtures, upgrade } = seedAndUpgrade( site, opts.scale[ 0 ] );
+	const problems: string[] = [];
 	const lines = [ '| row | answers | result |', '|---|---:|---|' ];
+	const size = sizeName( fixtures.licences );
+	const scale: ScaleResult = {
+		licences: fixtures.licences,
+		activations: fixtures.activations,
+		calls: await runScaleCalls( site, fixtures, 2 ),
+		jobs: [
+			upgradeJob( upgrade ),
+			...( await exportAndRestore( site, fixtures ) ),
+		],
+	};
+	for ( const call of scale.calls ) {
+		lines.push(
+			`| scale ${ size }: ${ call.name } | ${ Number.isFinite( call.medianMs ) ? 3 : 0 } | ${ call.problem ?? 'ok' } |`
+		);
+	}
+	for ( const job of scale.jobs ) {
+		lines.push(
+			`| scale ${ size }: ${ job.name } | 1 | ${ job.problem ?? 'ok' } |`
+		);
+	}
+	problems.push( ...scaleProblems( [ scale ] ) );
+	const activated = await activateBench( site, fixtures );
+	if ( activated ) {
+		problems.push( activated );
+	}
+	const switches = new Switches(
+		site,
+		fixtures,
+		counters.redisUrl,
+		counters.checked
+	);
 	for ( const row of rows( fixtures, counters.stores ) ) {
 		await switches.counters( row.store ?? 'database' );
 		if ( row.fastLane !== null ) {
@@ -957,16 +1193,12 @@ async function quickRun(
 		}
 	}
 	switches.fastLane( true );
-	for ( const row of await admin( site, fixtures, 2, false ) ) {
-		lines.push( `| admin ${ row.name } | 3 | ${ row.problem ?? 'ok' } |` );
-		if ( row.problem ) {
-			problems.push( `admin ${ row.name }: ${ row.problem }` );
-		}
-	}
 	console.log( lines.join( '\n' ) );
 	console.log(
 		problems.length === 0
-			? `\nbench --quick: every row answered 2xx with the expected body; counters in ${ counters.stores
+			? `\nbench --quick: every row answered 2xx with the expected body; the scale row at ${ count(
+					fixtures.licences
+				) } licences (seeded at schema ${ SEED_SCHEMA }, upgraded to ${ upgrade.to }) answered every admin call as the seed says, and export and restore kept it; counters in ${ counters.stores
 					.map( ( store ) => STORE_NAMES[ store ] )
 					.join( ', ' ) }${
 					counters.checked
@@ -978,18 +1210,34 @@ async function quickRun(
 	return problems.length === 0 ? 0 : 1;
 }
 
-async function full(
+interface LoadPart {
+	fixtures: Fixtures;
+	measured: LoadRow[];
+	timings: TimingRow[];
+	lease: LeaseCost;
+	validateLaneOn: number;
+}
+
+/** The load rows on a site seeded with --licences (see the header). */
+async function loadRows(
 	site: Site,
 	opts: Options,
-	counters: Counters
-): Promise< number > {
-	const startedAt = new Date();
-	const { fixtures, problems, switches } = await prepare(
+	counters: Counters,
+	problems: string[]
+): Promise< LoadPart > {
+	await resetSite( site );
+	writeCounters( site, 'database', counters.redisUrl );
+	const { fixtures } = seedAndUpgrade( site, opts.licences );
+	const activated = await activateBench( site, fixtures );
+	if ( activated ) {
+		problems.push( activated );
+	}
+	const switches = new Switches(
 		site,
-		opts,
-		counters
+		fixtures,
+		counters.redisUrl,
+		counters.checked
 	);
-	const info = machine( site, opts, counters );
 	// Every store once before anything is timed, so a store that cannot be switched to fails the run at once.
 	for ( const store of [ ...counters.stores ].reverse() ) {
 		await switches.counters( store );
@@ -1043,20 +1291,6 @@ async function full(
 		row.ratioToTrivial =
 			row.requestsPerSecond / ( trivial?.requestsPerSecond ?? NaN );
 	}
-	log(
-		'Admin routes: 1 untimed + 5 timed requests each, then 5 to count queries'
-	);
-	const adminRows = await admin( site, fixtures, 5 );
-	for ( const row of adminRows ) {
-		if ( row.problem ) {
-			problems.push( `admin ${ row.name }: ${ row.problem }` );
-		}
-	}
-	const imported =
-		opts.only === 'load'
-			? { rows: [], problems: [] }
-			: await importRows( site, opts );
-	problems.push( ...imported.problems );
 	log( 'Lease signing cost: tools/bench/lease-sign.php' );
 	const lease = leaseCost();
 	const validateLaneOn =
@@ -1065,55 +1299,111 @@ async function full(
 				row.name === 'validate, fast lane on' &&
 				row.store === 'database'
 		)?.requestsPerSecond ?? NaN;
+	return { fixtures, measured, timings, lease, validateLaneOn };
+}
+
+const SCALE_FOOTNOTE =
+	'Each call with the seeded admin API key: one untimed request, then the median of 5, timed by the client; ' +
+	'every answer checked against the seed (tools/bench/scale.ts: totals, total_exact, next_cursor, the exact ids of ' +
+	'the page, every status count, every stats figure and day). ⚠: a wrong answer (listed below). Each size on a ' +
+	`freshly reset site seeded at schema ${ SEED_SCHEMA } (tools/bench/seed.php) and upgraded before the first request.`;
+
+async function full(
+	site: Site,
+	opts: Options,
+	counters: Counters | null
+): Promise< number > {
+	const startedAt = new Date();
+	const problems: string[] = [];
+	const info = machine( site, opts, counters );
+	const load =
+		opts.only.has( 'load' ) && counters
+			? await loadRows( site, opts, counters, problems )
+			: null;
+	const scale = opts.only.has( 'scale' ) ? await scaleRows( site, opts ) : [];
+	problems.push( ...scaleProblems( scale ) );
+	const imported = opts.only.has( 'import' )
+		? await importRows( site, opts )
+		: { rows: [], problems: [] };
+	problems.push( ...imported.problems );
 	const goals = [
-		...targets( measured, adminRows, fixtures.licences, opts.connections ),
+		...( load
+			? targets(
+					load.measured,
+					[],
+					load.fixtures.licences,
+					opts.connections
+				)
+			: [] ),
+		...scaleTargets( scale ),
 		...importTargets( imported.rows ),
 	];
 
-	const footnote =
-		`¹ MariaDB's Questions counter over ${ opts.samples } sequential requests of the row, less the counter reads; ` +
-		'it includes the 6 commands of the connection every PHP request opens (SET NAMES twice, sql_mode read and set, ' +
-		'database select, quit), so SHORTINIT + SELECT 1 counts 7. ' +
-		'² Over the same requests: writes are the statements that ask to change a row (Com_insert, Com_update, ' +
-		'Com_delete, Com_replace and their multi-table and SELECT forms); commits are InnoDB redo log writes, one per ' +
-		'transaction that changed data (innodb_flush_log_at_trx_commit = 1: each also an fsync). ' +
-		`Counters: where the plugin keeps its rate-limit counters (SVC_LICENSING_COUNTERS${
-			counters.stores.includes( 'redis' )
-				? `; Redis at ${ counters.redisUrl }`
-				: ''
-		}), switched between rows by tools/bench/site/counters.php${
-			counters.checked
-				? ' and checked in use (limiter->store()) at each switch'
-				: '; the plugin cannot switch them, so only the database ran'
-		}; the reference rows run with the database, the lane-off rows too. ` +
-		`wrk: ${ opts.threads } threads, ${ opts.connections } connections, ${ opts.duration } s after a ${ opts.warmup } s warm-up, ` +
-		`on the same ${ info.nproc } cores as nginx (${ info.nginx_workers } workers), php-fpm (pm = static, ${ benchProfile().fpmChildren } children) and MariaDB. ` +
-		`Fast lane in the plugin's code: ${ info.fast_lane_in_plugin ? 'yes' : 'no (both settings run the same route)' }.`;
+	const footnote = load
+		? `¹ MariaDB's Questions counter over ${ opts.samples } sequential requests of the row, less the counter reads; ` +
+			'it includes the 6 commands of the connection every PHP request opens (SET NAMES twice, sql_mode read and set, ' +
+			'database select, quit), so SHORTINIT + SELECT 1 counts 7. ' +
+			'² Over the same requests: writes are the statements that ask to change a row (Com_insert, Com_update, ' +
+			'Com_delete, Com_replace and their multi-table and SELECT forms); commits are InnoDB redo log writes, one per ' +
+			'transaction that changed data (innodb_flush_log_at_trx_commit = 1: each also an fsync). ' +
+			`Counters: where the plugin keeps its rate-limit counters (SVC_LICENSING_COUNTERS${
+				counters?.stores.includes( 'redis' )
+					? `; Redis at ${ counters.redisUrl }`
+					: ''
+			}), switched between rows by tools/bench/site/counters.php${
+				counters?.checked
+					? ' and checked in use (limiter->store()) at each switch'
+					: '; the plugin cannot switch them, so only the database ran'
+			}; the reference rows run with the database, the lane-off rows too. ` +
+			`wrk: ${ opts.threads } threads, ${ opts.connections } connections, ${ opts.duration } s after a ${ opts.warmup } s warm-up, ` +
+			`on the same ${ info.nproc } cores as nginx (${ info.nginx_workers } workers), php-fpm (pm = static, ${ benchProfile().fpmChildren } children) and MariaDB. ` +
+			`Fast lane in the plugin's code: ${ info.fast_lane_in_plugin ? 'yes' : 'no (both settings run the same route)' }.`
+		: '';
 	const output = [
 		'',
-		`## npm run bench — ${ startedAt.toISOString() }, ${ fixtures.licences.toLocaleString( 'en-US' ) } licences, ${ info.plugin }, PHP ${ info.php }, ${ info.nproc } cores`,
-		'',
-		loadTable( measured ),
-		'',
-		footnote,
-		'',
-		adminTable( adminRows, fixtures.licences ),
-		'',
-		`Where one request's time goes (median of ${ opts.samples } sequential requests, measured in PHP; tools/bench/site/profile.php):`,
-		'',
-		timingTable( timings ),
-		'',
-		'core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); ' +
-			"to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
-			'less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.',
-		'',
-		leaseLine( lease, validateLaneOn ),
-		...( imported.rows.length > 0
-			? [ '', importTable( imported.rows ), '', IMPORT_FOOTNOTE ]
-			: [] ),
-		'',
-		targetLines( goals ),
+		`## npm run bench — ${ startedAt.toISOString() }, ${ [ ...opts.only ].join( ', ' ) }${
+			load ? `, ${ count( load.fixtures.licences ) } licences` : ''
+		}, ${ info.plugin }, PHP ${ info.php }, MariaDB ${ info.mariadb }, ${ info.nproc } cores`,
 	];
+	if ( load ) {
+		output.push(
+			'',
+			loadTable( load.measured ),
+			'',
+			footnote,
+			'',
+			`Where one request's time goes (median of ${ opts.samples } sequential requests, measured in PHP; tools/bench/site/profile.php):`,
+			'',
+			timingTable( load.timings ),
+			'',
+			'core boot: PHP start to the must-use plugins (core includes, connection, autoloaded options); ' +
+				"to dispatch: the lane's set-up, or plugins, theme, init and the REST server; our code: the dispatch " +
+				'less its SQL; SQL: time in wpdb during the dispatch. Not included: sending the answer and, after it, WP-Cron.',
+			'',
+			leaseLine( load.lease, load.validateLaneOn )
+		);
+	}
+	if ( scale.length > 0 ) {
+		output.push(
+			'',
+			`Admin calls at scale (${ scale
+				.map(
+					( size ) =>
+						`${ count( size.licences ) } licences, ${ count( size.activations ) } activations`
+				)
+				.join( '; ' ) }):`,
+			'',
+			scaleTable( scale ),
+			'',
+			SCALE_FOOTNOTE,
+			'',
+			...scaleJobLines( scale ).map( ( line ) => `- ${ line }` )
+		);
+	}
+	if ( imported.rows.length > 0 ) {
+		output.push( '', importTable( imported.rows ), '', IMPORT_FOOTNOTE );
+	}
+	output.push( '', targetLines( goals ) );
 	if ( problems.length > 0 ) {
 		output.push(
 			'',
@@ -1131,17 +1421,21 @@ async function full(
 				.loadavg()
 				.map( ( n ) => Number( n.toFixed( 2 ) ) ),
 		},
-		fixtures: {
-			licences: fixtures.licences,
-			activations: fixtures.activations,
-			seed_seconds: fixtures.seconds,
-			product_slug: fixtures.product_slug,
-			client_site: CLIENT_SITE,
-		},
-		rows: measured,
-		admin: adminRows,
-		timings,
-		lease: { ...lease, validate_lane_on_rps: validateLaneOn },
+		fixtures: load
+			? {
+					licences: load.fixtures.licences,
+					activations: load.fixtures.activations,
+					seed_seconds: load.fixtures.seed_seconds,
+					product_slug: load.fixtures.product_slug,
+					client_site: CLIENT_SITE,
+				}
+			: null,
+		rows: load?.measured ?? [],
+		timings: load?.timings ?? [],
+		lease: load
+			? { ...load.lease, validate_lane_on_rps: load.validateLaneOn }
+			: null,
+		scale,
 		import: imported.rows,
 		targets: goals,
 		problems,
@@ -1165,10 +1459,17 @@ function writeResults(
 	log( `\nWrote ${ path.relative( repoRoot, file ) }` );
 }
 
+/** How many clients ask validate during the written import. */
+const VALIDATE_CLIENTS = 4;
+
 const IMPORT_FOOTNOTE =
 	"¹ licences and activations in use read, over the seconds. ² memory_get_peak_usage( true ) of the wp command's " +
-	'PHP process (tools/bench/site/peak.php). Each size on a freshly reset site: a dry run (everything written, then ' +
-	'rolled back), the import, and a re-run that finds every row unchanged; every report checked against the seed.';
+	'PHP process (tools/bench/site/peak.php). ³ Validate during the written import: ' +
+	`${ VALIDATE_CLIENTS } clients asking POST /licenses/validate for a licence seeded beside the EDD tables (seed.php, ` +
+	'its site already active) without pause while the command runs, counters where the plugin puts them by ' +
+	'default; req/s, median ms, and the answers that were not 2xx (or 2xx but not valid). Each size on a freshly ' +
+	'reset site: a dry run (everything written, then rolled back), the import, and a re-run that finds every row ' +
+	'unchanged; every report checked against the seed.';
 
 interface ImportSeed {
 	seconds: number;
@@ -1177,50 +1478,61 @@ interface ImportSeed {
 }
 
 /** One `wp svc import edd-sl --format=json` on the bench site: its report, wall-clock seconds and peak memory. */
-function timeImport(
+async function timeImport(
 	site: Site,
 	kind: ImportRunKind
-): {
+): Promise< {
 	report: ImportReport | null;
 	seconds: number;
 	peakBytes: number;
 	error: string | null;
-} {
+} > {
 	const peakFile = path.join( site.runDir, 'bench-import-peak.json' );
 	fs.rmSync( peakFile, { force: true } );
 	const started = performance.now();
-	const result = spawnSync(
-		path.join( repoRoot, 'vendor', 'bin', 'wp' ),
-		[
-			'svc',
-			'import',
-			'edd-sl',
-			'--format=json',
-			...( kind === 'dry run' ? [ '--dry-run' ] : [] ),
-			`--path=${ site.docroot }`,
-			`--url=${ site.url }`,
-			'--allow-root',
-		],
-		{
-			encoding: 'utf8',
-			maxBuffer: 256 * 1024 * 1024,
-			env: { ...process.env, SVC_BENCH_PEAK_FILE: peakFile },
-		}
-	);
+	const result = await new Promise< {
+		status: number | null;
+		stdout: string;
+		stderr: string;
+	} >( ( resolve ) => {
+		const child = spawn(
+			path.join( repoRoot, 'vendor', 'bin', 'wp' ),
+			[
+				'svc',
+				'import',
+				'edd-sl',
+				'--format=json',
+				...( kind === 'dry run' ? [ '--dry-run' ] : [] ),
+				`--path=${ site.docroot }`,
+				`--url=${ site.url }`,
+				'--allow-root',
+			],
+			{ env: { ...process.env, SVC_BENCH_PEAK_FILE: peakFile } }
+		);
+		const out: Buffer[] = [];
+		const err: Buffer[] = [];
+		child.stdout.on( 'data', ( chunk: Buffer ) => out.push( chunk ) );
+		child.stderr.on( 'data', ( chunk: Buffer ) => err.push( chunk ) );
+		child.on( 'close', ( status ) =>
+			resolve( {
+				status,
+				stdout: Buffer.concat( out ).toString( 'utf8' ),
+				stderr: Buffer.concat( err ).toString( 'utf8' ),
+			} )
+		);
+	} );
 	const seconds = ( performance.now() - started ) / 1000;
 	const peak = fs.existsSync( peakFile )
 		? ( JSON.parse( fs.readFileSync( peakFile, 'utf8' ) ) as {
 				peak_bytes: number;
 			} )
 		: null;
-	const line = ( result.stdout ?? '' )
+	const line = result.stdout
 		.split( '\n' )
 		.find( ( l ) => l.startsWith( '{' ) );
 	const error =
 		result.status !== 0 || ! line
-			? `wp svc import edd-sl exited ${ result.status }: ${ (
-					result.stderr ?? ''
-				)
+			? `wp svc import edd-sl exited ${ result.status }: ${ result.stderr
 					.split( '\n' )
 					.filter( ( l ) => /^(Error|Warning|PHP Fatal)/.test( l ) )
 					.slice( 0, 3 )
@@ -1231,6 +1543,69 @@ function timeImport(
 		seconds,
 		peakBytes: peak?.peak_bytes ?? NaN,
 		error,
+	};
+}
+
+/**
+ * VALIDATE_CLIENTS clients asking validate without pause until stop(): every answer checked (checkAnswer), so a
+ * 2xx that is not a valid licence counts as wrong.
+ */
+function validateLoad(
+	site: Site,
+	body: string
+): { stop: () => Promise< ValidateLoad > } {
+	const times: number[] = [];
+	let non2xx = 0;
+	let wrong = 0;
+	let errors = 0;
+	let running = true;
+	const started = performance.now();
+	const client = async () => {
+		while ( running ) {
+			try {
+				const answer = await send(
+					site,
+					'POST',
+					'/wp-json/svc/v1/licenses/validate',
+					body
+				);
+				times.push( answer.ms );
+				if ( answer.status < 200 || answer.status > 299 ) {
+					non2xx++;
+				} else if ( checkAnswer( 'validate', answer ) ) {
+					wrong++;
+				}
+			} catch {
+				errors++;
+			}
+		}
+	};
+	const clients = Array.from( { length: VALIDATE_CLIENTS }, client );
+	return {
+		stop: async () => {
+			running = false;
+			await Promise.all( clients );
+			const seconds = ( performance.now() - started ) / 1000;
+			const sorted = [ ...times ].sort( ( a, b ) => a - b );
+			return {
+				clients: VALIDATE_CLIENTS,
+				requests: times.length,
+				requestsPerSecond: times.length / seconds,
+				p50Ms: times.length ? median( times ) : NaN,
+				p99Ms: sorted.length
+					? sorted[
+							Math.min(
+								sorted.length - 1,
+								Math.floor( sorted.length * 0.99 )
+							)
+						]
+					: NaN,
+				maxMs: sorted.length ? sorted[ sorted.length - 1 ] : NaN,
+				non2xx,
+				wrong,
+				errors,
+			};
+		},
 	};
 }
 
@@ -1264,9 +1639,34 @@ async function importRows(
 		log(
 			`Import: seeded EDD SL with ${ licenses } licences and ${ activations } activations in use in ${ seed.seconds } s`
 		);
+		// One licence of the service's own beside the EDD tables, its site active, for validate during the import.
+		const own = php( site, 'seed', '1' ) as unknown as Fixtures;
+		const validateBody = JSON.stringify( {
+			license_key: own.license_key,
+			product_slug: own.product_slug,
+			site_url: 'https://site0.example',
+		} );
+		const before = await send(
+			site,
+			'POST',
+			'/wp-json/svc/v1/licenses/validate',
+			validateBody,
+			{ 'X-Bench-Counters': '1' }
+		);
+		const validateProblem = checkAnswer( 'validate', before );
+		if ( validateProblem ) {
+			problems.push(
+				`import ${ licenses }: validate before the import: ${ validateProblem }`
+			);
+		}
 		for ( const kind of [ 'dry run', 'import', 're-run' ] as const ) {
 			log( `Import: ${ kind } of ${ licenses } licences` );
-			const timed = timeImport( site, kind );
+			const load =
+				kind === 'import' && ! validateProblem
+					? validateLoad( site, validateBody )
+					: null;
+			const timed = await timeImport( site, kind );
+			const validated = load ? await load.stop() : null;
 			const problem =
 				timed.error ??
 				( timed.report
@@ -1287,60 +1687,27 @@ async function importRows(
 				arrived: timed.report?.arrived ?? {},
 				refused: timed.report?.refused.length ?? 0,
 				problem,
+				validate: validated
+					? { ...validated, counters: before.counters ?? 'unknown' }
+					: null,
 			} );
 			log(
-				`Import: ${ kind } of ${ licenses } licences took ${ timed.seconds.toFixed( 1 ) } s, peak ${ ( timed.peakBytes / 2 ** 20 ).toFixed( 0 ) } MiB${ problem ? ` (${ problem })` : '' }`
+				`Import: ${ kind } of ${ licenses } licences took ${ timed.seconds.toFixed( 1 ) } s, peak ${ ( timed.peakBytes / 2 ** 20 ).toFixed( 0 ) } MiB${ problem ? ` (${ problem })` : '' }${
+					validated
+						? `; validate meanwhile ${ validated.requestsPerSecond.toFixed( 1 ) } req/s, ${ validated.non2xx } non-2xx, ${ validated.wrong } not valid, ${ validated.errors } errors`
+						: ''
+				}`
 			);
 		}
 	}
 	return { rows: measured, problems };
 }
 
-/** --only=import: the import row alone. */
-async function importOnly( site: Site, opts: Options ): Promise< number > {
-	const startedAt = new Date();
-	const info = machine( site, opts, null );
-	const imported = await importRows( site, opts );
-	const goals = importTargets( imported.rows );
-	const output = [
-		'',
-		`## npm run bench -- --only=import — ${ startedAt.toISOString() }, ${ info.plugin }, PHP ${ info.php }, MariaDB ${ info.mariadb }, ${ info.nproc } cores`,
-		'',
-		importTable( imported.rows ),
-		'',
-		IMPORT_FOOTNOTE,
-		'',
-		targetLines( goals ),
-	];
-	if ( imported.problems.length > 0 ) {
-		output.push(
-			'',
-			'Wrong reports (the runs were still measured):',
-			...imported.problems.map( ( p ) => `  ${ p }` )
-		);
-	}
-	console.log( output.join( '\n' ) );
-	writeResults( startedAt, {
-		started_at: startedAt.toISOString(),
-		machine: {
-			...info,
-			loadavg_at_end: os
-				.loadavg()
-				.map( ( n ) => Number( n.toFixed( 2 ) ) ),
-		},
-		import: imported.rows,
-		targets: goals,
-		problems: imported.problems,
-		markdown: output.join( '\n' ).trim(),
-	} );
-	return imported.problems.length === 0 ? 0 : 1;
-}
-
 async function main(): Promise< number > {
 	const opts = options( process.argv.slice( 2 ) );
 	ensureSystemPackages( { bench: ! opts.quick } );
 	ensurePanelBuilt();
-	if ( ! opts.quick && opts.only !== 'load' ) {
+	if ( ! opts.quick && opts.only.has( 'import' ) ) {
 		// Composer's WP-CLI runs the import row.
 		ensurePhpTools();
 	}
@@ -1348,12 +1715,12 @@ async function main(): Promise< number > {
 	const site = new Site( siteProfile( source ) );
 	let startedRedis = false;
 	try {
-		if ( ! opts.quick && opts.only === 'import' ) {
-			return await importOnly( site, opts );
-		}
-		const counters = await counterStores( source ?? pluginDir );
-		startedRedis = counters.startedRedis;
-		return opts.quick
+		const counters =
+			opts.quick || opts.only.has( 'load' )
+				? await counterStores( source ?? pluginDir )
+				: null;
+		startedRedis = counters?.startedRedis ?? false;
+		return opts.quick && counters
 			? await quickRun( site, opts, counters )
 			: await full( site, opts, counters );
 	} finally {

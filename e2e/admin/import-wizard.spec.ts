@@ -290,12 +290,13 @@ test.describe.serial( 'the import wizard', () => {
 		);
 	} );
 
-	test( 'a fault after the stream began is its last line, in the envelope, and nothing of the run is kept', async ( {
+	test( 'a fault after the stream began is its last line, in the envelope, and the batch it met is rolled back', async ( {
 		page,
 		request,
 	} ) => {
 		const before = await totals( request, headers, tag );
-		// A week on the old plugin: one changed expiry and one new licence; the run throws before the second write.
+		// A week on the old plugin: one changed expiry and one new licence, both in the first licence batch; the run
+		// throws before the second write, so that batch is rolled back whole (the catalogue, unchanged, wrote nothing).
 		await changeFixture( request, {
 			source: 'edd-sl',
 			base,

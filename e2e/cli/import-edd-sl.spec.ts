@@ -4,7 +4,8 @@
  * brings products with their package, tiers, licences with their old keys and activations, and the old keys then
  * validate, activate and download over /svc/v1; a re-import after a week on the old plugin brings only the new
  * licence and the changed expiry, releases here the sites released there (a slot comes free; a site activated here
- * stays) and carries a regenerated key (the old key stops working); a fault midway leaves nothing.
+ * stays) and carries a regenerated key (the old key stops working); a fault midway keeps the batches written before
+ * it (the catalogue) and rolls back the one it met, and running it again brings the rest.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -419,7 +420,7 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 		} );
 	} );
 
-	test( 'a fault midway leaves nothing: no product, licence, event or map row', async ( {
+	test( 'a fault midway keeps the batches before it and rolls back its own; a second run brings the rest', async ( {
 		request,
 	} ) => {
 		const faultBase = freshBase();
@@ -431,16 +432,26 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 			package: zip.toString( 'base64' ),
 			taken_key: takenKey,
 		} );
-		const before = await totals( request, headers, tag );
+		const before = await totals( request, headers, faultTag );
 		const mapBefore = await readImportMap( request, 'edd-sl' );
 		await armImportFault( request, 3 );
 		const run = await runImport( 'edd-sl' );
 		expect( run.code ).toBe( 1 );
 		expect( cliLines( run.stderr ).at( -1 ) ).toBe(
-			`Error: The import stopped and nothing was imported: test fault before licence ${ faultBase + 4 } of edd-sl`
+			`Error: The import stopped: test fault before licence ${ faultBase + 4 } of edd-sl. The batches it wrote before the fault are kept; run it again to bring the rest (what arrived is found unchanged).`
 		);
-		expect( await totals( request, headers, tag ) ).toEqual( before );
-		expect( await readImportMap( request, 'edd-sl' ) ).toEqual( mapBefore );
+		// The catalogue is a batch of its own, written before the licences: its products arrived with their map rows.
+		const map = await readImportMap( request, 'edd-sl' );
+		const after = await totals( request, headers, faultTag );
+		expect( before.products ).toBe( 0 );
+		expect( after.products ).toBe( 3 );
+		expect( Object.keys( map.product ?? {} ).length ).toBe(
+			Object.keys( mapBefore.product ?? {} ).length + 3
+		);
+		// The licences' batch met the fault and was rolled back whole: no licence, key, event or map row of it.
+		expect( after.licences ).toBe( 0 );
+		expect( fixtureIds( map.licence ?? {}, faultBase ) ).toEqual( [] );
+		expect( fixtureIds( map.key ?? {}, faultBase ) ).toEqual( [] );
 		const product = await request.get( '/wp-json/svc/v1/updates/check', {
 			params: {
 				product_slug: other.slugs.pro,
@@ -449,12 +460,18 @@ test.describe.serial( 'wp svc import edd-sl', () => {
 				site_url: 'example.com',
 			},
 		} );
-		expect( ( await product.json() ).code ).toBe( 'product_not_found' );
+		expect( ( await product.json() ).code ).not.toBe( 'product_not_found' );
 
 		// Without the fault the same run goes through.
 		await armImportFault( request, null );
 		const again = await runImport( 'edd-sl' );
 		expect( again.code, again.stderr ).toBe( 0 );
-		expect( ( again.report as Report ).arrived.licences.new ).toBe( 8 );
+		expect( ( again.report as Report ).arrived ).toMatchObject( {
+			products: { new: 0, changed: 0, unchanged: 3 },
+			licences: { new: 8, changed: 0 },
+		} );
+		expect( ( await totals( request, headers, faultTag ) ).licences ).toBe(
+			8
+		);
 	} );
 } );

@@ -4,7 +4,7 @@
  * --product gives it. The dry run names every refused row and writes nothing; after the import the old keys
  * validate and activate over /svc/v1 within their domain limits; a re-import brings only the new licence and the
  * changed expiry, releases here the domain deleted there (its slot comes free; a site activated here stays) and
- * carries an edited key (the old key stops working); a fault midway leaves nothing.
+ * carries an edited key (the old key stops working); a fault midway rolls back the batch it met.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { keyHeaders } from '../fixtures/test-helpers';
@@ -291,7 +291,9 @@ test.describe.serial( 'wp svc import slm', () => {
 		).toMatchObject( { activation_count: 1, already_activated: true } );
 	} );
 
-	test( 'a fault midway leaves nothing', async ( { request } ) => {
+	test( 'a fault midway rolls back the batch it met (SLM brings no catalogue, so nothing is kept)', async ( {
+		request,
+	} ) => {
 		const faultBase = freshBase();
 		await buildFixture( request, {
 			source: 'slm',
@@ -306,7 +308,7 @@ test.describe.serial( 'wp svc import slm', () => {
 		const run = await runImport( 'slm', [ `--product=${ product.slug }` ] );
 		expect( run.code ).toBe( 1 );
 		expect( cliLines( run.stderr ).at( -1 ) ).toBe(
-			`Error: The import stopped and nothing was imported: test fault before licence ${ faultBase + 2 } of slm`
+			`Error: The import stopped: test fault before licence ${ faultBase + 2 } of slm. The batches it wrote before the fault are kept; run it again to bring the rest (what arrived is found unchanged).`
 		);
 		expect( await totals( request, headers, tag ) ).toEqual( before );
 		expect( await readImportMap( request, 'slm' ) ).toEqual( mapBefore );

@@ -34,9 +34,9 @@ final class Hooks {
 	public const LICENSE_KEY_VOIDED = 'svc_licensing_licence_key_voided';
 
 	/**
-	 * Fired inside a move-in's transaction just before it writes one licence (new or changed); receives the source,
-	 * the old licence id and how many licences this run has written before it. A listener that throws ends the run
-	 * and nothing of it is kept (the e2e tests make a fault this way).
+	 * Fired inside a move-in batch's transaction just before it writes one licence (new or changed); receives the
+	 * source, the old licence id and how many licences this run has written before it. A listener that throws ends
+	 * the run: that batch is rolled back, the batches before it stay (the e2e tests make a fault this way).
 	 */
 	public const MOVE_IN_LICENSE = 'svc_licensing_move_in_licence';
 

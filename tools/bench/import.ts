@@ -24,6 +24,24 @@ export interface ImportReport {
 	refused: Array< { kind: string; old_id: string; reason: string } >;
 }
 
+/** What validate did while an import ran (clients asking without pause; tools/bench.ts validateLoad). */
+export interface ValidateLoad {
+	clients: number;
+	requests: number;
+	requestsPerSecond: number;
+	p50Ms: number;
+	p99Ms: number;
+	maxMs: number;
+	/** Answers that were not 2xx. */
+	non2xx: number;
+	/** 2xx answers that were not a valid licence's (checks.ts). */
+	wrong: number;
+	/** Requests that got no answer (socket error, timeout). */
+	errors: number;
+	/** The rate-limit counter store the limiter used (X-Bench-Counters), when the plugin says. */
+	counters?: string;
+}
+
 export interface ImportRow {
 	licences: number;
 	activations: number;
@@ -37,6 +55,8 @@ export interface ImportRow {
 	arrived: ImportReport[ 'arrived' ];
 	refused: number;
 	problem: string | null;
+	/** Validate under load while the run went on (the written import only), or null. */
+	validate?: ValidateLoad | null;
 }
 
 /**
@@ -85,10 +105,25 @@ export function checkImportReport(
 const mib = ( bytes: number ): string => ( bytes / 2 ** 20 ).toFixed( 0 );
 const count = ( n: number ): string => n.toLocaleString( 'en-US' );
 
+/** The validate cell: req/s, median ms and the answers that were not right, or a dash. */
+export function validateCell( load: ValidateLoad | null | undefined ): string {
+	if ( ! load ) {
+		return '—';
+	}
+	const bad = load.non2xx + load.wrong + load.errors;
+	return `${ load.requestsPerSecond.toFixed( 1 ) } req/s, p50 ${ load.p50Ms.toFixed(
+		0
+	) } ms, p99 ${ load.p99Ms.toFixed( 0 ) } ms, ${
+		bad === 0
+			? 'all valid'
+			: `**${ load.non2xx } non-2xx, ${ load.wrong } not valid, ${ load.errors } errors**`
+	} (${ count( load.requests ) } requests${ load.counters ? `, counters in ${ load.counters }` : '' })`;
+}
+
 export function importTable( rows: ImportRow[] ): string {
 	const lines = [
-		'| import (`wp svc import edd-sl`) | licences | activations | new licences | new activations | unchanged licences | refused rows | seconds | rows/s ¹ | peak memory MiB ² |',
-		'|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+		'| import (`wp svc import edd-sl`) | licences | activations | new licences | new activations | unchanged licences | refused rows | seconds | rows/s ¹ | peak memory MiB ² | validate meanwhile ³ |',
+		'|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 	];
 	for ( const row of rows ) {
 		lines.push(
@@ -100,7 +135,7 @@ export function importTable( rows: ImportRow[] ): string {
 				row.refused
 			) } | ${ row.seconds.toFixed( 1 ) } | ${ row.rowsPerSecond.toFixed(
 				0
-			) } | ${ mib( row.peakBytes ) } |`
+			) } | ${ mib( row.peakBytes ) } | ${ validateCell( row.validate ) } |`
 		);
 	}
 	return lines.join( '\n' );

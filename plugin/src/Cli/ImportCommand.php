@@ -15,8 +15,9 @@ use WP_CLI;
 
 /**
  * Reads the old plugin's tables in this site's database (the old plugin may be active or not) and imports
- * products, tiers, licences with their keys and activations, all or nothing; see docs/moving-in.md. The rules are
- * MoveIn's; this class translates flags and prints the report.
+ * products, tiers, licences with their keys and activations, a batch at a time, each batch committed (a fault keeps
+ * the batches before it, and a second run brings the rest); see docs/moving-in.md. The rules are MoveIn's; this class
+ * translates flags and prints the report.
  */
 final class ImportCommand {
 
@@ -137,8 +138,13 @@ final class ImportCommand {
 				} catch ( ServiceError $error ) {
 					throw $error;
 				} catch ( Throwable $fault ) {
-					/* translators: %s: what went wrong. */
-					WP_CLI::error( sprintf( __( 'The import stopped and nothing was imported: %s', 'svc-licensing' ), $fault->getMessage() ) );
+					WP_CLI::error(
+						$dry_run
+							/* translators: %s: what went wrong. */
+							? sprintf( __( 'The dry run stopped and nothing was written: %s', 'svc-licensing' ), $fault->getMessage() )
+							/* translators: %s: what went wrong. */
+							: sprintf( __( 'The import stopped: %s. The batches it wrote before the fault are kept; run it again to bring the rest (what arrived is found unchanged).', 'svc-licensing' ), rtrim( $fault->getMessage(), '.' ) )
+					);
 					return;
 				}
 				$this->report( $report, $json );

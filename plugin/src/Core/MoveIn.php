@@ -9,12 +9,18 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\Event\Actor;
+use Svc\Licensing\Domain\Event\EventType;
+use Svc\Licensing\Domain\Event\LicensePayload;
+use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\Refused;
 use Svc\Licensing\Domain\MoveIn\Rows;
 use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\ActivationRepository;
+use Svc\Licensing\Storage\CatalogRepository;
+use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
@@ -27,15 +33,25 @@ use Svc\Licensing\Storage\Transaction;
 use Throwable;
 
 /**
- * One run is one transaction: it commits only when it is not a dry run and nothing threw, so a fault midway
- * leaves nothing (and the package files it copied are removed again). A dry run does every write the import would
- * do and rolls it back, so its report is the import's. Rows that cannot move in are refused, each listed with its
- * reason, and the others still move in. A second run reads the map: rows it has seen with the same values are
- * left alone, changed ones are updated, new ones added. Licences and activations are read in batches of BATCH
- * rows after the last id, so memory stays bounded whatever the size; a batch's map rows are one INSERT, and its
- * activations one INSERT IGNORE and one read of their ids. Every licence is written through
- * LicenseAdmin (its rules and its license.created or license.updated event); products through Products, releases
- * through Releases, tiers and prices through Catalog.
+ * A run writes a batch at a time, each batch in a transaction of its own that commits, so no lock is held for
+ * longer than one batch (validate keeps answering, and on SQLite its writes are not held up for the run): the
+ * catalogue (products, releases, tiers, prices) is one batch, then each BATCH licences, each BATCH bundle links,
+ * each BATCH activations and each batch of releases. A fault rolls back the batch it met and ends the run; the
+ * batches before it stay, each whole (a licence with its map rows and its event, an activation with its map row
+ * and its licence's count of sites), and the package files of a batch rolled back are removed again. Running it
+ * again brings the rest: the map makes the rows already here unchanged. The old protocol is switched on only when a
+ * run ends without a fault. A dry run does every write the import would do in one transaction and rolls it back at
+ * the end, so each phase sees the ones before it and its report is the import's. Rows that cannot move in are
+ * refused, each listed with its reason, and the others still move in. A second run reads the map: rows it has seen
+ * with the same values are left alone, changed ones are updated, new ones added. Licences and activations are read
+ * in batches of BATCH rows after the last id, so memory stays bounded whatever the size.
+ *
+ * What a batch costs is a few statements, not a few per row: a licence batch reads the keys' holders and its map
+ * rows once, writes each new licence with one INSERT through LicenseRepository (issue(): LicenseAdmin::create()'s
+ * rules without its reads, the product, tier and price asked once per run), their license.created events in one
+ * INSERT and their map rows in one; an activation batch is one INSERT IGNORE and one read of their ids, one map
+ * INSERT and one recount. A changed licence is written through LicenseAdmin::update (its rules and its
+ * license.updated event); products through Products, releases through Releases, tiers and prices through Catalog.
  *
  * A re-import also carries two changes the old plugin makes to rows it has seen (docs/moving-in.md, "A re-import:
  * released sites and changed keys"): a key the old system changed since (the map keeps a fingerprint of each
@@ -152,6 +168,20 @@ final class MoveIn {
 	private $settings;
 
 	/**
+	 * The event log (a batch's license.created events in one INSERT).
+	 *
+	 * @var EventRepository
+	 */
+	private $events;
+
+	/**
+	 * Tiers and prices (lookups).
+	 *
+	 * @var CatalogRepository
+	 */
+	private $catalog_rows;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseAdmin         $admin        Admin licence use cases.
@@ -169,8 +199,12 @@ final class MoveIn {
 	 * @param SourceTables[]       $sources      The sources' readers.
 	 * @param Settings             $settings     Settings (a written import turns its source's old protocol on).
 	 * @param Activations          $sites_here   Activation use cases (releases).
+	 * @param EventRepository      $events       The event log.
+	 * @param CatalogRepository    $catalog_rows Tiers and prices (lookups).
 	 */
-	public function __construct( LicenseAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $license_repository, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here ) {
+	public function __construct( LicenseAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $license_repository, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here, EventRepository $events, CatalogRepository $catalog_rows ) {
+		$this->events             = $events;
+		$this->catalog_rows       = $catalog_rows;
 		$this->settings           = $settings;
 		$this->sites_here         = $sites_here;
 		$this->admin              = $admin;
@@ -200,29 +234,43 @@ final class MoveIn {
 	 * @param string|null                             $product  A product of ours (slug or id) for the licences that name none (SLM).
 	 * @param (callable(string, int, int): void)|null $progress Called after each batch: phase, rows done, rows in all.
 	 * @return array{source: string, dry_run: bool, written: bool, arrived: array<string, array{new: int, changed: int, unchanged: int, released?: int}>, refused: list<array{kind: string, old_id: string, reason: string, message: string}>, secrets: list<string>}
-	 * @throws Throwable Whatever fault ended the run, after everything was rolled back; a ServiceError before it
-	 *                   starts when the source is unknown, its tables are missing, or the product named is not ours.
+	 * @throws Throwable Whatever fault ended the run, after its batch was rolled back (a dry run's everything); a
+	 *                   ServiceError before it starts when the source is unknown, its tables are missing, or the
+	 *                   product named is not ours.
 	 */
 	public function run( string $name, bool $dry_run, Actor $actor, ?string $product = null, ?callable $progress = null ): array {
 		list( $source, $product_id ) = $this->ready( $name, $product );
 		// The key secret is made outside the run, so a run that rolls back never takes a new secret with it.
 		$this->secret->get();
 		$run = new MoveInRun( $source->source(), $actor, $product_id, $progress ?? static function (): void {} );
-		try {
-			$this->transaction->run(
+		$all = function () use ( $source, $run, $dry_run ): void {
+			// The catalogue is small: its products, releases, tiers and prices are one transaction.
+			$this->batch(
+				$dry_run,
+				$run,
 				function () use ( $source, $run ): void {
 					$this->move_products( $source, $run );
-					$this->move_licenses( $source, $run );
-					$this->link_parents( $source, $run );
-					$this->move_activations( $source, $run );
-					$this->release_gone( $source, $run );
-				},
-				static function () use ( $dry_run ): bool {
-					return ! $dry_run;
 				}
 			);
+			$this->move_licenses( $source, $run, $dry_run );
+			$this->link_parents( $source, $run, $dry_run );
+			$this->move_activations( $source, $run, $dry_run );
+			$this->release_gone( $source, $run, $dry_run );
+		};
+		try {
+			if ( $dry_run ) {
+				// One transaction, rolled back: each phase reads what the ones before it wrote, as the import would.
+				$this->transaction->run(
+					$all,
+					static function (): bool {
+						return false;
+					}
+				);
+			} else {
+				$all();
+			}
 		} catch ( Throwable $fault ) {
-			$this->packages->delete( ...$run->copied );
+			$this->packages->delete( ...array_slice( $run->copied, $run->kept ) );
 			throw $fault;
 		}
 		if ( $dry_run ) {
@@ -248,6 +296,26 @@ final class MoveIn {
 			'refused' => $run->refused,
 			'secrets' => array_keys( $source->secrets() ),
 		);
+	}
+
+	/**
+	 * One batch's work in a transaction of its own, committed unless the run is dry (a dry run's batches run inside
+	 * its one transaction, which rolls back at the end).
+	 *
+	 * @param bool      $dry_run Whether the run is dry.
+	 * @param MoveInRun $run    This run.
+	 * @param callable  $work    The batch.
+	 */
+	private function batch( bool $dry_run, MoveInRun $run, callable $work ): void {
+		$this->transaction->run(
+			$work,
+			static function () use ( $dry_run ): bool {
+				return ! $dry_run;
+			}
+		);
+		if ( ! $dry_run ) {
+			$run->kept = count( $run->copied );
+		}
 	}
 
 	/**
@@ -533,10 +601,11 @@ final class MoveIn {
 	/**
 	 * Licences, batch by batch.
 	 *
-	 * @param SourceTables $source Source.
-	 * @param MoveInRun    $run    This run.
+	 * @param SourceTables $source  Source.
+	 * @param MoveInRun    $run     This run.
+	 * @param bool         $dry_run Whether the run is dry.
 	 */
-	private function move_licenses( SourceTables $source, MoveInRun $run ): void {
+	private function move_licenses( SourceTables $source, MoveInRun $run, bool $dry_run ): void {
 		$total = $source->counts()['licences'];
 		$done  = 0;
 		$after = 0;
@@ -550,7 +619,13 @@ final class MoveIn {
 					$run->refuse( 'licence', (string) $row['id'], $refused, self::message( $refused ) );
 				}
 			}
-			$this->write_licenses( $drafts, $run );
+			$this->batch(
+				$dry_run,
+				$run,
+				function () use ( $drafts, $run ): void {
+					$this->write_licenses( $drafts, $run );
+				}
+			);
 			$done += count( $rows );
 			$run->progress( 'licences', $done, max( $total, $done ) );
 		}
@@ -631,6 +706,7 @@ final class MoveIn {
 		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENSE, array_values( $holders ) );
 		$seen    = array();
 		$arrived = array();
+		$created = array();
 		foreach ( $drafts as $i => $draft ) {
 			$old    = (string) $draft['old_id'];
 			$hash   = $hashes[ $i ];
@@ -652,7 +728,7 @@ final class MoveIn {
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
 					do_action( Hooks::MOVE_IN_LICENSE, $run->source, $old, $run->written );
-					$id        = (int) $this->admin->create( (int) $draft['product_id'], $fields, $run->actor, $draft['key'] )[1]['id'];
+					$id        = $this->issue( $draft, $hash, $run, $created );
 					$arrived[] = array(
 						'old_id'      => $old,
 						'new_id'      => $id,
@@ -688,8 +764,80 @@ final class MoveIn {
 				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
 			}
 		}
+		$this->events->record_many_for_licenses( EventType::LICENSE_CREATED, $created, $run->actor );
 		$this->map->add_many( $run->source, ImportMapRepository::LICENSE, $arrived );
 		$this->map->add_many( $run->source, ImportMapRepository::KEY, $keyed );
+	}
+
+	/**
+	 * Issues a new licence from a draft as LicenseAdmin::create() does, without its reads: one INSERT through the
+	 * licence table's repository, and its license.created event (the same payload) added to the batch's, which
+	 * write_licenses() records in one INSERT in the same transaction. The rules create() checks hold: the email
+	 * is normalised by the draft (Rows), the expiry is stored as create() stores it, the activation limit is the
+	 * draft's, and the product, tier and price must be here, each asked once per run.
+	 *
+	 * @param array<string, mixed>                                                         $draft   Draft with its product here.
+	 * @param string                                                                       $hash    Its key's hash.
+	 * @param MoveInRun                                                                    $run     This run.
+	 * @param list<array{license_id: int, product_id: int, payload: array<string, mixed>}> $created The batch's events, added to.
+	 * @return int The licence's id.
+	 * @throws ServiceError When its product, tier or price is not here (the row is refused).
+	 */
+	private function issue( array $draft, string $hash, MoveInRun $run, array &$created ): int {
+		$product_id = (int) $draft['product_id'];
+		$fields     = $draft['fields'];
+		if ( ! $this->present( $run, 'product', $product_id ) ) {
+			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
+		}
+		if ( isset( $fields['tier_id'] ) && ! $this->present( $run, 'tier', (int) $fields['tier_id'] ) ) {
+			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
+		}
+		if ( isset( $fields['price_id'] ) && ! $this->present( $run, 'price', (int) $fields['price_id'] ) ) {
+			throw ServiceError::invalid_param( 'price_id', __( 'No price has this id.', 'svc-licensing' ), __( 'Unknown price.', 'svc-licensing' ) );
+		}
+		if ( null !== ( $fields['expires'] ?? null ) ) {
+			$fields['expires'] = IsoTime::to_storage( (int) strtotime( (string) $fields['expires'] ) );
+		}
+		$fields    = array_merge( array( 'status' => LicenseStatus::ACTIVE ), $fields );
+		$key       = $draft['key'];
+		$id        = $this->license_repository->create(
+			array_merge(
+				$fields,
+				array(
+					'product_id' => $product_id,
+					'key_hash'   => $hash,
+					'key_first'  => $key->first_group(),
+					'key_last'   => $key->last_group(),
+				)
+			)
+		);
+		$created[] = array(
+			'license_id' => $id,
+			'product_id' => $product_id,
+			'payload'    => LicensePayload::created( $key, $fields ),
+		);
+		return $id;
+	}
+
+	/**
+	 * Whether a product, tier or price is here, asked once per run.
+	 *
+	 * @param MoveInRun $run  This run.
+	 * @param string    $kind product, tier or price.
+	 * @param int       $id   Its id.
+	 */
+	private function present( MoveInRun $run, string $kind, int $id ): bool {
+		$which = $kind . ':' . $id;
+		if ( ! isset( $run->present[ $which ] ) ) {
+			if ( 'product' === $kind ) {
+				$run->present[ $which ] = null !== $this->product_rows->find( $id );
+			} elseif ( 'tier' === $kind ) {
+				$run->present[ $which ] = $this->catalog_rows->tier_exists( $id );
+			} else {
+				$run->present[ $which ] = null !== $this->catalog_rows->price( $id );
+			}
+		}
+		return $run->present[ $which ];
 	}
 
 	/**
@@ -730,28 +878,45 @@ final class MoveIn {
 	/**
 	 * A bundle's licences point at its licence here once both have moved in.
 	 *
-	 * @param SourceTables $source Source.
-	 * @param MoveInRun    $run    This run.
+	 * @param SourceTables $source  Source.
+	 * @param MoveInRun    $run     This run.
+	 * @param bool         $dry_run Whether the run is dry.
 	 */
-	private function link_parents( SourceTables $source, MoveInRun $run ): void {
+	private function link_parents( SourceTables $source, MoveInRun $run, bool $dry_run ): void {
 		$after = 0;
 		while ( array() !== ( $rows = $source->children( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
-			$after    = (int) end( $rows )['id'];
-			$children = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'id' ) ) );
-			$parents  = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'parent' ) ) );
-			$current  = $this->license_repository->parents( array_column( $children, 'new_id' ) );
-			foreach ( $rows as $row ) {
-				$child  = $children[ (string) $row['id'] ] ?? null;
-				$parent = $parents[ (string) $row['parent'] ] ?? null;
-				if ( null === $child || null === $parent ) {
-					continue;
+			$after = (int) end( $rows )['id'];
+			$this->batch(
+				$dry_run,
+				$run,
+				function () use ( $rows, $run ): void {
+					$this->link_batch( $rows, $run );
 				}
-				if ( ( $current[ $child['new_id'] ] ?? null ) !== $parent['new_id'] ) {
-					$this->license_repository->update( $child['new_id'], array( 'parent_id' => $parent['new_id'] ) );
-					$run->count( 'bundle links', 'new' );
-				} else {
-					$run->count( 'bundle links', 'unchanged' );
-				}
+			);
+		}
+	}
+
+	/**
+	 * One batch of a bundle's licences linked to their parent.
+	 *
+	 * @param list<array<string, mixed>> $rows Source rows: id, parent.
+	 * @param MoveInRun                  $run  This run.
+	 */
+	private function link_batch( array $rows, MoveInRun $run ): void {
+		$children = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'id' ) ) );
+		$parents  = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'parent' ) ) );
+		$current  = $this->license_repository->parents( array_column( $children, 'new_id' ) );
+		foreach ( $rows as $row ) {
+			$child  = $children[ (string) $row['id'] ] ?? null;
+			$parent = $parents[ (string) $row['parent'] ] ?? null;
+			if ( null === $child || null === $parent ) {
+				continue;
+			}
+			if ( ( $current[ $child['new_id'] ] ?? null ) !== $parent['new_id'] ) {
+				$this->license_repository->update( $child['new_id'], array( 'parent_id' => $parent['new_id'] ) );
+				$run->count( 'bundle links', 'new' );
+			} else {
+				$run->count( 'bundle links', 'unchanged' );
 			}
 		}
 	}
@@ -759,57 +924,74 @@ final class MoveIn {
 	/**
 	 * Activations in use, batch by batch; each licence's count of sites is recounted from them.
 	 *
-	 * @param SourceTables $source Source.
-	 * @param MoveInRun    $run    This run.
-	 * @throws Refused Never out of it: each refusal is caught and the row listed.
+	 * @param SourceTables $source  Source.
+	 * @param MoveInRun    $run     This run.
+	 * @param bool         $dry_run Whether the run is dry.
 	 */
-	private function move_activations( SourceTables $source, MoveInRun $run ): void {
+	private function move_activations( SourceTables $source, MoveInRun $run, bool $dry_run ): void {
 		$total = $source->counts()['activations'];
 		$done  = 0;
 		$after = 0;
 		while ( array() !== ( $rows = $source->activations( $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
-			$after    = (int) end( $rows )['id'];
-			$licenses = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
-			$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
-			$touched  = array();
-			$sites    = array();
-			foreach ( $rows as $row ) {
-				$old = (string) $row['id'];
-				if ( isset( $known[ $old ] ) ) {
-					$run->count( 'activations', 'unchanged' );
-					continue;
+			$after = (int) end( $rows )['id'];
+			$this->batch(
+				$dry_run,
+				$run,
+				function () use ( $rows, $run ): void {
+					$this->activation_batch( $rows, $run );
 				}
-				try {
-					$license = $licenses[ (string) $row['license_id'] ] ?? null;
-					if ( null === $license ) {
-						throw new Refused( Refused::NO_LICENSE, (string) $row['license_id'] );
-					}
-					$sites[ $old ] = array(
-						'license_id' => $license['new_id'],
-						'site'       => Rows::site( (string) $row['site'] ),
-						'staging'    => (bool) (int) $row['is_local'],
-					);
-				} catch ( Refused $refused ) {
-					$run->refuse( 'activation', $old, $refused, self::message( $refused ) );
-				}
-			}
-			$ids     = $this->activations->carry_over( array_values( $sites ) );
-			$arrived = array();
-			foreach ( array_keys( $sites ) as $i => $old ) {
-				$arrived[] = array(
-					'old_id'      => (string) $old,
-					'new_id'      => $ids[ $i ],
-					'fingerprint' => '',
-				);
-				$touched[] = $sites[ $old ]['license_id'];
-				$run->count( 'activations', 'new' );
-			}
-			$this->map->add_many( $run->source, ImportMapRepository::ACTIVATION, $arrived );
-			if ( array() !== $touched ) {
-				$this->license_repository->recount_activations( $touched );
-			}
+			);
 			$done += count( $rows );
 			$run->progress( 'activations', $done, max( $total, $done ) );
+		}
+	}
+
+	/**
+	 * One batch of activations in use: the new ones carried over and mapped, their licences' sites recounted.
+	 *
+	 * @param list<array<string, mixed>> $rows Source rows: id, license_id, site, is_local.
+	 * @param MoveInRun                  $run  This run.
+	 * @throws Refused Never out of it: each refusal is caught and the row listed.
+	 */
+	private function activation_batch( array $rows, MoveInRun $run ): void {
+		$licenses = $this->map->find( $run->source, ImportMapRepository::LICENSE, array_map( 'strval', array_column( $rows, 'license_id' ) ) );
+		$known    = $this->map->find( $run->source, ImportMapRepository::ACTIVATION, array_map( 'strval', array_column( $rows, 'id' ) ) );
+		$touched  = array();
+		$sites    = array();
+		foreach ( $rows as $row ) {
+			$old = (string) $row['id'];
+			if ( isset( $known[ $old ] ) ) {
+				$run->count( 'activations', 'unchanged' );
+				continue;
+			}
+			try {
+				$license = $licenses[ (string) $row['license_id'] ] ?? null;
+				if ( null === $license ) {
+					throw new Refused( Refused::NO_LICENSE, (string) $row['license_id'] );
+				}
+				$sites[ $old ] = array(
+					'license_id' => $license['new_id'],
+					'site'       => Rows::site( (string) $row['site'] ),
+					'staging'    => (bool) (int) $row['is_local'],
+				);
+			} catch ( Refused $refused ) {
+				$run->refuse( 'activation', $old, $refused, self::message( $refused ) );
+			}
+		}
+		$ids     = $this->activations->carry_over( array_values( $sites ) );
+		$arrived = array();
+		foreach ( array_keys( $sites ) as $i => $old ) {
+			$arrived[] = array(
+				'old_id'      => (string) $old,
+				'new_id'      => $ids[ $i ],
+				'fingerprint' => '',
+			);
+			$touched[] = $sites[ $old ]['license_id'];
+			$run->count( 'activations', 'new' );
+		}
+		$this->map->add_many( $run->source, ImportMapRepository::ACTIVATION, $arrived );
+		if ( array() !== $touched ) {
+			$this->license_repository->recount_activations( $touched );
 		}
 	}
 
@@ -818,10 +1000,11 @@ final class MoveIn {
 	 * plugin released since), unless it was released here already. The map's activation rows are walked in batches;
 	 * an activation made here is not in the map and is never touched.
 	 *
-	 * @param SourceTables $source Source.
-	 * @param MoveInRun    $run    This run.
+	 * @param SourceTables $source  Source.
+	 * @param MoveInRun    $run     This run.
+	 * @param bool         $dry_run Whether the run is dry.
 	 */
-	private function release_gone( SourceTables $source, MoveInRun $run ): void {
+	private function release_gone( SourceTables $source, MoveInRun $run, bool $dry_run ): void {
 		$after = '';
 		while ( array() !== ( $rows = $this->map->after( $run->source, ImportMapRepository::ACTIVATION, $after, self::BATCH ) ) ) { // phpcs:ignore WordPress.CodeAnalysis.AssignmentInCondition.FoundInWhileCondition -- one batch after another.
 			$after  = (string) end( $rows )['old_id'];
@@ -835,15 +1018,21 @@ final class MoveIn {
 			if ( array() === $gone ) {
 				continue;
 			}
-			foreach ( $this->activations->still_here( $gone ) as $activation ) {
-				$context = array(
-					'via'    => 'import',
-					'source' => $run->source,
-				);
-				if ( $this->sites_here->release( $activation['license_id'], $activation['site_url'], $run->actor, $context ) ) {
-					$run->count( 'activations', 'released' );
+			$this->batch(
+				$dry_run,
+				$run,
+				function () use ( $gone, $run ): void {
+					foreach ( $this->activations->still_here( $gone ) as $activation ) {
+						$context = array(
+							'via'    => 'import',
+							'source' => $run->source,
+						);
+						if ( $this->sites_here->release( $activation['license_id'], $activation['site_url'], $run->actor, $context ) ) {
+							$run->count( 'activations', 'released' );
+						}
+					}
 				}
-			}
+			);
 		}
 	}
 }

@@ -12,7 +12,7 @@ use Svc\Licensing\Domain\MoveIn\Refused;
 
 /**
  * The run's counts, its refused rows, the products and prices it mapped (bounded by the catalogue's size, not the
- * licences'), and the package files it copied (removed again when the run is rolled back).
+ * licences'), and the package files it copied (removed again when the transaction that copied them rolls back).
  */
 final class MoveInRun {
 
@@ -71,6 +71,21 @@ final class MoveInRun {
 	 * @var string[]
 	 */
 	public $copied = array();
+
+	/**
+	 * How many of the copied files a committed transaction keeps: a fault removes only the ones after them.
+	 *
+	 * @var int
+	 */
+	public $kept = 0;
+
+	/**
+	 * Whether each product, tier and price a new licence names is here ("product:12" => true), asked once per run
+	 * (bounded by the catalogue's size, not the licences').
+	 *
+	 * @var array<string, bool>
+	 */
+	public $present = array();
 
 	/**
 	 * Counts by kind: new, changed, unchanged; activations also released (sites the old system released since they

@@ -53,6 +53,30 @@ final class EventRepository extends TableRepository {
 	}
 
 	/**
+	 * Records one event of a type about each of many licences in one multi-row INSERT (a move-in's batch), each
+	 * with the product the caller gives, which is the licence's: the caller wrote the licences in the same
+	 * transaction.
+	 *
+	 * @param string                                                                       $type   An EventType licence type.
+	 * @param list<array{license_id: int, product_id: int, payload: array<string, mixed>}> $events Licence, its product and the payload (small, no secrets, no full keys).
+	 * @param Actor                                                                        $actor  Who caused them.
+	 */
+	public function record_many_for_licenses( string $type, array $events, Actor $actor ): void {
+		$now     = gmdate( 'Y-m-d H:i:s' );
+		$subject = EventType::subject( $type );
+		foreach ( array_chunk( $events, 500 ) as $chunk ) {
+			$tuples = array();
+			foreach ( $chunk as $event ) {
+				$tuples[] = $this->db->prepare( '(%s, %s, %d, %s, %s, %d, %s, %s)', $type, $subject, $event['license_id'], $actor->kind, $actor->label, $event['product_id'], (string) wp_json_encode( (object) $event['payload'] ), $now );
+			}
+			$this->db->query(
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table name from a constant, tuples prepared above.
+				"INSERT INTO {$this->table()} (type, subject_type, subject_id, actor_kind, actor_label, product_id, payload, created_at) VALUES " . implode( ', ', $tuples )
+			);
+		}
+	}
+
+	/**
 	 * Records an event about anything but a licence.
 	 *
 	 * @param string               $type       An EventType.
