@@ -174,7 +174,7 @@ async function main(): Promise< void > {
 			),
 		},
 	} );
-	let expected: ImportExpectation | null = null;
+	let expected: ImportExpectation;
 	const seedFile = path.join( site.runDir, 'import-scale-seed.json' );
 	if ( process.argv.includes( '--no-seed' ) && fs.existsSync( seedFile ) ) {
 		await site.start();
