@@ -364,6 +364,82 @@ test.describe( 'admin licences', () => {
 		expect( past ).toMatchObject( { data: [], total: 5, page: 4 } );
 	} );
 
+	test( 'a keyset cursor walks every order without gaps or overlaps, lifetime licences included; a foreign or forged cursor is refused', async ( {
+		request,
+	} ) => {
+		const { headers, product, create } = await setup( request );
+		const tag = unique( 'cursor' ).toLowerCase();
+		const expiries = [
+			'2031-01-01T00:00:00Z',
+			null,
+			'2030-06-01T00:00:00Z',
+			null,
+			'2031-01-01T00:00:00Z',
+		];
+		for ( const [ i, expires ] of expiries.entries() ) {
+			await create( {
+				customer_email: `${ 'cabde'[ i ] }-${ tag }@example.com`,
+				...( expires ? { expires } : {} ),
+			} );
+		}
+		const get = ( query: string ) =>
+			request.get(
+				`${ ADMIN }/licenses?product_id=${ product.id }&per_page=2&${ query }`,
+				{ headers }
+			);
+		const byPages = async ( order: string ) => {
+			const ids: number[] = [];
+			for ( let page = 1; page <= 3; page++ ) {
+				const body = await (
+					await get( `${ order }&page=${ page }` )
+				).json();
+				ids.push( ...body.data.map( ( l: { id: number } ) => l.id ) );
+			}
+			return ids;
+		};
+		const byCursor = async ( order: string ) => {
+			const ids: number[] = [];
+			let body = await ( await get( order ) ).json();
+			ids.push( ...body.data.map( ( l: { id: number } ) => l.id ) );
+			for ( let hop = 0; body.next_cursor && hop < 5; hop++ ) {
+				body = await (
+					await get(
+						`${ order }&cursor=${ encodeURIComponent( body.next_cursor ) }`
+					)
+				).json();
+				ids.push( ...body.data.map( ( l: { id: number } ) => l.id ) );
+			}
+			expect( body.next_cursor, `${ order }: the walk ends` ).toBeNull();
+			return ids;
+		};
+		for ( const order of [
+			'orderby=created_at&order=desc',
+			'orderby=created_at&order=asc',
+			'orderby=customer_email&order=asc',
+			'orderby=expires&order=asc',
+			'orderby=expires&order=desc',
+			'orderby=activations&order=desc',
+		] ) {
+			const pages = await byPages( order );
+			expect( new Set( pages ).size, order ).toBe( 5 );
+			expect( await byCursor( order ), order ).toEqual( pages );
+		}
+		const first = await ( await get( 'orderby=expires&order=asc' ) ).json();
+		expect( first ).toMatchObject( { total: 5, total_exact: true } );
+		await expectError(
+			await get(
+				`orderby=customer_email&order=asc&cursor=${ encodeURIComponent( first.next_cursor ) }`
+			),
+			400,
+			'invalid_params'
+		);
+		await expectError(
+			await get( 'cursor=not-a-cursor' ),
+			400,
+			'invalid_params'
+		);
+	} );
+
 	test( 'rotate: a new key, the old one dead at once', async ( {
 		request,
 	} ) => {

@@ -158,6 +158,10 @@ export interface Page< Item > {
 	page: number;
 	per_page: number;
 	total_pages: number;
+	/** The licence list: false when a search found more than it counts (total is then the cap, 10,000). */
+	total_exact?: boolean;
+	/** The licence list: the cursor of the page after this one, or null on the last page. */
+	next_cursor?: string | null;
 }
 
 export interface ApiKey {

@@ -256,6 +256,8 @@ function LicenseList( {
 		},
 	];
 	const total = page.kind === 'ready' ? page.value.total : null;
+	// A search that finds more than the service counts (10,000) says so instead of a wrong figure.
+	const capped = page.kind === 'ready' && page.value.total_exact === false;
 
 	return (
 		<div className="svc-screen svc-licences" ref={ root }>
@@ -396,18 +398,7 @@ function LicenseList( {
 					{ __( 'Cancel licences…', 'svc-licensing' ) }
 				</Button>
 				<span className="displaying-num">
-					{ total === null
-						? ''
-						: sprintf(
-								/* translators: %d: number of licences. */
-								_n(
-									'%d item',
-									'%d items',
-									total,
-									'svc-licensing'
-								),
-								total
-							) }
+					{ itemCount( total, capped ) }
 				</span>
 			</div>
 			<ExplainLink
@@ -470,3 +461,30 @@ function LicenseList( {
 
 /** The screen, as src/index.tsx loads it (a screen of Admin/screens.json is the default export of routes/<name>/stage). */
 export default LicensesStage;
+
+/**
+ * The list's "N items", or, when a search found more than the service counts, that there are more.
+ *
+ * @param total  Licences found, or null while loading.
+ * @param capped Whether the total is the search's cap rather than an exact count.
+ */
+function itemCount( total: number | null, capped: boolean ): string {
+	if ( total === null ) {
+		return '';
+	}
+	if ( capped ) {
+		return sprintf(
+			/* translators: %s: the most licences a search counts, such as 10,000. */
+			__(
+				'More than %s items: type more to narrow the search',
+				'svc-licensing'
+			),
+			total.toLocaleString()
+		);
+	}
+	return sprintf(
+		/* translators: %d: number of licences. */
+		_n( '%d item', '%d items', total, 'svc-licensing' ),
+		total
+	);
+}
