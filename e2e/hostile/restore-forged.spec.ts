@@ -9,6 +9,8 @@
  * - A release changelog with a <script>, an onerror attribute and a javascript: link: restored through the same
  *   wp_kses_post() as the release API, so neither the releases API, the update check nor the panel hands it on.
  * - A setting name this version does not know is dropped, as PATCH /admin/settings drops unknown fields.
+ * - A row the database refuses while writing (a licence twice): the restore writes in batches that each commit, so
+ *   it takes out again what it wrote before (every table emptied, the options put back) and answers 500.
  *
  * The restore runs on the copy site (an empty service); the spec erases it again afterwards, for backup.spec.ts.
  */
@@ -22,7 +24,7 @@ import {
 } from '../fixtures/copy-site';
 import { ADMIN } from '../fixtures/env';
 import { expectError } from '../fixtures/envelope';
-import { reseal, seedService, type Seeded } from '../fixtures/seed';
+import { reseal, seedService, sha256, type Seeded } from '../fixtures/seed';
 import { SUITE_SETTINGS, keyHeaders } from '../fixtures/test-helpers';
 
 const API = '/wp-json/svc/v1';
@@ -195,6 +197,33 @@ test( 'a forged setting out of range, of the wrong type or against the settings 
 			before
 		);
 	}
+} );
+
+test( 'a file whose rows the database refuses midway (a licence twice): the rows written before are taken out again, nothing changed', async () => {
+	const before = await copyState();
+	expect( before.can_restore ).toBe( true );
+	const lines = exported.trimEnd().split( '\n' );
+	const end = JSON.parse( lines.pop() as string );
+	const at = lines.findIndex(
+		( line ) => JSON.parse( line ).table === 'svc_licenses'
+	);
+	// Rows of other tables (products, tiers) come first, so the restore has committed some when the copy is refused.
+	expect(
+		lines
+			.slice( 0, at )
+			.filter( ( line ) => JSON.parse( line ).t === 'row' ).length
+	).toBeGreaterThan( 0 );
+	lines.splice( at + 1, 0, lines[ at ] );
+	const body = lines.join( '\n' ) + '\n';
+	end.rows += 1;
+	end.sha256 = sha256( Buffer.from( body ) );
+	const refused = await expectError(
+		await restore( Buffer.from( body + JSON.stringify( end ) + '\n' ) ),
+		500,
+		'internal_error'
+	);
+	expect( refused.message ).toContain( 'nothing was kept' );
+	expect( await copyState() ).toEqual( before );
 } );
 
 test( 'a forged <script> changelog comes back sanitised: releases API, update check and panel; an unknown setting is dropped', async () => {

@@ -163,7 +163,7 @@ final class Plugin {
 		$portal_in          = new PortalSignIn( $portal_ls, $license_repository, $secret, $settings, $users, $after, $portal_ss );
 		$personal           = new PersonalData( $license_repository, $payments, new Erasure( $client->transaction, $license_repository, $client->sites, $payments, $events, $client->events, $deliveries, $portal_ls, $portal_ss, $users, $client->report_repository, $client->decision_repository ), $client->decision_repository, new PersonalRecords( $wpdb ) );
 		$inventory          = new DataInventory( $wpdb, $packages );
-		$image              = new DatabaseImage( $wpdb, $packages, $inventory, $client->transaction );
+		$image              = new DatabaseImage( $wpdb, $packages, $inventory );
 
 		( new Lifecycle( $migrator ) )->add_hooks( $plugin_file );
 		$migrator->add_hooks();

@@ -256,7 +256,7 @@ export const SCHEMA_WRITERS: Record< string, string > = {
 	'Storage/LicenseCounts.php':
 		'installs the triggers by which the database itself keeps the summaries and email_domain as licence and activation rows change',
 	'Storage/DatabaseImage.php':
-		'a restore writes every table of an export into an empty site, in one transaction',
+		'a restore writes every table of an export into an empty site, in batches, and empties them again (the summaries too) when it fails',
 };
 
 /** Whether a file (relative to plugin/src) is one of the schema's writers. */

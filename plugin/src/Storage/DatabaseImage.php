@@ -11,6 +11,7 @@ use RuntimeException;
 use Svc\Licensing\Domain\Backup\ExportReader;
 use Svc\Licensing\Domain\Backup\ExportWriter;
 use Svc\Licensing\Domain\Backup\InvalidExport;
+use Svc\Licensing\Domain\Backup\RestoreBatch;
 use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\ServiceError;
 use wpdb;
@@ -21,9 +22,17 @@ use wpdb;
  * version, checksum), refuses a site that already holds data, and makes a second pass that refuses another schema
  * version and anything a real export never holds (unknown tables or columns, file names that are not package
  * names), and hands every row it would write to the caller's check (Core\Backups: the settings' rules, the
- * changelog's sanitiser), which may refuse the file or change the row. Then, under a lock, it writes every row in
- * one database transaction; package files are written under names of this request and take their own names after
- * the COMMIT, so a failure leaves the site as it was.
+ * changelog's sanitiser), which may refuse the file or change the row. Then, under a lock, it writes the rows in
+ * batches, each one multi-row INSERT of at most BATCH rows (and about WRITE_BYTES) that commits on its own, so no
+ * lock is held for longer than a batch and memory stays at one batch whatever the size; package files are written
+ * under names of this request and take their own names at the end.
+ *
+ * A fault while writing: the rows written so far are removed again (every exported table emptied: the site was
+ * empty under the lock, but for svc_meta's fingerprint row, which is put back), the options put back as they were,
+ * this request's files removed, so the site is left as it was. A restore that dies midway (its PHP process killed)
+ * cannot undo itself: it leaves its rows, the lock and the mark INCOMPLETE. The lock's time is renewed as the
+ * restore goes; once it has not been for STALE seconds the next restore takes the lock over, finds the mark, empties
+ * what the dead one wrote and starts again. Until then the site holds part of the export.
  *
  * This is the one writer besides the repositories that touches every table: a restore is a whole-database
  * operation on an empty service, not an ordinary change to its rows.
@@ -31,6 +40,23 @@ use wpdb;
 final class DatabaseImage {
 	private const BATCH = 500;
 	private const LOCK  = 'svc_licensing_restore_lock';
+
+	/**
+	 * The option a restore sets before its first row and deletes when it has finished or undone itself: a restore
+	 * that finds it finds the rows of one that died midway, and empties them first.
+	 */
+	public const INCOMPLETE = 'svc_licensing_restore_incomplete';
+
+	/**
+	 * Seconds after which a restore lock that was not renewed is taken over (its restore died).
+	 */
+	private const STALE = 300;
+
+	/**
+	 * Bytes of row data after which a batch is written before it has BATCH rows (events' payloads and changelogs
+	 * are long; MariaDB's max_allowed_packet is 16 MiB by default, hosts' sometimes 1 MiB).
+	 */
+	private const WRITE_BYTES = 524288;
 
 	/**
 	 * The exported tables without an id column => their primary key's columns (rows_of()).
@@ -69,11 +95,11 @@ final class DatabaseImage {
 	private $inventory;
 
 	/**
-	 * Transactions: every row of a restore is written in one.
+	 * When this restore last renewed its lock (unix seconds).
 	 *
-	 * @var Transaction
+	 * @var int
 	 */
-	private $transaction;
+	private $renewed = 0;
 
 	/**
 	 * Columns of each table, once read.
@@ -87,14 +113,12 @@ final class DatabaseImage {
 	 *
 	 * @param wpdb             $db        Database.
 	 * @param PackageDirectory $packages  Release packages.
-	 * @param DataInventory    $inventory   Row counts and this site's stored packages.
-	 * @param Transaction      $transaction Transactions (the one the use cases share).
+	 * @param DataInventory    $inventory Row counts and this site's stored packages.
 	 */
-	public function __construct( wpdb $db, PackageDirectory $packages, DataInventory $inventory, Transaction $transaction ) {
-		$this->db          = $db;
-		$this->packages    = $packages;
-		$this->inventory   = $inventory;
-		$this->transaction = $transaction;
+	public function __construct( wpdb $db, PackageDirectory $packages, DataInventory $inventory ) {
+		$this->db        = $db;
+		$this->packages  = $packages;
+		$this->inventory = $inventory;
 	}
 
 	/**
@@ -176,7 +200,7 @@ final class DatabaseImage {
 				throw new ServiceError( ErrorCode::RESTORE_TARGET_NOT_EMPTY, __( 'Another restore into this site is running. Wait for it to finish.', 'svc-licensing' ) );
 			}
 			try {
-				$occupied = $this->occupied();
+				$occupied = null === get_option( self::INCOMPLETE, null ) ? $this->occupied() : array();
 				if ( array() !== $occupied ) {
 					throw new ServiceError(
 						ErrorCode::RESTORE_TARGET_NOT_EMPTY,
@@ -203,52 +227,77 @@ final class DatabaseImage {
 	}
 
 	/**
-	 * Writes a checked file: every row in one transaction, package files under names of this request that
-	 * take their own names after the COMMIT. A failure rolls back and removes this request's files.
+	 * Writes a checked file in batches that each commit (see the class). A fault empties what was written, puts
+	 * the options back and removes this request's files; a malformed line or a refused row is answered as such
+	 * after that, anything else as a 500.
 	 *
 	 * @param resource $stream The checked file.
 	 * @param callable $admit  The caller's check of each row (see restore()).
-	 * @throws InvalidExport For a malformed line (after the rollback).
-	 * @throws ServiceError What $admit throws, or 500 when writing failed (nothing kept; both after the rollback).
+	 * @throws InvalidExport For a malformed line (after the undo).
+	 * @throws ServiceError What $admit throws, or 500 when writing failed (nothing kept; both after the undo).
 	 */
 	private function write( $stream, callable $admit ): void {
 		if ( function_exists( 'set_time_limit' ) ) {
 			set_time_limit( 0 );
 		}
-		$stage  = $this->packages->path() . '/.restoring-' . wp_generate_password( 12, false ) . '-';
-		$staged = array();
+		$stage   = $this->packages->path() . '/.restoring-' . wp_generate_password( 12, false ) . '-';
+		$staged  = array();
+		$options = array();
+		foreach ( self::OPTIONS as $option ) {
+			$options[ $option ] = get_option( $option, null );
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		$meta = (array) $this->db->get_results( "SELECT * FROM {$this->db->prefix}" . Tables::META, ARRAY_A );
 		rewind( $stream );
 		try {
-			// Every row or none: a throw rolls the transaction back before the catch below removes the files.
-			$this->transaction->run(
-				function () use ( $stream, $admit, &$staged, $stage ): void {
-					$this->clear( Tables::META );
-					ExportReader::each(
-						$stream,
-						function ( string $table, array $row ) use ( $admit ): void {
-							$row = $this->admitted( $admit, $table, $row );
-							if ( null !== $row ) {
-								$this->restore_row( $table, $row );
-							}
-						},
-						function ( string $name, string $bytes, bool $first ) use ( &$staged, $stage ): void {
-							if ( $first && ! $this->packages->ensure_writable() ) {
-								throw new RuntimeException( 'package folder not writable' );
-							}
-							$staged[ $name ] = true;
-							// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents,WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- streamed restore into our own folder.
-							if ( false === file_put_contents( $stage . $name, $bytes, $first ? 0 : FILE_APPEND ) ) {
-								throw new RuntimeException( 'package not written' );
-							}
-						}
-					);
+			if ( null !== get_option( self::INCOMPLETE, null ) ) {
+				// A restore that died midway left its rows: they go first.
+				$this->empty_tables();
+			}
+			update_option( self::INCOMPLETE, (string) time(), false );
+			$this->clear( Tables::META );
+			$batch = new RestoreBatch( self::BATCH, self::WRITE_BYTES );
+			ExportReader::each(
+				$stream,
+				function ( string $table, array $row ) use ( $admit, $batch ): void {
+					$row = $this->admitted( $admit, $table, $row );
+					if ( null === $row ) {
+						return;
+					}
+					if ( 'options' === $table ) {
+						$this->flush( $batch );
+						update_option( (string) $row['name'], $row['value'], true );
+						return;
+					}
+					if ( ! in_array( $table, self::tables(), true ) || array() !== array_diff( array_keys( $row ), $this->columns_of( $table ) ) ) {
+						throw new RuntimeException( "unknown table or column in {$table}" );
+					}
+					if ( ! $batch->fits( $table, $row ) ) {
+						$this->flush( $batch );
+					}
+					$batch->add( $table, $row );
+					if ( $batch->full() ) {
+						$this->flush( $batch );
+					}
+				},
+				function ( string $name, string $bytes, bool $first ) use ( &$staged, $stage, $batch ): void {
+					$this->flush( $batch );
+					if ( $first && ! $this->packages->ensure_writable() ) {
+						throw new RuntimeException( 'package folder not writable' );
+					}
+					$staged[ $name ] = true;
+					// phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_file_put_contents,WordPress.WP.AlternativeFunctions.file_system_read_file_put_contents -- streamed restore into our own folder.
+					if ( false === file_put_contents( $stage . $name, $bytes, $first ? 0 : FILE_APPEND ) ) {
+						throw new RuntimeException( 'package not written' );
+					}
 				}
 			);
+			$this->flush( $batch );
 		} catch ( InvalidExport | ServiceError $refused ) {
-			$this->undo( $stage, $staged );
+			$this->undo( $stage, $staged, $options, $meta );
 			throw $refused;
 		} catch ( \Throwable $failed ) {
-			$this->undo( $stage, $staged );
+			$this->undo( $stage, $staged, $options, $meta );
 			// phpcs:ignore WordPress.PHP.DevelopmentFunctions.error_log_error_log -- the detail goes to the log.
 			error_log( 'svc-licensing: restore failed: ' . $failed->getMessage() );
 			throw new ServiceError( ErrorCode::INTERNAL_ERROR, __( 'The restore failed while writing and was undone; nothing was kept. The error has been logged.', 'svc-licensing' ), 500 );
@@ -257,21 +306,85 @@ final class DatabaseImage {
 			// phpcs:ignore WordPress.WP.AlternativeFunctions.rename_rename -- our own folder.
 			rename( $stage . $name, $this->packages->path() . '/' . $name );
 		}
+		delete_option( self::INCOMPLETE );
 		wp_cache_flush();
 	}
 
 	/**
-	 * Undoes a failed write (the transaction has rolled back): this request's staged files, and cached options.
+	 * Writes the batch's rows, if it holds any, in one multi-row INSERT, and renews the lock's time.
 	 *
-	 * @param string              $stage  Prefix of the staged files.
-	 * @param array<string, true> $staged Staged file names.
+	 * @param RestoreBatch $batch The batch; emptied.
+	 * @throws RuntimeException When the rows cannot be written.
 	 */
-	private function undo( string $stage, array $staged ): void {
+	private function flush( RestoreBatch $batch ): void {
+		$taken = $batch->take();
+		if ( null === $taken ) {
+			return;
+		}
+		list( $table, $columns, $rows ) = $taken;
+		$tuples                         = array();
+		foreach ( $rows as $row ) {
+			$values = array();
+			foreach ( $columns as $column ) {
+				$value    = $row[ $column ] ?? null;
+				$values[] = null === $value ? 'NULL' : "'" . $this->db->_real_escape( is_bool( $value ) ? (string) (int) $value : (string) $value ) . "'";
+			}
+			$tuples[] = '(' . implode( ', ', $values ) . ')';
+		}
+		$names = implode(
+			', ',
+			array_map(
+				static function ( string $column ): string {
+					return '`' . $column . '`';
+				},
+				$columns
+			)
+		);
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table and columns checked against the schema (preflight, and the callback above), values escaped above.
+		if ( false === $this->db->query( "INSERT INTO {$this->db->prefix}{$table} ({$names}) VALUES " . implode( ', ', $tuples ) ) ) {
+			throw new RuntimeException( "rows of {$table} refused: " . $this->db->last_error );
+		}
+		$this->renew();
+	}
+
+	/**
+	 * Undoes a failed write: every exported table emptied (the site was empty), svc_meta's rows and the options
+	 * put back as they were, this request's staged files removed, the mark and cached options dropped.
+	 *
+	 * @param string                                       $stage   Prefix of the staged files.
+	 * @param array<string, true>                          $staged  Staged file names.
+	 * @param array<string, mixed>                         $options The restored options' values before (null: absent).
+	 * @param list<array<string, mixed>>|array<int, mixed> $meta svc_meta's rows before.
+	 */
+	private function undo( string $stage, array $staged, array $options, array $meta ): void {
 		foreach ( array_keys( $staged ) as $name ) {
 			wp_delete_file( $stage . $name );
 		}
-		// Options written in the transaction are gone from the database; drop them from any cache too.
+		$this->empty_tables();
+		foreach ( $meta as $row ) {
+			$this->db->insert( $this->db->prefix . Tables::META, (array) $row );
+		}
+		foreach ( $options as $option => $value ) {
+			if ( null === $value ) {
+				delete_option( $option );
+			} else {
+				update_option( $option, $value );
+			}
+		}
+		delete_option( self::INCOMPLETE );
 		wp_cache_flush();
+	}
+
+	/**
+	 * Empties every exported table (a restore's undo, or the rows of one that died midway), and the summaries the
+	 * database keeps of licences and activations (LicenseCounts' triggers do not see a TRUNCATE; on an empty
+	 * service they are empty).
+	 */
+	private function empty_tables(): void {
+		foreach ( array_merge( self::tables(), Tables::summaries() ) as $table ) {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- table name from a constant; the site was empty before the restore.
+			$this->db->query( "TRUNCATE TABLE {$this->db->prefix}{$table}" );
+		}
 	}
 
 	/**
@@ -323,6 +436,7 @@ final class DatabaseImage {
 		ExportReader::each(
 			$stream,
 			function ( string $table, array $row ) use ( &$found, &$forged, $admit ): void {
+				$this->renew();
 				$this->admitted( $admit, $table, $row );
 				if ( 'options' === $table ) {
 					if ( SchemaMigrator::VERSION_OPTION === ( $row['name'] ?? null ) ) {
@@ -378,18 +492,34 @@ final class DatabaseImage {
 	}
 
 	/**
-	 * Takes the restore lock (one restore at a time; a lock older than a day is taken over).
+	 * Takes the restore lock (one restore at a time; a lock whose time was not renewed for STALE seconds is taken
+	 * over: its restore died).
 	 */
 	private function lock(): bool {
 		$claimed = $this->db->query(
 			$this->db->prepare( "INSERT IGNORE INTO {$this->db->options} (option_name, option_value, autoload) VALUES (%s, %s, 'no')", self::LOCK, (string) time() )
 		);
 		if ( 1 === $claimed ) {
+			$this->renewed = time();
 			return true;
 		}
 		$since = (int) $this->db->get_var( $this->db->prepare( "SELECT option_value FROM {$this->db->options} WHERE option_name = %s", self::LOCK ) );
-		return $since < time() - DAY_IN_SECONDS
-			&& 1 === $this->db->query( $this->db->prepare( "UPDATE {$this->db->options} SET option_value = %s WHERE option_name = %s AND option_value = %s", (string) time(), self::LOCK, (string) $since ) );
+		if ( $since < time() - self::STALE && 1 === $this->db->query( $this->db->prepare( "UPDATE {$this->db->options} SET option_value = %s WHERE option_name = %s AND option_value = %s", (string) time(), self::LOCK, (string) $since ) ) ) {
+			$this->renewed = time();
+			return true;
+		}
+		return false;
+	}
+
+	/**
+	 * Renews the lock's time, at most every ten seconds, so a restore that runs for long is not taken for dead.
+	 */
+	private function renew(): void {
+		if ( time() - $this->renewed < 10 ) {
+			return;
+		}
+		$this->renewed = time();
+		$this->db->query( $this->db->prepare( "UPDATE {$this->db->options} SET option_value = %s WHERE option_name = %s", (string) $this->renewed, self::LOCK ) );
 	}
 
 	/**
@@ -420,26 +550,6 @@ final class DatabaseImage {
 			);
 		}
 		return (array) call_user_func( $admit, $table, $row );
-	}
-
-	/**
-	 * Writes one admitted row (of a known table, or one of the known options, its value decoded).
-	 *
-	 * @param string               $table Table or 'options'.
-	 * @param array<string, mixed> $row   Row.
-	 * @throws RuntimeException When the row cannot be written.
-	 */
-	private function restore_row( string $table, array $row ): void {
-		if ( 'options' === $table ) {
-			update_option( (string) $row['name'], $row['value'], true );
-			return;
-		}
-		if ( ! in_array( $table, self::tables(), true ) || array() !== array_diff( array_keys( $row ), $this->columns_of( $table ) ) ) {
-			throw new RuntimeException( "unknown table or column in {$table}" );
-		}
-		if ( false === $this->db->insert( $this->db->prefix . $table, $row ) ) {
-			throw new RuntimeException( "row of {$table} refused: " . $this->db->last_error );
-		}
 	}
 
 	/**
