@@ -60,7 +60,7 @@
  * admin call with the seeded admin API key, one untimed request and then the median of 5, timed by the client:
  * GET /admin/licenses page 1, ?page=2000&per_page=20, the last page, keyset paging (page 1's next_cursor as
  * ?cursor=); ?search= by a whole key, the key's last group, a whole email, "@shop17.example", "shop17.example", a
- * name prefix and a site URL; ?status=expired; ?product_id=N&status=active; /admin/licenses/status-counts with and
+ * name prefix, a site URL and a term nothing holds; ?status=expired; ?product_id=N&status=active; /admin/licenses/status-counts with and
  * without a search; /admin/stats; /admin/stats/daily?days=30. Every answer is checked against the seed: the exact
  * ids of the page, total (a search past 10,000 matches answers 10,000 and total_exact false), total_exact,
  * next_cursor (a string while licences follow, null on the last page), page, per_page, total_pages, every status

@@ -111,7 +111,11 @@ test( 'pages of the unfiltered list are the ids newest first, the last one short
 
 test( 'the calls: pages, keyset, each search, the filters, the counts and the stats', () => {
 	const names = scaleCalls( fixtures() ).map( ( c ) => c.name );
-	assert.equal( names.length, 17 );
+	assert.equal( names.length, 18 );
+	assert.equal(
+		call( 'search: no match' ).route,
+		'/admin/licenses?search=Nobody'
+	);
 	assert.equal( names[ 0 ], 'list, page 1' );
 	assert.equal(
 		call( 'list, last page' ).route,

@@ -131,6 +131,8 @@ export function pageIds(
 }
 
 const BASE = '/admin/licenses';
+/** A search no seeded name, email, domain, site or key holds (seed.php). */
+export const NO_MATCH = 'Nobody';
 
 /** The scale row's calls, in the order they run, each with what it must answer. */
 export function scaleCalls( fixtures: ScaleFixtures ): ScaleCall[] {
@@ -194,6 +196,12 @@ export function scaleCalls( fixtures: ScaleFixtures ): ScaleCall[] {
 		search( 'bare domain', 'bare_domain' ),
 		search( 'name prefix', 'name' ),
 		search( 'site URL', 'site' ),
+		{
+			// What a typo costs: nothing in the seed starts with it or holds it.
+			name: `search: no match \`${ NO_MATCH }\``,
+			route: `${ BASE }?search=${ NO_MATCH }`,
+			expected: found( { total: 0, ids: [] }, true ),
+		},
 		{
 			name: 'filter: status=expired',
 			route: `${ BASE }?status=expired`,
