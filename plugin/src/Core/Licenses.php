@@ -33,6 +33,11 @@ use Svc\Licensing\Storage\UpdateDecisionRepository;
 final class Licenses {
 
 	/**
+	 * Licences the expiry job reads at a time.
+	 */
+	private const EXPIRY_BATCH = 500;
+
+	/**
 	 * A site's last_checked is refreshed when older than this, so a validate of a site seen within the hour
 	 * writes nothing (the admin list shows last contact to the hour).
 	 */
@@ -288,14 +293,22 @@ final class Licenses {
 		$at      = IsoTime::to_storage( $now );
 		$actor   = Actor::system( 'expiry' );
 		$expired = 0;
-		foreach ( $this->licenses->due_ids( $at ) as $id ) {
-			$expired += (int) $this->transaction->run(
-				function () use ( $id, $at, $actor ): bool {
-					return $this->licenses->expire( $id, $at )
-						&& $this->events->record_for_license( EventType::LICENSE_EXPIRED, $id, $actor );
-				}
-			);
-		}
+		// A batch at a time, each licence in its own short transaction: memory and locks stay small however many
+		// are due. A licence the batch could not expire (renewed meanwhile) is not due any more, so the loop ends.
+		do {
+			$due      = $this->licenses->due_ids( $at, self::EXPIRY_BATCH );
+			$in_batch = 0;
+			foreach ( $due as $id ) {
+				$in_batch += (int) $this->transaction->run(
+					function () use ( $id, $at, $actor ): bool {
+						return $this->licenses->expire( $id, $at )
+							&& $this->events->record_for_license( EventType::LICENSE_EXPIRED, $id, $actor );
+					}
+				);
+			}
+			$expired += $in_batch;
+			$full     = self::EXPIRY_BATCH === count( $due );
+		} while ( $full && $in_batch > 0 );
 		return $expired;
 	}
 }

@@ -531,21 +531,24 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
-	 * The active or trial licences whose expiry has passed.
+	 * Some of the active or trial licences whose expiry has passed, oldest id first: one short range of the
+	 * status_expires index per status, so the job reads a batch at a time however many are due.
 	 *
-	 * @param string $at Now, storage format.
+	 * @param string $at    Now, storage format.
+	 * @param int    $limit At most this many.
 	 * @return int[]
 	 */
-	public function due_ids( string $at ): array {
+	public function due_ids( string $at, int $limit = 500 ): array {
 		return array_map(
 			'intval',
 			(array) $this->db->get_col(
 				$this->db->prepare(
 					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
-					"SELECT id FROM {$this->table()} WHERE " . self::DUE . ' ORDER BY id',
+					"SELECT id FROM {$this->table()} WHERE " . self::DUE . ' ORDER BY id LIMIT %d',
 					LicenseStatus::ACTIVE,
 					LicenseStatus::TRIAL,
-					$at
+					$at,
+					$limit
 				)
 			)
 		);
