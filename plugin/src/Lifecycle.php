@@ -12,6 +12,7 @@ use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LeaseKeys;
 use Svc\Licensing\Storage\LatestReleaseCache;
 use Svc\Licensing\Storage\PackageDirectory;
+use Svc\Licensing\Storage\LicenseCounts;
 use Svc\Licensing\Storage\SchemaMigrator;
 use Svc\Licensing\Storage\Settings;
 use Svc\Licensing\Storage\Tables;
@@ -121,7 +122,7 @@ final class Lifecycle {
 		} else {
 			$packages->purge();
 		}
-		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION, LeaseKeys::OPTION, UninstallPolicy::OPTION ) as $option ) {
+		foreach ( array( SchemaMigrator::VERSION_OPTION, SchemaMigrator::LOCK_OPTION, Settings::OPTION, KeySecret::OPTION, LeaseKeys::OPTION, UninstallPolicy::OPTION, LicenseCounts::KEPT_OPTION ) as $option ) {
 			delete_option( $option );
 		}
 	}
