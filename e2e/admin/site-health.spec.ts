@@ -101,6 +101,21 @@ test.describe( 'Site Health', () => {
 		} );
 	} );
 
+	test( 'a Status test says the database keeps the licence counts (issue 43)', async ( {
+		page,
+	} ) => {
+		await page.goto( '/wp-admin/site-health.php' );
+		expect( await statusOf( page, 'svc_licensing_counts' ) ).toMatchObject(
+			{
+				group: 'health-check-issues-good',
+				title: 'Licence counts are kept by the database',
+				text: expect.stringContaining(
+					'the database keeps with triggers'
+				),
+			}
+		);
+	} );
+
 	test( "no signing secret is recommended, and its action opens the panel's Settings screen", async ( {
 		page,
 		request,

@@ -11,6 +11,7 @@ use Svc\Licensing\Admin\AdminPage;
 use Svc\Licensing\Admin\ExportDownload;
 use Svc\Licensing\Admin\KeySecretAlert;
 use Svc\Licensing\Admin\CounterStoreHealth;
+use Svc\Licensing\Admin\LicenseCountsHealth;
 use Svc\Licensing\Admin\SiteHealth;
 use Svc\Licensing\Blocks\Blocks;
 use Svc\Licensing\Blocks\FreeTrialBlock;
@@ -261,6 +262,7 @@ final class Plugin {
 		( new DisabledEndpointNotice( $endpoints ) )->add_hooks();
 		( new ReleasePauseNotice( $releases ) )->add_hooks();
 		( new CounterStoreHealth() )->add_hooks();
+		( new LicenseCountsHealth( new LicenseCounts( $wpdb ) ) )->add_hooks();
 		( new SiteHealth( $checks, new ServiceInfo( SVC_LICENSING_VERSION, $sdk, $migrator, $inventory, $settings, CronHooks::ALL, array( $lane, 'state' ), $client->protocol_requests ), $packages->path() ) )->add_hooks();
 
 		if ( defined( 'WP_CLI' ) && (bool) constant( 'WP_CLI' ) ) {

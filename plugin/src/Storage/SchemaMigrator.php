@@ -115,10 +115,12 @@ final class SchemaMigrator {
 				update_option( self::VERSION_OPTION, $step->version(), true );
 				$ran = true;
 			}
-			// The triggers that keep the counts are installed again after any step: the SQLite drop-in rebuilds a
-			// table on some ALTERs, and that drops its triggers.
-			if ( $ran && $this->latest() >= CreateLicenseCounts::VERSION ) {
-				( new LicenseCounts( $this->db ) )->install();
+			// The triggers that keep the counts are installed again after any step (the SQLite drop-in rebuilds a
+			// table on some ALTERs, and that drops its triggers), and on activation when the database refused them
+			// before (Site Health asks the owner to grant the privilege and activate again).
+			$counts = new LicenseCounts( $this->db );
+			if ( $this->latest() >= CreateLicenseCounts::VERSION && ( $ran || ! $counts->kept() ) ) {
+				$counts->install();
 			}
 		} finally {
 			$this->release_lock();
