@@ -130,6 +130,10 @@ import {
 	type ScaleFixtures,
 	type ScaleJob,
 	type ScaleResult,
+	type SlowCall,
+	TARGET_MS,
+	explainSummary,
+	slowCallLines,
 } from './bench/scale.ts';
 import {
 	PROFILE_HEADER,
@@ -940,15 +944,74 @@ async function runScaleCalls(
 		for ( let i = 0; i < repeats; i++ ) {
 			times.push( ( await request() ).ms );
 		}
+		const medianMs = times.length > 0 ? median( times ) : NaN;
 		results.push( {
 			name: call.name,
 			route,
-			medianMs: times.length > 0 ? median( times ) : NaN,
+			medianMs,
 			maxMs: times.length > 0 ? Math.max( ...times ) : NaN,
 			problem,
+			slow:
+				repeats > 0 && medianMs >= TARGET_MS
+					? await whereTimeGoes( site, route, headers )
+					: null,
 		} );
 	}
 	return results;
+}
+
+/**
+ * Where a slow admin call's time goes: one more request with the profiling header (tools/bench/site/profile.php),
+ * its split, its slowest SQL statement, and MariaDB's EXPLAIN of that statement on the site's database.
+ */
+async function whereTimeGoes(
+	site: Site,
+	route: string,
+	headers: Record< string, string >
+): Promise< SlowCall | null > {
+	try {
+		const response = await fetch(
+			`${ site.url }/wp-json/svc/v1${ route }`,
+			{
+				headers: { ...headers, ...PROFILE_HEADER },
+				signal: AbortSignal.timeout( 60_000 ),
+			}
+		);
+		await response.text();
+		const split = parseServerTiming(
+			response.headers.get( 'server-timing' )
+		);
+		const slowest = response.headers.get( 'x-bench-slowest-sql' ) ?? '';
+		const [ ms, ...sql ] = slowest.split( ' ' );
+		const statement = sql.join( ' ' );
+		let explain = '';
+		if ( /^\s*SELECT\b/i.test( statement ) ) {
+			const result = spawnSync(
+				'mariadb',
+				[
+					'--protocol=socket',
+					`--socket=${ SOCKET }`,
+					'-uroot',
+					'-B',
+					site.dbName,
+					'-e',
+					`EXPLAIN ${ statement }`,
+				],
+				{ encoding: 'utf8' }
+			);
+			explain =
+				explainSummary( result.stdout ?? '' ) ||
+				( result.stderr ?? '' ).trim().slice( 0, 200 );
+		}
+		return {
+			split,
+			slowestMs: Number( ms ),
+			slowestSql: statement,
+			explain,
+		};
+	} catch {
+		return null;
+	}
 }
 
 /** One step of tools/bench/backup.php, with PHP's memory limit of an ordinary host (256 MB). */
@@ -1399,6 +1462,15 @@ async function full(
 			'',
 			...scaleJobLines( scale ).map( ( line ) => `- ${ line }` )
 		);
+		const slow = slowCallLines( scale );
+		if ( slow.length > 0 ) {
+			output.push(
+				'',
+				`Where the calls over ${ TARGET_MS } ms spend it (one more request with X-Bench-Profile; the slowest statement and its EXPLAIN):`,
+				'',
+				...slow.map( ( line ) => `- ${ line }` )
+			);
+		}
 	}
 	if ( imported.rows.length > 0 ) {
 		output.push( '', importTable( imported.rows ), '', IMPORT_FOOTNOTE );

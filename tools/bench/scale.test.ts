@@ -4,6 +4,7 @@ import {
 	SEARCH_CAP,
 	addDays,
 	checkScaleAnswer,
+	explainSummary,
 	pageIds,
 	scaleCalls,
 	scaleJobLines,
@@ -11,6 +12,7 @@ import {
 	scaleTable,
 	scaleTargets,
 	sizeName,
+	slowCallLines,
 	type ScaleFixtures,
 	type ScaleResult,
 } from './scale.ts';
@@ -353,4 +355,28 @@ test( 'job lines, problems and the target line', () => {
 		scaleTargets( [ result( 1000000, [ 50, 60 ] ) ] )[ 0 ].met,
 		true
 	);
+} );
+
+test( "a slow call's line: its split, its slowest statement and that statement's EXPLAIN", () => {
+	const explain = explainSummary(
+		'id\tselect_type\ttable\ttype\tpossible_keys\tkey\tkey_len\tref\trows\tExtra\n' +
+			'1\tSIMPLE\tl\trange\tstatus,status_expires\tstatus_expires\t88\tNULL\t11700\tUsing where; Using index\n' +
+			'1\tSIMPLE\ta\tref\tlicense_site\tlicense_site\t8\tdb.l.id\t1\tUsing where\n'
+	);
+	assert.equal(
+		explain,
+		'l: range on status_expires, ~11700 rows (Using where; Using index); a: ref on license_site, ~1 rows (Using where)'
+	);
+	assert.equal( explainSummary( '' ), '' );
+	const slow = result( 1000000, [ 2212 ] );
+	slow.calls[ 0 ].slow = {
+		split: { core: 3, dispatch: 9, app: 5, sql: 2190, sqlQueries: 12 },
+		slowestMs: 2150,
+		slowestSql: 'SELECT 1',
+		explain,
+	};
+	assert.deepEqual( slowCallLines( [ slow, result( 100000, [ 5 ] ) ] ), [
+		'1M, call 0: 2212.0 ms; core 3 + to dispatch 9 + our code 5 + SQL 2190 ms (12 queries); slowest statement 2150.0 ms: `SELECT 1`; EXPLAIN: ' +
+			explain,
+	] );
 } );

@@ -16,6 +16,7 @@
  */
 import { checkAnswer, type Answer } from './checks.ts';
 import type { Target } from './report.ts';
+import type { Split } from './timing.ts';
 
 /** Above this many matches a search answers this total and total_exact false. */
 export const SEARCH_CAP = 10000;
@@ -399,12 +400,85 @@ export function checkScaleAnswer(
 					: '' );
 }
 
+/** Where a call over TARGET_MS spends its time (tools/bench/site/profile.php), when measured. */
+export interface SlowCall {
+	split: Split | null;
+	/** The dispatch's slowest SQL statement and its milliseconds. */
+	slowestMs: number;
+	slowestSql: string;
+	/** MariaDB's EXPLAIN of it, one line (explainSummary). */
+	explain: string;
+}
+
 export interface ScaleCallResult {
 	name: string;
 	route: string;
 	medianMs: number;
 	maxMs: number;
 	problem: string | null;
+	slow?: SlowCall | null;
+}
+
+/** MariaDB's tab-separated EXPLAIN as one line: table, access type, key, rows and Extra of each step. */
+export function explainSummary( tsv: string ): string {
+	const [ head, ...lines ] = tsv.trim().split( '\n' );
+	if ( ! head || lines.length === 0 ) {
+		return '';
+	}
+	const columns = head.split( '\t' );
+	const at = ( cells: string[], name: string ) =>
+		cells[ columns.indexOf( name ) ] ?? '';
+	return lines
+		.map( ( line ) => line.split( '\t' ) )
+		.map(
+			( cells ) =>
+				`${ at( cells, 'table' ) }: ${ at( cells, 'type' ) }${
+					at( cells, 'key' ) !== 'NULL'
+						? ` on ${ at( cells, 'key' ) }`
+						: ''
+				}, ~${ at( cells, 'rows' ) } rows${
+					at( cells, 'Extra' ) && at( cells, 'Extra' ) !== 'NULL'
+						? ` (${ at( cells, 'Extra' ) })`
+						: ''
+				}`
+		)
+		.join( '; ' );
+}
+
+/** One line per call over TARGET_MS at any size: its split, its slowest statement and that statement's EXPLAIN. */
+export function slowCallLines( results: ScaleResult[] ): string[] {
+	const lines: string[] = [];
+	for ( const size of results ) {
+		for ( const call of size.calls ) {
+			const slow = call.slow;
+			if ( ! slow ) {
+				continue;
+			}
+			const split = slow.split
+				? `core ${ fixed( slow.split.core, 0 ) } + to dispatch ${ fixed(
+						slow.split.dispatch,
+						0
+					) } + our code ${ fixed( slow.split.app, 0 ) } + SQL ${ fixed(
+						slow.split.sql,
+						0
+					) } ms (${ slow.split.sqlQueries } queries)`
+				: 'no Server-Timing';
+			const sql =
+				slow.slowestSql.length > 600
+					? `${ slow.slowestSql.slice( 0, 600 ) }…`
+					: slow.slowestSql;
+			lines.push(
+				`${ sizeName( size.licences ) }, ${ call.name }: ${ fixed(
+					call.medianMs,
+					1
+				) } ms; ${ split }; slowest statement ${ fixed(
+					slow.slowestMs,
+					1
+				) } ms: \`${ sql }\`${ slow.explain ? `; EXPLAIN: ${ slow.explain }` : '' }`
+			);
+		}
+	}
+	return lines;
 }
 
 /** A timed job of one size: the seed, the schema upgrade, the export, the restore. */

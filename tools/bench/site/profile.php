@@ -10,6 +10,7 @@
  *   app       the dispatch (argument validation, rate limit, the use case, the response), less its SQL.
  *   sql       time inside wpdb during the dispatch (SAVEQUERIES, switched on for these requests only), and
  *             sqln, the number of those queries.
+ * and X-Bench-Slowest-Sql: the dispatch's slowest statement, "<ms> <SQL on one line>" (the scale row EXPLAINs it).
  *
  * The file sorts before zz-svc-licensing-lane.php, so it is loaded before the lane answers; both the lane and
  * WordPress' own server apply rest_post_dispatch before they send headers.
@@ -48,8 +49,12 @@ add_filter(
 		$profile = $svc_licensing_bench_profile;
 		$queries = array_slice( (array) $GLOBALS['wpdb']->queries, $profile['first_sql'] );
 		$sql     = 0.0;
+		$slowest = null;
 		foreach ( $queries as $query ) {
 			$sql += (float) $query[1];
+			if ( null === $slowest || (float) $query[1] > (float) $slowest[1] ) {
+				$slowest = $query;
+			}
 		}
 		$ms = static function ( float $seconds ): string {
 			return number_format( $seconds * 1000, 3, '.', '' );
@@ -66,6 +71,10 @@ add_filter(
 					count( $queries )
 				)
 			);
+			if ( null !== $slowest ) {
+				// The dispatch's slowest statement, on one line, so the bench can EXPLAIN it.
+				$response->header( 'X-Bench-Slowest-Sql', $ms( (float) $slowest[1] ) . ' ' . substr( (string) preg_replace( '/\s+/', ' ', (string) $slowest[0] ), 0, 4000 ) );
+			}
 		}
 		return $response;
 	},
