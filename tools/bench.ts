@@ -81,6 +81,7 @@
  *                                          under .stack/bench-plugin/), e.g. to compare before and after a change
  *   npm run bench -- --only=import         the import row alone (--only takes load, scale, import, comma-separated)
  *   npm run bench -- --import=N            the import row's larger size (100,000 by default; the smaller is N/10)
+ *   npm run bench -- --import-runs=import,re-run   the import row's runs (dry,import,re-run by default)
  * Also --duration=S --warmup=S --connections=N --threads=N --samples=N.
  *
  * The import row (issue 30): for each size, the smaller first, the site is reset and EDD Software Licensing's
@@ -194,6 +195,8 @@ interface Options {
 	scale: number[];
 	/** The import row's larger size in licences; the smaller is a tenth of it. */
 	importLicenses: number;
+	/** The import row's runs, in order (dry run, import, re-run by default). */
+	importRuns: ImportRunKind[];
 }
 
 const PARTS = [ 'load', 'scale', 'import' ] as const;
@@ -253,12 +256,15 @@ function options( args: string[] ): Options {
 			! /^--only=(load|scale|import)(,(load|scale|import))*$/.test(
 				arg
 			) &&
-			! /^--scale=\d+(,\d+)*$/.test( arg )
+			! /^--scale=\d+(,\d+)*$/.test( arg ) &&
+			! /^--import-runs=(dry|import|re-run)(,(dry|import|re-run))*$/.test(
+				arg
+			)
 		) {
 			throw new CommandError(
 				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
 					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] ' +
-					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--import=N]'
+					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--import=N] [--import-runs=dry,import,re-run]'
 			);
 		}
 	}
@@ -285,6 +291,14 @@ function options( args: string[] ): Options {
 				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
 				?.slice( '--plugin='.length ) ?? null,
 		only: new Set( only ?? PARTS ),
+		importRuns: (
+			args
+				.find( ( arg ) => arg.startsWith( '--import-runs=' ) )
+				?.slice( '--import-runs='.length )
+				.split( ',' ) ?? [ 'dry', 'import', 're-run' ]
+		).map( ( kind ) =>
+			kind === 'dry' ? 'dry run' : ( kind as ImportRunKind )
+		),
 		scale: [
 			...new Set( scale ?? ( quick ? QUICK_SCALE : SCALE_SIZES ) ),
 		].sort( ( a, b ) => a - b ),
@@ -1731,7 +1745,7 @@ async function importRows(
 				`import ${ licenses }: validate before the import: ${ validateProblem }`
 			);
 		}
-		for ( const kind of [ 'dry run', 'import', 're-run' ] as const ) {
+		for ( const kind of opts.importRuns ) {
 			log( `Import: ${ kind } of ${ licenses } licences` );
 			const load =
 				kind === 'import' && ! validateProblem
