@@ -62,9 +62,16 @@ test.describe( 'schema migrations', () => {
 
 		const after = await readSchema( request );
 		expect( after.schema_version ).toBeGreaterThanOrEqual( 8 );
-		// Step 8's status index, and step 17's index of a licence's parent.
+		// Step 8's status index, step 17's index of a licence's parent, and step 25's search indexes.
 		expect( after.license_indexes ).toEqual(
-			[ ...before.license_indexes, 'status', 'parent_id' ].sort()
+			[
+				...before.license_indexes,
+				'status',
+				'parent_id',
+				'email_domain',
+				'customer_name',
+				'status_expires',
+			].sort()
 		);
 	} );
 

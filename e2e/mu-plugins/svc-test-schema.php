@@ -85,7 +85,7 @@ svc_test_routes(
 			'methods'  => 'POST',
 			'callback' => static function ( WP_REST_Request $request ): array {
 				global $wpdb;
-				foreach ( array_reverse( Svc\Licensing\Storage\Tables::all() ) as $table ) {
+				foreach ( array_merge( Svc\Licensing\Storage\Tables::summaries(), array_reverse( Svc\Licensing\Storage\Tables::all() ) ) as $table ) {
 					// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.DirectDatabaseQuery.SchemaChange -- test helper.
 					$wpdb->query( "DROP TABLE IF EXISTS {$wpdb->prefix}{$table}" );
 				}

@@ -27,6 +27,11 @@ final class LicenseRepository extends TableRepository {
 	public const SEARCH_CAP = 10000;
 
 	/**
+	 * A search looks inside names and emails (a scan) only on a table of at most this many licences.
+	 */
+	public const SCAN_MAX = 100000;
+
+	/**
 	 * The summaries, made when first needed.
 	 *
 	 * @var LicenseCounts|null
@@ -310,7 +315,9 @@ final class LicenseRepository extends TableRepository {
 	 * - otherwise the email and the name from their start; a term with a dot and no @ also an email's domain and a
 	 *   site in use (scheme and www. aside, as sites are stored); 1 to 4 letters and digits (dashes aside) also the
 	 *   key's first or last group from its start;
-	 * - only when none of those finds anything: any part of a name or an email (a scan, stopped at the cap).
+	 * - only when none of those finds anything, and the table holds at most SCAN_MAX licences: any part of a name
+	 *   or an email (a scan, stopped at the cap). On a larger table a search matches from the start only, so a
+	 *   typo costs what a hit costs.
 	 *
 	 * @param string      $term     Search, trimmed.
 	 * @param string|null $key_hash Hash of the term when it is a whole key.
@@ -365,9 +372,9 @@ final class LicenseRepository extends TableRepository {
 				$ids[ (int) $id ] = true;
 			}
 		}
-		if ( array() === $ids && '@' !== $term[0] ) {
+		if ( array() === $ids && '@' !== $term[0] && $this->licenses_at_most( self::SCAN_MAX ) ) {
 			// Nothing starts with the term: any part of a name or an email, the one way that reads rows until it
-			// has found the cap (every row when it finds few).
+			// has found the cap (every row when it finds few), so only on a table small enough to read at once.
 			$inside = '%' . $this->db->esc_like( $term ) . '%';
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
 			$found  = (array) $this->db->get_col( $this->db->prepare( "SELECT id FROM {$table} WHERE customer_email LIKE %s OR customer_name LIKE %s{$limit}", $inside, $inside ) );
@@ -409,6 +416,19 @@ final class LicenseRepository extends TableRepository {
 			$counts[ (string) $row['status'] ] = (int) $row['n'];
 		}
 		return $counts;
+	}
+
+	/**
+	 * Whether the table holds at most this many licences (the summary's sum, or a count that stops past it).
+	 *
+	 * @param int $most Licences.
+	 */
+	private function licenses_at_most( int $most ): bool {
+		if ( $this->counts()->kept() ) {
+			return array_sum( array_column( $this->counts()->by_status( null ), 'licenses' ) ) <= $most;
+		}
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		return (int) $this->db->get_var( "SELECT COUNT(*) FROM (SELECT 1 FROM {$this->table()} LIMIT " . ( $most + 1 ) . ') x' ) <= $most;
 	}
 
 	/**
