@@ -2,7 +2,8 @@
 /**
  * The import at scale's helper (tools/bench/import-scale.ts), inside a stack site's WordPress.
  *
- * Usage: php import-scale.php <docroot> <url> wipe      empties the service's tables (the EDD SL source stays)
+ * Usage: php import-scale.php <docroot> <url> wipe      empties the service's tables and their count summaries
+ *                                                      and removes its package files (the EDD SL source stays)
  *        php import-scale.php <docroot> <url> key <id>  an EDD SL licence's key and download slug, to validate
  * Prints one JSON line.
  *
@@ -11,14 +12,17 @@
 
 require __DIR__ . '/boot-wp.php';
 
+use Svc\Licensing\Storage\PackageDirectory;
 use Svc\Licensing\Storage\Tables;
 
 global $wpdb;
 if ( 'wipe' === $mode ) {
-	foreach ( Tables::all() as $table ) {
+	foreach ( array_merge( Tables::all(), Tables::summaries() ) as $table ) {
 		$wpdb->query( 'TRUNCATE TABLE ' . $wpdb->prefix . $table ); // phpcs:ignore
 	}
-	echo wp_json_encode( array( 'wiped' => count( Tables::all() ) ) ) . "\n";
+	delete_option( 'svc_licensing_restore_incomplete' );
+	array_map( 'unlink', (array) glob( PackageDirectory::from_environment()->path() . '/*.zip' ) );
+	echo wp_json_encode( array( 'wiped' => count( Tables::all() ) + count( Tables::summaries() ) ) ) . "\n";
 } elseif ( 'key' === $mode ) {
 	$row = $wpdb->get_row( $wpdb->prepare( 'SELECT license_key, download_id FROM ' . $wpdb->prefix . 'edd_licenses WHERE id = %d', (int) $argv[4] ), ARRAY_A ); // phpcs:ignore
 	echo wp_json_encode(
