@@ -69,7 +69,8 @@
  * table gives a column per size and the target (< 100 ms at the largest size; met only with every answer right).
  *
  *   npm run bench                          the load rows (1,000 licences), the scale row, the import row
- *   npm run bench -- --only=scale          the scale row alone (--scale=100000,1000000: its sizes)
+ *   npm run bench -- --only=scale          the scale row alone (--scale=100000,1000000: its sizes; --no-backup:
+ *                                          without the export and restore, which take half an hour at 1M)
  *   npm run bench -- --only=load           the load rows alone (--licences=N: on N licences)
  *   npm run bench -- --quick               CI (a step of npm test): one site, 2,000 licences seeded at schema 24
  *                                          and upgraded; every scale call asked 3 times and checked, export and
@@ -193,6 +194,8 @@ interface Options {
 	only: Set< Part >;
 	/** The scale row's sizes in licences, smallest first. */
 	scale: number[];
+	/** Whether the scale row also exports and restores each size (--no-backup leaves them out). */
+	backup: boolean;
 	/** The import row's larger size in licences; the smaller is a tenth of it. */
 	importLicenses: number;
 	/** The import row's runs, in order (dry run, import, re-run by default). */
@@ -250,6 +253,7 @@ function options( args: string[] ): Options {
 	for ( const arg of args ) {
 		if (
 			arg !== '--quick' &&
+			arg !== '--no-backup' &&
 			! /^--(licences|duration|warmup|connections|threads|samples|plugin|import)=/.test(
 				arg
 			) &&
@@ -264,7 +268,7 @@ function options( args: string[] ): Options {
 			throw new CommandError(
 				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
 					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] ' +
-					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--import=N] [--import-runs=dry,import,re-run]'
+					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--no-backup] [--import=N] [--import-runs=dry,import,re-run]'
 			);
 		}
 	}
@@ -291,6 +295,7 @@ function options( args: string[] ): Options {
 				.find( ( arg ) => arg.startsWith( '--plugin=' ) )
 				?.slice( '--plugin='.length ) ?? null,
 		only: new Set( only ?? PARTS ),
+		backup: ! args.includes( '--no-backup' ),
 		importRuns: (
 			args
 				.find( ( arg ) => arg.startsWith( '--import-runs=' ) )
@@ -1188,7 +1193,7 @@ async function scaleRows(
 				problem: null,
 			},
 			upgradeJob( upgrade ),
-			...( await exportAndRestore( site, fixtures ) ),
+			...( opts.backup ? await exportAndRestore( site, fixtures ) : [] ),
 		];
 		results.push( {
 			licences: fixtures.licences,
