@@ -1025,7 +1025,8 @@ async function whereTimeGoes(
 		const [ ms, ...sql ] = slowest.split( ' ' );
 		const statement = sql.join( ' ' );
 		let explain = '';
-		if ( /^\s*SELECT\b/i.test( statement ) ) {
+		// A statement profile.php cut short (1,500 bytes) cannot be explained.
+		if ( /^\s*SELECT\b/i.test( statement ) && statement.length < 1500 ) {
 			const result = spawnSync(
 				'mariadb',
 				[
@@ -1041,7 +1042,9 @@ async function whereTimeGoes(
 			);
 			explain =
 				explainSummary( result.stdout ?? '' ) ||
-				( result.stderr ?? '' ).trim().slice( 0, 200 );
+				(
+					( result.stderr ?? '' ).trim().split( '\n' ).pop() ?? ''
+				).slice( 0, 200 );
 		}
 		return {
 			split,
