@@ -849,12 +849,12 @@ const count = ( n: number ): string => n.toLocaleString( 'en-US' );
  */
 function seedAndUpgrade(
 	site: Site,
-	licences: number
+	licenses: number
 ): { fixtures: Fixtures; upgrade: Upgrade } {
 	const fixtures = php(
 		site,
 		'seed',
-		String( licences ),
+		String( licenses ),
 		String( SEED_SCHEMA )
 	) as unknown as Fixtures;
 	log(
@@ -1169,11 +1169,11 @@ async function scaleRows(
 	opts: Options
 ): Promise< ScaleResult[] > {
 	const results: ScaleResult[] = [];
-	for ( const licences of opts.scale ) {
+	for ( const licenses of opts.scale ) {
 		await resetSite( site );
-		const { fixtures, upgrade } = seedAndUpgrade( site, licences );
+		const { fixtures, upgrade } = seedAndUpgrade( site, licenses );
 		log(
-			`Scale ${ count( licences ) }: admin calls, 1 untimed + 5 timed requests each`
+			`Scale ${ count( licenses ) }: admin calls, 1 untimed + 5 timed requests each`
 		);
 		const calls = await runScaleCalls( site, fixtures, 5 );
 		for ( const call of calls ) {

@@ -24,7 +24,7 @@ const json = ( body: unknown, status = 200 ) => ( {
 
 const found = ( total: number, ids: number[] ) => ( { total, ids } );
 
-function fixtures( licences = 1000 ): ScaleFixtures {
+function fixtures( licenses = 1000 ): ScaleFixtures {
 	const none = {
 		active: 0,
 		expired: 0,
@@ -37,7 +37,7 @@ function fixtures( licences = 1000 ): ScaleFixtures {
 		product_slug: 'bench-product',
 		license_key: 'AAAA-BBBB-CCCC-DDDD',
 		api_key: 'svc_x',
-		licences,
+		licences: licenses,
 		suspended: 50,
 		activations: 1500,
 		schema: 24,
@@ -81,8 +81,8 @@ function fixtures( licences = 1000 ): ScaleFixtures {
 	};
 }
 
-const call = ( name: string, licences = 1000 ) => {
-	const named = scaleCalls( fixtures( licences ) ).find( ( c ) =>
+const call = ( name: string, licenses = 1000 ) => {
+	const named = scaleCalls( fixtures( licenses ) ).find( ( c ) =>
 		c.name.startsWith( name )
 	);
 	assert.ok( named, name );
@@ -293,12 +293,12 @@ test( 'stats and the daily series are compared figure by figure, day by day', ()
 } );
 
 const result = (
-	licences: number,
+	licenses: number,
 	ms: number[],
 	problem: string | null = null
 ): ScaleResult => ( {
-	licences,
-	activations: licences * 1.5,
+	licences: licenses,
+	activations: licenses * 1.5,
 	calls: ms.map( ( medianMs, i ) => ( {
 		name: `call ${ i }`,
 		route: `/admin/x${ i }`,

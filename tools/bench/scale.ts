@@ -505,14 +505,14 @@ const fixed = ( value: number, digits: number ): string =>
 const count = ( n: number ): string => n.toLocaleString( 'en-US' );
 
 /** Short size names for the table's columns: 100k, 1M, 2,000. */
-export function sizeName( licences: number ): string {
-	if ( licences >= 1000000 && licences % 1000000 === 0 ) {
-		return `${ licences / 1000000 }M`;
+export function sizeName( licenses: number ): string {
+	if ( licenses >= 1000000 && licenses % 1000000 === 0 ) {
+		return `${ licenses / 1000000 }M`;
 	}
-	if ( licences >= 100000 && licences % 1000 === 0 ) {
-		return `${ licences / 1000 }k`;
+	if ( licenses >= 100000 && licenses % 1000 === 0 ) {
+		return `${ licenses / 1000 }k`;
 	}
-	return count( licences );
+	return count( licenses );
 }
 
 /**
