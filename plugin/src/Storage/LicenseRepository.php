@@ -153,8 +153,9 @@ final class LicenseRepository extends TableRepository {
 		$column                            = self::SORTABLE[ $sort[0] ] ?? 'l.id';
 		$from                              = "{$this->table()} l" . ( 'p.name' === $column ? ' JOIN ' . $this->table_name( Tables::PRODUCTS ) . ' p ON p.id = l.product_id' : '' );
 		list( $condition, $total, $exact ) = $this->matching( $filters, $key_hash );
+		// One id more than the page tells whether a page follows (the next cursor is null on the last page).
 		if ( null !== $after ) {
-			$ids = $this->ids( $from, $condition . ' AND ' . $this->after( $column, $direction, $after ), $column, $direction, $per_page, 0 );
+			$ids = $this->ids( $from, $condition . ' AND ' . $this->after( $column, $direction, $after ), $column, $direction, $per_page + 1, 0 );
 		} else {
 			$offset = PageNumber::offset( $page, $per_page );
 			if ( $exact && $offset >= $total ) {
@@ -163,10 +164,15 @@ final class LicenseRepository extends TableRepository {
 				// From the other end: the rows before this page's last one, read backwards.
 				$limit = min( $per_page, $total - $offset );
 				$ids   = array_reverse( $this->ids( $from, $condition, $column, 'ASC' === $direction ? 'DESC' : 'ASC', $limit, $total - $offset - $limit ) );
+				if ( $offset + $limit < $total ) {
+					$ids[] = 0;
+				}
 			} else {
-				$ids = $this->ids( $from, $condition, $column, $direction, $per_page, $offset );
+				$ids = $this->ids( $from, $condition, $column, $direction, $per_page + 1, $offset );
 			}
 		}
+		$more = count( $ids ) > $per_page;
+		$ids  = array_slice( $ids, 0, $per_page );
 		$rows = array();
 		if ( array() !== $ids ) {
 			$in    = implode( ', ', array_map( 'intval', $ids ) );
@@ -175,7 +181,7 @@ final class LicenseRepository extends TableRepository {
 			$rows = array_map( array( self::class, 'cast' ), (array) $this->db->get_results( $this->select() . " WHERE l.id IN ({$in}) ORDER BY {$order}", ARRAY_A ) );
 		}
 		$next = null;
-		if ( count( $rows ) === $per_page ) {
+		if ( $more && array() !== $rows ) {
 			$last = $rows[ count( $rows ) - 1 ];
 			$next = new ListCursor( $sort[0], strtolower( $direction ), self::sort_value( $column, $last ), (int) $last['id'] );
 		}
@@ -269,7 +275,7 @@ final class LicenseRepository extends TableRepository {
 			$condition           .= array() === $ids ? ' AND 1 = 0' : ' AND l.id IN (' . implode( ', ', $ids ) . ')';
 			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared, ids integers.
 			$total = array() === $ids ? 0 : (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
-			return array( $condition, $total, ! $capped );
+			return array( $condition, min( $total, self::SEARCH_CAP ), ! $capped && $total <= self::SEARCH_CAP );
 		}
 		if ( ! isset( $filters['expires_after'] ) && ! isset( $filters['expires_before'] ) && $this->counts()->kept() ) {
 			$total = 0;
@@ -386,7 +392,7 @@ final class LicenseRepository extends TableRepository {
 		if ( count( $ids ) > self::SEARCH_CAP ) {
 			$capped = true;
 		}
-		return array( array_slice( array_keys( $ids ), 0, self::SEARCH_CAP + 1 ), $capped );
+		return array( array_slice( array_keys( $ids ), 0, self::SEARCH_CAP ), $capped );
 	}
 
 	/**
