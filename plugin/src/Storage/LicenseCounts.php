@@ -399,10 +399,4 @@ final class LicenseCounts extends TableRepository {
 		return null;
 	}
 
-	/**
-	 * Whether the database is the SQLite drop-in.
-	 */
-	private static function is_sqlite(): bool {
-		return defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE;
-	}
 }

@@ -88,10 +88,4 @@ final class RateLimitRepository extends TableRepository {
 		return $hits;
 	}
 
-	/**
-	 * Whether the database is the SQLite drop-in.
-	 */
-	private static function is_sqlite(): bool {
-		return defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE;
-	}
 }

@@ -32,6 +32,13 @@ abstract class TableRepository {
 	}
 
 	/**
+	 * Whether the database is the SQLite drop-in.
+	 */
+	protected static function is_sqlite(): bool {
+		return defined( 'DB_ENGINE' ) && 'sqlite' === DB_ENGINE;
+	}
+
+	/**
 	 * Full name of one of the plugin's tables.
 	 *
 	 * @param string $table A Tables constant.
