@@ -165,3 +165,59 @@ test( 'the count summaries equal the rows after every kind of change', async ( {
 		expired: 1,
 	} );
 } );
+
+test( 'a bulk insert holds the per-row upkeep on its own connection only, and a fault inside it leaves no hold behind', async ( {
+	request,
+} ) => {
+	const admin = await keyHeaders( request, 'admin' );
+	const tag = randomUUID().slice( 0, 8 );
+	const product = await (
+		await request.post( `${ ADMIN }/products`, {
+			headers: admin,
+			data: { name: `held-${ tag }` },
+		} )
+	).json();
+	const held = ( fault: boolean ) =>
+		request.post( '/wp-json/svc-test/v1/counts/held', {
+			headers: { 'X-Svc-Test-Token': testToken },
+			data: { product_id: product.id, seconds: 1, fault },
+		} );
+	const create = async () => {
+		const response = await request.post( `${ ADMIN }/licenses`, {
+			headers: admin,
+			data: {
+				product_id: product.id,
+				customer_email: `c-${ tag }@x.example`,
+			},
+		} );
+		expect( response.status() ).toBe( 201 );
+	};
+
+	// While one request holds the upkeep for its batch, a licence another request creates is counted by its trigger.
+	const holding = held( false );
+	await new Promise( ( resolve ) => setTimeout( resolve, 300 ) );
+	await create();
+	const done = await holding;
+	expect( done.status() ).toBe( 200 );
+	expect( await done.json() ).toEqual( { marker_rows: 0, variable: null } );
+	let found = await expectKept(
+		request,
+		product.id,
+		'a held batch beside a licence created elsewhere'
+	);
+	expect( found.rows ).toEqual( [ [ 'active', 3, 0 ] ] );
+
+	// A fault inside the held insert rolls it back; the same connection's next licence is counted again.
+	const faulted = await held( true );
+	expect( faulted.status() ).toBe( 200 );
+	expect( await faulted.json() ).toEqual( {
+		marker_rows: 0,
+		variable: null,
+	} );
+	found = await expectKept(
+		request,
+		product.id,
+		'a fault inside a held batch'
+	);
+	expect( found.rows ).toEqual( [ [ 'active', 4, 0 ] ] );
+} );

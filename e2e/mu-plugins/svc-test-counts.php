@@ -5,6 +5,11 @@
  *              summaries the database keeps (svc_license_counts, svc_daily_counts) and the same figures counted from
  *              the licence and activation rows, for one product, so a spec can ask that they are equal after each
  *              kind of change (issue 43). POST svc-test/v1/counts/expire runs the expiry job now.
+ *              POST svc-test/v1/counts/held {product_id, seconds, fault} runs LicenseCounts::insert_licenses() (an
+ *              import batch's held insert) in a transaction: one licence inserted, then `seconds` of sleep while the
+ *              hold is on (another request writes meanwhile), then either a fault (rolled back) or the commit; then
+ *              one more licence on the same connection, unheld. It answers whether the hold is still on afterwards
+ *              (MariaDB's session variable, SQLite's marker row).
  *
  * @package SvcLicensing
  */
@@ -73,6 +78,59 @@ svc_test_routes(
 					'daily_summary' => svc_test_counts_rows( (array) $daily_summary ),
 					'daily_rows'    => svc_test_counts_rows( array_values( $daily ) ),
 					'wrong_domains' => $domains,
+				);
+			},
+		),
+		'/counts/held'   => array(
+			'methods'  => 'POST',
+			'callback' => static function ( WP_REST_Request $request ) {
+				global $wpdb;
+				$product = (int) $request->get_param( 'product_id' );
+				$seconds = (float) $request->get_param( 'seconds' );
+				$fault   = (bool) $request->get_param( 'fault' );
+				$insert  = static function () use ( $wpdb, $product ): int {
+					$now = gmdate( 'Y-m-d H:i:s' );
+					$wpdb->insert(
+						$wpdb->prefix . 'svc_licenses',
+						array(
+							'product_id'       => $product,
+							'key_hash'         => hash( 'sha256', wp_generate_password( 32, false ) ),
+							'key_first'        => 'HELD',
+							'key_last'         => 'HELD',
+							'status'           => 'active',
+							'customer_email'   => 'held@Held.Example',
+							'activation_limit' => 1,
+							'created_at'       => $now,
+							'updated_at'       => $now,
+						)
+					);
+					return (int) $wpdb->insert_id;
+				};
+				$counts  = new Svc\Licensing\Storage\LicenseCounts( $wpdb );
+				$wpdb->query( 'START TRANSACTION' );
+				try {
+					$counts->insert_licenses(
+						static function () use ( $insert, $seconds, $fault ): array {
+							$id = $insert();
+							usleep( (int) ( $seconds * 1000000 ) );
+							if ( $fault ) {
+								throw new RuntimeException( 'test fault inside a held insert' );
+							}
+							return array( $id );
+						}
+					);
+					$wpdb->query( 'COMMIT' );
+				} catch ( RuntimeException $expected ) {
+					$wpdb->query( 'ROLLBACK' );
+				}
+				$insert();
+				// phpcs:disable WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- test helper, table names from the prefix.
+				$marker   = (int) $wpdb->get_var( "SELECT COUNT(*) FROM {$wpdb->prefix}svc_license_counts WHERE product_id = 0" );
+				$variable = 'sqlite' === ( defined( 'DB_ENGINE' ) ? DB_ENGINE : '' ) ? null : $wpdb->get_var( 'SELECT @svc_licensing_counts_held' );
+				// phpcs:enable
+				return array(
+					'marker_rows' => $marker,
+					'variable'    => $variable,
 				);
 			},
 		),

@@ -203,7 +203,7 @@ final class Plugin {
 		$lease_keys = new LeaseKeyAdmin( $client->lease_keys, $client->leases, $client->events );
 		$sdk        = new SdkDownload( plugin_dir_path( $plugin_file ) . 'sdk', array( $lease_keys, 'trusted' ) );
 		// One move-in for the panel's routes and `wp svc import`.
-		$move_in = new MoveIn( $license_admin, $product_uses, $release_use, $catalog, $products, $releases, $license_repository, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations, $client->events, $catalog_repository );
+		$move_in = new MoveIn( $license_admin, $product_uses, $release_use, $catalog, $products, $releases, $license_repository, $client->sites, new ImportMapRepository( $wpdb ), $secret, $packages, $client->transaction, array( new EddSlTables( $wpdb ), new SlmTables( $wpdb ) ), $settings, $client->activations );
 		ProgressStream::add_hooks();
 		( new RestApi(
 			array(

@@ -171,24 +171,105 @@ final class LicenseAdmin {
 	 * @throws ServiceError On an unknown product, a bad email, or a tier or price that does not exist.
 	 */
 	public function create( int $product_id, array $fields, Actor $actor, ?LicenseKey $key = null ): array {
-		if ( null === $this->products->find( $product_id ) ) {
-			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
-		}
-		$fields = $this->checked( $fields );
-		if ( ! isset( $fields['activation_limit'] ) ) {
-			$price                      = isset( $fields['price_id'] ) ? $this->catalog->price( (int) $fields['price_id'] ) : null;
-			$fields['activation_limit'] = null === $price ? 1 : (int) $price['activation_limit'];
-		}
 		$key    = $key ?? LicenseKey::generate();
-		$fields = array_merge( array( 'status' => LicenseStatus::ACTIVE ), $fields );
+		$known  = array();
+		$row    = $this->issued( $product_id, $fields, $key, $known );
+		$fields = $row['fields'];
 		$id     = $this->transaction->run(
-			function () use ( $product_id, $fields, $key, $actor ): int {
-				$id = $this->licenses->create( array_merge( $fields, array( 'product_id' => $product_id ), $this->key_columns( $key ) ) );
+			function () use ( $row, $key, $fields, $actor ): int {
+				$id = $this->licenses->create( $row['row'] );
 				$this->events->record_for_license( EventType::LICENSE_CREATED, $id, $actor, LicensePayload::created( $key, $fields ) );
 				return $id;
 			}
 		);
 		return array( $key->reveal(), $this->find( $id ) );
+	}
+
+	/**
+	 * Issues many licences with keys brought from another system (an import's batch): create()'s rules for each,
+	 * the rows in multi-row INSERTs and their license.created events in one more. Each product, tier and price is
+	 * looked up once per call. Runs in the caller's transaction when there is one.
+	 *
+	 * @param array<int|string, array{product_id: int, fields: array<string, mixed>, key: LicenseKey}> $drafts Drafts.
+	 * @param Actor                                                                                    $actor  Who issues them.
+	 * @return array<int|string, int|ServiceError> By draft: the new licence's id, or why the draft was refused.
+	 */
+	public function create_many( array $drafts, Actor $actor ): array {
+		$known   = array();
+		$results = array();
+		$issued  = array();
+		foreach ( $drafts as $i => $draft ) {
+			try {
+				$issued[ $i ] = $this->issued( (int) $draft['product_id'], $draft['fields'], $draft['key'], $known );
+			} catch ( ServiceError $refused ) {
+				$results[ $i ] = $refused;
+			}
+		}
+		if ( array() === $issued ) {
+			return $results;
+		}
+		return $this->transaction->run(
+			function () use ( $issued, $drafts, $actor, $results ): array {
+				$ids     = $this->licenses->create_many( array_column( $issued, 'row' ) );
+				$created = array();
+				foreach ( $issued as $i => $one ) {
+					$id            = $ids[ $one['row']['key_hash'] ];
+					$results[ $i ] = $id;
+					$created[]     = array(
+						'license_id' => $id,
+						'product_id' => (int) $one['row']['product_id'],
+						'payload'    => LicensePayload::created( $drafts[ $i ]['key'], $one['fields'] ),
+					);
+				}
+				$this->events->record_many_for_licenses( EventType::LICENSE_CREATED, $created, $actor );
+				return $results;
+			}
+		);
+	}
+
+	/**
+	 * A new licence's row under create()'s rules: the product, tier and price must exist, the email is normalised,
+	 * the expiry stored in UTC, the limit is the price's (1 without one) unless given, the status active unless
+	 * given, and the key stored as its hash and masked groups.
+	 *
+	 * @param int                  $product_id Product.
+	 * @param array<string, mixed> $fields     Given fields.
+	 * @param LicenseKey           $key        Its key.
+	 * @param array<string, mixed> $known      Lookups already made in this call (product:N, tier:N, price:N), added to.
+	 * @return array{row: array<string, mixed>, fields: array<string, mixed>} The row, and the fields the event shows.
+	 * @throws ServiceError On an unknown product, a bad email, or a tier or price that does not exist.
+	 */
+	private function issued( int $product_id, array $fields, LicenseKey $key, array &$known ): array {
+		if ( ! array_key_exists( 'product:' . $product_id, $known ) ) {
+			$known[ 'product:' . $product_id ] = null !== $this->products->find( $product_id );
+		}
+		if ( ! $known[ 'product:' . $product_id ] ) {
+			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
+		}
+		$fields = $this->checked( $fields, $known );
+		if ( ! isset( $fields['activation_limit'] ) ) {
+			$price                      = isset( $fields['price_id'] ) ? $this->price( (int) $fields['price_id'], $known ) : null;
+			$fields['activation_limit'] = null === $price ? 1 : (int) $price['activation_limit'];
+		}
+		$fields = array_merge( array( 'status' => LicenseStatus::ACTIVE ), $fields );
+		return array(
+			'row'    => array_merge( $fields, array( 'product_id' => $product_id ), $this->key_columns( $key ) ),
+			'fields' => $fields,
+		);
+	}
+
+	/**
+	 * A price, looked up once per call.
+	 *
+	 * @param int                  $id    Price.
+	 * @param array<string, mixed> $known Lookups already made in this call, added to.
+	 * @return array<string, mixed>|null
+	 */
+	private function price( int $id, array &$known ): ?array {
+		if ( ! array_key_exists( 'price:' . $id, $known ) ) {
+			$known[ 'price:' . $id ] = $this->catalog->price( $id );
+		}
+		return $known[ 'price:' . $id ];
 	}
 
 	/**
@@ -261,10 +342,11 @@ final class LicenseAdmin {
 	 * Given fields checked and converted to column values.
 	 *
 	 * @param array<string, mixed> $fields Given fields.
+	 * @param array<string, mixed> $known  Lookups already made in this call (tier:N, price:N), added to.
 	 * @return array<string, mixed>
 	 * @throws ServiceError On a bad email or a tier or price that does not exist.
 	 */
-	private function checked( array $fields ): array {
+	private function checked( array $fields, array &$known = array() ): array {
 		if ( array_key_exists( 'customer_email', $fields ) ) {
 			$email = Email::normalise( (string) $fields['customer_email'] );
 			if ( null === $email ) {
@@ -275,10 +357,13 @@ final class LicenseAdmin {
 		if ( array_key_exists( 'expires', $fields ) && null !== $fields['expires'] ) {
 			$fields['expires'] = IsoTime::to_storage( (int) strtotime( (string) $fields['expires'] ) );
 		}
-		if ( isset( $fields['tier_id'] ) && ! $this->catalog->tier_exists( (int) $fields['tier_id'] ) ) {
+		if ( isset( $fields['tier_id'] ) && ! array_key_exists( 'tier:' . (int) $fields['tier_id'], $known ) ) {
+			$known[ 'tier:' . (int) $fields['tier_id'] ] = $this->catalog->tier_exists( (int) $fields['tier_id'] );
+		}
+		if ( isset( $fields['tier_id'] ) && ! $known[ 'tier:' . (int) $fields['tier_id'] ] ) {
 			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
 		}
-		if ( isset( $fields['price_id'] ) && null === $this->catalog->price( (int) $fields['price_id'] ) ) {
+		if ( isset( $fields['price_id'] ) && null === $this->price( (int) $fields['price_id'], $known ) ) {
 			throw ServiceError::invalid_param( 'price_id', __( 'No price has this id.', 'svc-licensing' ), __( 'Unknown price.', 'svc-licensing' ) );
 		}
 		return $fields;

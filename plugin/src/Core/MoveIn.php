@@ -9,18 +9,12 @@
 namespace Svc\Licensing\Core;
 
 use Svc\Licensing\Domain\Event\Actor;
-use Svc\Licensing\Domain\Event\EventType;
-use Svc\Licensing\Domain\Event\LicensePayload;
-use Svc\Licensing\Domain\IsoTime;
-use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\MoveIn\Refused;
 use Svc\Licensing\Domain\MoveIn\Rows;
 use Svc\Licensing\Domain\MoveIn\Source;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Hooks;
 use Svc\Licensing\Storage\ActivationRepository;
-use Svc\Licensing\Storage\CatalogRepository;
-use Svc\Licensing\Storage\EventRepository;
 use Svc\Licensing\Storage\ImportMapRepository;
 use Svc\Licensing\Storage\KeySecret;
 use Svc\Licensing\Storage\LicenseRepository;
@@ -47,9 +41,9 @@ use Throwable;
  * in batches of BATCH rows after the last id, so memory stays bounded whatever the size.
  *
  * What a batch costs is a few statements, not a few per row: a licence batch reads the keys' holders and its map
- * rows once, writes each new licence with one INSERT through LicenseRepository (issue(): LicenseAdmin::create()'s
- * rules without its reads, the product, tier and price asked once per run), their license.created events in one
- * INSERT and their map rows in one; an activation batch is one INSERT IGNORE and one read of their ids, one map
+ * rows once, writes its new licences through LicenseAdmin::create_many (create()'s rules, each product, tier and
+ * price asked once, the rows in one INSERT whose summary counts are added once for the batch, their
+ * license.created events in one INSERT) and their map rows in one; an activation batch is one INSERT IGNORE and one read of their ids, one map
  * INSERT and one recount. A changed licence is written through LicenseAdmin::update (its rules and its
  * license.updated event); products through Products, releases through Releases, tiers and prices through Catalog.
  *
@@ -168,20 +162,6 @@ final class MoveIn {
 	private $settings;
 
 	/**
-	 * The event log (a batch's license.created events in one INSERT).
-	 *
-	 * @var EventRepository
-	 */
-	private $events;
-
-	/**
-	 * Tiers and prices (lookups).
-	 *
-	 * @var CatalogRepository
-	 */
-	private $catalog_rows;
-
-	/**
 	 * Constructor.
 	 *
 	 * @param LicenseAdmin         $admin        Admin licence use cases.
@@ -199,12 +179,8 @@ final class MoveIn {
 	 * @param SourceTables[]       $sources      The sources' readers.
 	 * @param Settings             $settings     Settings (a written import turns its source's old protocol on).
 	 * @param Activations          $sites_here   Activation use cases (releases).
-	 * @param EventRepository      $events       The event log.
-	 * @param CatalogRepository    $catalog_rows Tiers and prices (lookups).
 	 */
-	public function __construct( LicenseAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $license_repository, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here, EventRepository $events, CatalogRepository $catalog_rows ) {
-		$this->events             = $events;
-		$this->catalog_rows       = $catalog_rows;
+	public function __construct( LicenseAdmin $admin, Products $products, Releases $releases, Catalog $catalog, ProductRepository $product_rows, ReleaseRepository $release_rows, LicenseRepository $license_repository, ActivationRepository $activations, ImportMapRepository $map, KeySecret $secret, PackageDirectory $packages, Transaction $transaction, array $sources, Settings $settings, Activations $sites_here ) {
 		$this->settings           = $settings;
 		$this->sites_here         = $sites_here;
 		$this->admin              = $admin;
@@ -254,8 +230,12 @@ final class MoveIn {
 			);
 			$this->move_licenses( $source, $run, $dry_run );
 			$this->link_parents( $source, $run, $dry_run );
+			// Only an activation an earlier run brought in can be gone from the source: this run's are in use there.
+			$earlier = $this->map->has( $run->source, ImportMapRepository::ACTIVATION );
 			$this->move_activations( $source, $run, $dry_run );
-			$this->release_gone( $source, $run, $dry_run );
+			if ( $earlier ) {
+				$this->release_gone( $source, $run, $dry_run );
+			}
 		};
 		try {
 			if ( $dry_run ) {
@@ -706,7 +686,7 @@ final class MoveIn {
 		$theirs  = $this->map->old_ids( $run->source, ImportMapRepository::LICENSE, array_values( $holders ) );
 		$seen    = array();
 		$arrived = array();
-		$created = array();
+		$new     = array();
 		foreach ( $drafts as $i => $draft ) {
 			$old    = (string) $draft['old_id'];
 			$hash   = $hashes[ $i ];
@@ -728,20 +708,14 @@ final class MoveIn {
 					}
 					// phpcs:ignore WordPress.NamingConventions.PrefixAllGlobals.DynamicHooknameFound -- the constant is prefixed.
 					do_action( Hooks::MOVE_IN_LICENSE, $run->source, $old, $run->written );
-					$id        = $this->issue( $draft, $hash, $run, $created );
-					$arrived[] = array(
-						'old_id'      => $old,
-						'new_id'      => $id,
-						'fingerprint' => $print,
-					);
-					$keyed[]   = array(
-						'old_id'      => $old,
-						'new_id'      => $id,
-						'fingerprint' => $key,
+					$new[ $old ] = array(
+						'product_id' => (int) $draft['product_id'],
+						'fields'     => $fields,
+						'key'        => $draft['key'],
+						'print'      => $print,
+						'key_print'  => $key,
 					);
 					++$run->written;
-					$run->count( 'licences', 'new' );
-					$run->count( 'keys', 'new' );
 				} elseif ( null !== $holder && $holder !== $mapped['new_id'] ) {
 					throw new Refused( Refused::KEY_TAKEN );
 				} else {
@@ -764,80 +738,28 @@ final class MoveIn {
 				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $error->getMessage() ), $error->getMessage() );
 			}
 		}
-		$this->events->record_many_for_licenses( EventType::LICENSE_CREATED, $created, $run->actor );
+		foreach ( $this->admin->create_many( $new, $run->actor ) as $old => $id ) {
+			$old = (string) $old;
+			if ( $id instanceof ServiceError ) {
+				--$run->written;
+				$run->refuse( 'licence', $old, new Refused( Refused::INVALID, $id->getMessage() ), $id->getMessage() );
+				continue;
+			}
+			$arrived[] = array(
+				'old_id'      => $old,
+				'new_id'      => $id,
+				'fingerprint' => $new[ $old ]['print'],
+			);
+			$keyed[]   = array(
+				'old_id'      => $old,
+				'new_id'      => $id,
+				'fingerprint' => $new[ $old ]['key_print'],
+			);
+			$run->count( 'licences', 'new' );
+			$run->count( 'keys', 'new' );
+		}
 		$this->map->add_many( $run->source, ImportMapRepository::LICENSE, $arrived );
 		$this->map->add_many( $run->source, ImportMapRepository::KEY, $keyed );
-	}
-
-	/**
-	 * Issues a new licence from a draft as LicenseAdmin::create() does, without its reads: one INSERT through the
-	 * licence table's repository, and its license.created event (the same payload) added to the batch's, which
-	 * write_licenses() records in one INSERT in the same transaction. The rules create() checks hold: the email
-	 * is normalised by the draft (Rows), the expiry is stored as create() stores it, the activation limit is the
-	 * draft's, and the product, tier and price must be here, each asked once per run.
-	 *
-	 * @param array<string, mixed>                                                         $draft   Draft with its product here.
-	 * @param string                                                                       $hash    Its key's hash.
-	 * @param MoveInRun                                                                    $run     This run.
-	 * @param list<array{license_id: int, product_id: int, payload: array<string, mixed>}> $created The batch's events, added to.
-	 * @return int The licence's id.
-	 * @throws ServiceError When its product, tier or price is not here (the row is refused).
-	 */
-	private function issue( array $draft, string $hash, MoveInRun $run, array &$created ): int {
-		$product_id = (int) $draft['product_id'];
-		$fields     = $draft['fields'];
-		if ( ! $this->present( $run, 'product', $product_id ) ) {
-			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
-		}
-		if ( isset( $fields['tier_id'] ) && ! $this->present( $run, 'tier', (int) $fields['tier_id'] ) ) {
-			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
-		}
-		if ( isset( $fields['price_id'] ) && ! $this->present( $run, 'price', (int) $fields['price_id'] ) ) {
-			throw ServiceError::invalid_param( 'price_id', __( 'No price has this id.', 'svc-licensing' ), __( 'Unknown price.', 'svc-licensing' ) );
-		}
-		if ( null !== ( $fields['expires'] ?? null ) ) {
-			$fields['expires'] = IsoTime::to_storage( (int) strtotime( (string) $fields['expires'] ) );
-		}
-		$fields    = array_merge( array( 'status' => LicenseStatus::ACTIVE ), $fields );
-		$key       = $draft['key'];
-		$id        = $this->license_repository->create(
-			array_merge(
-				$fields,
-				array(
-					'product_id' => $product_id,
-					'key_hash'   => $hash,
-					'key_first'  => $key->first_group(),
-					'key_last'   => $key->last_group(),
-				)
-			)
-		);
-		$created[] = array(
-			'license_id' => $id,
-			'product_id' => $product_id,
-			'payload'    => LicensePayload::created( $key, $fields ),
-		);
-		return $id;
-	}
-
-	/**
-	 * Whether a product, tier or price is here, asked once per run.
-	 *
-	 * @param MoveInRun $run  This run.
-	 * @param string    $kind product, tier or price.
-	 * @param int       $id   Its id.
-	 */
-	private function present( MoveInRun $run, string $kind, int $id ): bool {
-		$which = $kind . ':' . $id;
-		if ( ! isset( $run->present[ $which ] ) ) {
-			if ( 'product' === $kind ) {
-				$run->present[ $which ] = null !== $this->product_rows->find( $id );
-			} elseif ( 'tier' === $kind ) {
-				$run->present[ $which ] = $this->catalog_rows->tier_exists( $id );
-			} else {
-				$run->present[ $which ] = null !== $this->catalog_rows->price( $id );
-			}
-		}
-		return $run->present[ $which ];
 	}
 
 	/**

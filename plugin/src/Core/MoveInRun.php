@@ -80,14 +80,6 @@ final class MoveInRun {
 	public $kept = 0;
 
 	/**
-	 * Whether each product, tier and price a new licence names is here ("product:12" => true), asked once per run
-	 * (bounded by the catalogue's size, not the licences').
-	 *
-	 * @var array<string, bool>
-	 */
-	public $present = array();
-
-	/**
 	 * Counts by kind: new, changed, unchanged; activations also released (sites the old system released since they
 	 * moved in, released here by a re-import). Keys: a new licence's key is new, a mapped licence's key changed when
 	 * the old system gave it another since, else unchanged.

@@ -331,7 +331,7 @@ final class DatabaseImage {
 			}
 			$tuples[] = '(' . implode( ', ', $values ) . ')';
 		}
-		$names = implode(
+		$names  = implode(
 			', ',
 			array_map(
 				static function ( string $column ): string {
@@ -340,9 +340,28 @@ final class DatabaseImage {
 				$columns
 			)
 		);
-		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table and columns checked against the schema (preflight, and the callback above), values escaped above.
-		if ( false === $this->db->query( "INSERT INTO {$this->db->prefix}{$table} ({$names}) VALUES " . implode( ', ', $tuples ) ) ) {
-			throw new RuntimeException( "rows of {$table} refused: " . $this->db->last_error );
+		$insert = function () use ( $table, $names, $tuples, $rows ): array {
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table and columns checked against the schema (preflight, and the callback above), values escaped above.
+			if ( false === $this->db->query( "INSERT INTO {$this->db->prefix}{$table} ({$names}) VALUES " . implode( ', ', $tuples ) ) ) {
+				throw new RuntimeException( "rows of {$table} refused: " . $this->db->last_error );
+			}
+			return array_map( 'intval', array_column( $rows, 'id' ) );
+		};
+		if ( in_array( $table, array( Tables::LICENSES, Tables::ACTIVATIONS ), true ) && in_array( 'id', $columns, true ) ) {
+			// The summary counts of a batch of licences or activations are added once for the batch, in its own
+			// transaction, instead of by the triggers row by row.
+			( new Transaction( $this->db ) )->run(
+				function () use ( $insert, $table ): void {
+					$counts = new LicenseCounts( $this->db );
+					if ( Tables::LICENSES === $table ) {
+						$counts->insert_licenses( $insert );
+					} else {
+						$counts->insert_sites( $insert );
+					}
+				}
+			);
+		} else {
+			$insert();
 		}
 		$this->renew();
 	}

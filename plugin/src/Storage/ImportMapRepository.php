@@ -81,6 +81,17 @@ final class ImportMapRepository extends TableRepository {
 	}
 
 	/**
+	 * Whether the map holds any row of this source and kind.
+	 *
+	 * @param string $source Source.
+	 * @param string $kind   Kind.
+	 */
+	public function has( string $source, string $kind ): bool {
+		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+		return null !== $this->db->get_var( $this->db->prepare( "SELECT 1 FROM {$this->table()} WHERE source = %s AND kind = %s LIMIT 1", $source, $kind ) );
+	}
+
+	/**
 	 * Which old ids of a source some new ids were imported from.
 	 *
 	 * @param string $source  Source.

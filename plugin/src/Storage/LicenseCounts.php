@@ -25,6 +25,12 @@ use wpdb;
  *
  * Statuses are the stored ones; what validation already sees as expired (active or trial past expires, before the
  * job marks it) is one short range of the status_expires index, which the readers take away from the summary.
+ *
+ * A bulk insert of new licences (an import's batch) holds the insert trigger's per-row upkeep for its one statement
+ * and adds what the new rows count afterwards, a few grouped statements for the whole batch, in the same
+ * transaction (insert_licenses()). The hold is only ever visible to the connection that holds it: on MariaDB a
+ * session variable; on SQLite a marker row in svc_license_counts written and removed inside the open transaction,
+ * which no other connection can see and which a rollback takes away with the rest.
  */
 final class LicenseCounts extends TableRepository {
 	/**
@@ -36,6 +42,21 @@ final class LicenseCounts extends TableRepository {
 	 * Licences per batch when email_domain is filled on an existing table.
 	 */
 	private const FILL_BATCH = 5000;
+
+	/**
+	 * The MariaDB session variable that holds the licence insert trigger's per-row upkeep.
+	 */
+	private const HOLD_VARIABLE = '@svc_licensing_counts_held';
+
+	/**
+	 * The product id of SQLite's hold marker row (no product has id 0).
+	 */
+	private const HOLD_PRODUCT = 0;
+
+	/**
+	 * Licence ids per statement when a bulk insert's rows are added.
+	 */
+	private const ADD_CHUNK = 1000;
 
 	/**
 	 * Installs (or re-installs) the triggers, fills email_domain where it is missing and recounts both summaries.
@@ -56,6 +77,119 @@ final class LicenseCounts extends TableRepository {
 	 */
 	public function kept(): bool {
 		return '1' === (string) get_option( self::KEPT_OPTION, '0' );
+	}
+
+	/**
+	 * Runs a bulk insert of new licences with the insert trigger's per-row upkeep held, then adds the new rows to
+	 * both summaries in a few grouped statements. Call it inside the caller's transaction: the hold, the insert and
+	 * the additions commit or roll back together. Where the triggers are not kept, the insert runs as it is (the
+	 * hourly recount keeps the counts).
+	 *
+	 * @param callable $insert Inserts the licences and returns the ids (int[]) of the rows it inserted.
+	 * @return int[] Those ids.
+	 */
+	public function insert_licenses( callable $insert ): array {
+		return $this->held(
+			$insert,
+			function ( array $ids ): void {
+				$this->add_licenses( $ids );
+			}
+		);
+	}
+
+	/**
+	 * The same for a bulk insert of activations whose ids the caller knows (a restore's batch): the sites in use
+	 * among them are added under their licences' product and status, and under their days.
+	 *
+	 * @param callable $insert Inserts the activations and returns the ids (int[]) of the rows it inserted.
+	 * @return int[] Those ids.
+	 */
+	public function insert_sites( callable $insert ): array {
+		return $this->held(
+			$insert,
+			function ( array $ids ): void {
+				$this->add_sites( $ids );
+			}
+		);
+	}
+
+	/**
+	 * Runs an insert with the insert triggers' upkeep held on this connection, then adds its rows.
+	 *
+	 * @param callable $insert Inserts rows and returns their ids.
+	 * @param callable $add    Adds those ids' rows to the summaries.
+	 * @return int[] The ids.
+	 */
+	private function held( callable $insert, callable $add ): array {
+		if ( ! $this->kept() ) {
+			return $insert();
+		}
+		$this->hold( true );
+		try {
+			$ids = $insert();
+		} finally {
+			$this->hold( false );
+		}
+		$add( $ids );
+		return $ids;
+	}
+
+	/**
+	 * Holds (true) or releases (false) the licence insert trigger's upkeep on this connection.
+	 *
+	 * @param bool $held Whether to hold it.
+	 */
+	private function hold( bool $held ): void {
+		if ( ! self::is_sqlite() ) {
+			$this->native( 'SET ' . self::HOLD_VARIABLE . ' = ' . ( $held ? '1' : 'NULL' ) );
+			return;
+		}
+		$counts = $this->table_name( Tables::LICENSE_COUNTS );
+		$this->native(
+			$held
+				? "INSERT INTO {$counts} (product_id, status, licenses, sites) VALUES (" . self::HOLD_PRODUCT . ", '', 0, 0)"
+				: "DELETE FROM {$counts} WHERE product_id = " . self::HOLD_PRODUCT
+		);
+	}
+
+	/**
+	 * What the held trigger would have added for each of these new licences: the licence under its product and
+	 * status, its day of creation, and its sites (none for a licence just made, counted all the same).
+	 *
+	 * @param int[] $ids New licences.
+	 */
+	private function add_licenses( array $ids ): void {
+		$counts      = $this->table_name( Tables::LICENSE_COUNTS );
+		$daily       = $this->table_name( Tables::DAILY_COUNTS );
+		$licenses    = $this->table_name( Tables::LICENSES );
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		foreach ( array_chunk( array_map( 'intval', $ids ), self::ADD_CHUNK ) as $chunk ) {
+			$in   = implode( ', ', $chunk );
+			$used = "(SELECT COUNT(*) FROM {$activations} a WHERE a.license_id = l.id AND a.is_staging = 0)";
+			$this->native( $this->upsert( $counts, "SELECT l.product_id, l.status, COUNT(*), SUM({$used}) FROM {$licenses} l WHERE l.id IN ({$in}) GROUP BY l.product_id, l.status", 'product_id, status', array( 'licenses', 'sites' ) ) );
+			$this->native( $this->upsert( $daily, "SELECT SUBSTR(l.created_at, 1, 10), l.product_id, COUNT(*), 0 FROM {$licenses} l WHERE l.id IN ({$in}) GROUP BY SUBSTR(l.created_at, 1, 10), l.product_id", 'day, product_id', array( 'licenses' ) ) );
+			$this->native( $this->upsert( $daily, "SELECT SUBSTR(a.activated_at, 1, 10), l.product_id, 0, COUNT(*) FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE a.license_id IN ({$in}) AND a.is_staging = 0 GROUP BY SUBSTR(a.activated_at, 1, 10), l.product_id", 'day, product_id', array( 'sites' ) ) );
+		}
+	}
+
+	/**
+	 * What the held trigger would have added for each of these new activations that is not staging: a site under
+	 * its licence's product and status, and under its day of activation. An activation whose licence is not there
+	 * yet adds nothing: that licence counts its sites when it arrives.
+	 *
+	 * @param int[] $ids New activations.
+	 */
+	private function add_sites( array $ids ): void {
+		$counts      = $this->table_name( Tables::LICENSE_COUNTS );
+		$daily       = $this->table_name( Tables::DAILY_COUNTS );
+		$licenses    = $this->table_name( Tables::LICENSES );
+		$activations = $this->table_name( Tables::ACTIVATIONS );
+		foreach ( array_chunk( array_map( 'intval', $ids ), self::ADD_CHUNK ) as $chunk ) {
+			$in   = implode( ', ', $chunk );
+			$from = "FROM {$activations} a JOIN {$licenses} l ON l.id = a.license_id WHERE a.id IN ({$in}) AND a.is_staging = 0";
+			$this->native( $this->upsert( $counts, "SELECT l.product_id, l.status, 0, COUNT(*) {$from} GROUP BY l.product_id, l.status", 'product_id, status', array( 'sites' ) ) );
+			$this->native( $this->upsert( $daily, "SELECT SUBSTR(a.activated_at, 1, 10), l.product_id, 0, COUNT(*) {$from} GROUP BY SUBSTR(a.activated_at, 1, 10), l.product_id", 'day, product_id', array( 'sites' ) ) );
+		}
 	}
 
 	/**
@@ -286,13 +420,13 @@ final class LicenseCounts extends TableRepository {
 		return array(
 			"CREATE TRIGGER {$domain_insert} BEFORE INSERT ON {$licenses} FOR EACH ROW {$domain}",
 			"CREATE TRIGGER {$domain_update} BEFORE UPDATE ON {$licenses} FOR EACH ROW {$domain}",
-			"CREATE TRIGGER {$insert} AFTER INSERT ON {$licenses} " . $body( $this->license_part( 'NEW', 1 ) ),
+			"CREATE TRIGGER {$insert} AFTER INSERT ON {$licenses} FOR EACH ROW BEGIN IF " . self::HOLD_VARIABLE . ' IS NULL THEN ' . implode( '; ', $this->license_part( 'NEW', 1 ) ) . '; END IF; END',
 			"CREATE TRIGGER {$delete} AFTER DELETE ON {$licenses} " . $body( $this->license_part( 'OLD', -1 ) ),
 			"CREATE TRIGGER {$update} AFTER UPDATE ON {$licenses} FOR EACH ROW BEGIN "
 				. 'IF NEW.product_id <> OLD.product_id OR SUBSTR(NEW.created_at, 1, 10) <> SUBSTR(OLD.created_at, 1, 10) THEN ' . implode( '; ', array_merge( $this->license_part( 'OLD', -1 ), $this->license_part( 'NEW', 1 ) ) ) . '; '
 				. 'ELSEIF NEW.status <> OLD.status THEN ' . implode( '; ', $this->status_part() ) . '; '
 				. 'END IF; END',
-			"CREATE TRIGGER {$site_insert} AFTER INSERT ON {$activations} " . $body( $this->site_part( 'NEW', 1 ) ),
+			"CREATE TRIGGER {$site_insert} AFTER INSERT ON {$activations} FOR EACH ROW BEGIN IF " . self::HOLD_VARIABLE . ' IS NULL THEN ' . implode( '; ', $this->site_part( 'NEW', 1 ) ) . '; END IF; END',
 			"CREATE TRIGGER {$site_delete} AFTER DELETE ON {$activations} " . $body( $this->site_part( 'OLD', -1 ) ),
 			"CREATE TRIGGER {$site_update} AFTER UPDATE ON {$activations} FOR EACH ROW BEGIN "
 				. 'IF NEW.is_staging <> OLD.is_staging OR NEW.license_id <> OLD.license_id OR SUBSTR(NEW.activated_at, 1, 10) <> SUBSTR(OLD.activated_at, 1, 10) THEN '
@@ -307,6 +441,7 @@ final class LicenseCounts extends TableRepository {
 	 */
 	private function sqlite_triggers(): array {
 		list( $domain_insert, $domain_update, $insert, $delete, $status, $product, , $site_insert, $site_delete, $site_update ) = $this->trigger_names();
+		$counts      = $this->table_name( Tables::LICENSE_COUNTS );
 		$licenses    = $this->table_name( Tables::LICENSES );
 		$activations = $this->table_name( Tables::ACTIVATIONS );
 		$body        = static function ( array $statements, string $when = '' ): string {
@@ -314,14 +449,15 @@ final class LicenseCounts extends TableRepository {
 		};
 		$domain      = "UPDATE {$licenses} SET email_domain = " . self::domain_of( 'NEW.customer_email' ) . ' WHERE id = NEW.id';
 		$moved       = 'NEW.product_id <> OLD.product_id OR SUBSTR(NEW.created_at, 1, 10) <> SUBSTR(OLD.created_at, 1, 10)';
+		$unheld      = "NOT EXISTS (SELECT 1 FROM {$counts} WHERE product_id = " . self::HOLD_PRODUCT . ')';
 		return array(
 			"CREATE TRIGGER {$domain_insert} AFTER INSERT ON {$licenses} " . $body( array( $domain ) ),
 			"CREATE TRIGGER {$domain_update} AFTER UPDATE OF customer_email ON {$licenses} " . $body( array( $domain ) ),
-			"CREATE TRIGGER {$insert} AFTER INSERT ON {$licenses} " . $body( $this->license_part( 'NEW', 1 ) ),
+			"CREATE TRIGGER {$insert} AFTER INSERT ON {$licenses} " . $body( $this->license_part( 'NEW', 1 ), $unheld ),
 			"CREATE TRIGGER {$delete} AFTER DELETE ON {$licenses} " . $body( $this->license_part( 'OLD', -1 ) ),
 			"CREATE TRIGGER {$status} AFTER UPDATE OF status ON {$licenses} " . $body( $this->status_part(), "NEW.status <> OLD.status AND NOT ({$moved})" ),
 			"CREATE TRIGGER {$product} AFTER UPDATE OF product_id, created_at ON {$licenses} " . $body( array_merge( $this->license_part( 'OLD', -1 ), $this->license_part( 'NEW', 1 ) ), $moved ),
-			"CREATE TRIGGER {$site_insert} AFTER INSERT ON {$activations} " . $body( $this->site_part( 'NEW', 1 ) ),
+			"CREATE TRIGGER {$site_insert} AFTER INSERT ON {$activations} " . $body( $this->site_part( 'NEW', 1 ), $unheld ),
 			"CREATE TRIGGER {$site_delete} AFTER DELETE ON {$activations} " . $body( $this->site_part( 'OLD', -1 ) ),
 			"CREATE TRIGGER {$site_update} AFTER UPDATE OF is_staging, license_id, activated_at ON {$activations} "
 				. $body( array_merge( $this->site_part( 'OLD', -1 ), $this->site_part( 'NEW', 1 ) ), 'NEW.is_staging <> OLD.is_staging OR NEW.license_id <> OLD.license_id OR SUBSTR(NEW.activated_at, 1, 10) <> SUBSTR(OLD.activated_at, 1, 10)' ),

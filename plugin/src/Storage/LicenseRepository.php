@@ -782,6 +782,65 @@ final class LicenseRepository extends TableRepository {
 	}
 
 	/**
+	 * Inserts new licences in multi-row INSERTs (an import's batch), with the summaries' upkeep added once for the
+	 * batch (LicenseCounts::insert_licenses()). Run it inside a transaction: the rows and their counts commit
+	 * together.
+	 *
+	 * @param list<array<string, mixed>> $rows Column values, each with its key_hash.
+	 * @return array<string, int> New id by key hash.
+	 * @throws \RuntimeException When the database refuses the rows.
+	 */
+	public function create_many( array $rows ): array {
+		if ( array() === $rows ) {
+			return array();
+		}
+		$ids = array();
+		$this->counts()->insert_licenses(
+			function () use ( $rows, &$ids ): array {
+				$shapes = array();
+				foreach ( $rows as $row ) {
+					$row = self::with_timestamps( $row );
+					ksort( $row );
+					$shapes[ implode( ',', array_keys( $row ) ) ][] = $row;
+				}
+				foreach ( $shapes as $columns => $same ) {
+					if ( 1 !== preg_match( '/^[a-z_]+(,[a-z_]+)*$/', $columns ) ) {
+						throw new \RuntimeException( 'A new licence names a column that is not one: ' . $columns );
+					}
+					foreach ( array_chunk( $same, 500 ) as $chunk ) {
+						$tuples = array();
+						foreach ( $chunk as $row ) {
+							$tuples[] = '(' . implode( ', ', array_map( array( $this, 'literal' ), array_values( $row ) ) ) . ')';
+						}
+						// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared,WordPress.DB.PreparedSQL.NotPrepared -- table and column names from constants and the caller's keys, values escaped by literal().
+						if ( false === $this->db->query( "INSERT INTO {$this->table()} ({$columns}) VALUES " . implode( ', ', $tuples ) ) ) {
+							throw new \RuntimeException( 'The database refused a batch of new licences: ' . $this->db->last_error );
+						}
+					}
+				}
+				$ids = $this->holders( array_column( $rows, 'key_hash' ) );
+				return array_values( $ids );
+			}
+		);
+		return $ids;
+	}
+
+	/**
+	 * A value as an SQL literal: NULL, a number, or a quoted string.
+	 *
+	 * @param mixed $value Value.
+	 */
+	private function literal( $value ): string {
+		if ( null === $value ) {
+			return 'NULL';
+		}
+		if ( is_bool( $value ) || is_int( $value ) ) {
+			return (string) (int) $value;
+		}
+		return $this->db->prepare( '%s', (string) $value );
+	}
+
+	/**
 	 * Casts a row's numeric and boolean columns.
 	 *
 	 * @param array<string, mixed> $row Row.

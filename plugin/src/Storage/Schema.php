@@ -11,6 +11,7 @@ use Svc\Licensing\Storage\Migrations\AddActivationSiteIndex;
 use Svc\Licensing\Storage\Migrations\AddActivationStaging;
 use Svc\Licensing\Storage\Migrations\AddLicenseSearchIndexes;
 use Svc\Licensing\Storage\Migrations\CreateLicenseCounts;
+use Svc\Licensing\Storage\Migrations\HoldLicenseCounts;
 use Svc\Licensing\Storage\Migrations\AddReleaseChannels;
 use Svc\Licensing\Storage\Migrations\AddReportRounds;
 use Svc\Licensing\Storage\Migrations\AddUpdateDecisionSlot;
@@ -45,7 +46,7 @@ final class Schema {
 	 * The newest schema version the code knows: what every request compares the stored version with, so it never
 	 * builds the steps (only an upgrade does).
 	 */
-	public const LATEST = 27;
+	public const LATEST = 28;
 
 	/**
 	 * Every step, oldest first.
@@ -80,6 +81,7 @@ final class Schema {
 				new AddLicenseSearchIndexes(),
 				new AddActivationSiteIndex(),
 				new CreateLicenseCounts(),
+				new HoldLicenseCounts(),
 			)
 		);
 	}

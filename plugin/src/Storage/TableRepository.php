@@ -111,7 +111,7 @@ abstract class TableRepository {
 	 * @param array<string, mixed> $fields Column values.
 	 * @return array<string, mixed>
 	 */
-	private static function with_timestamps( array $fields ): array {
+	protected static function with_timestamps( array $fields ): array {
 		$now = gmdate( 'Y-m-d H:i:s' );
 		return array_merge(
 			array(
