@@ -83,7 +83,8 @@
  *   npm run bench -- --only=import         the import row alone (--only takes load, scale, import, comma-separated)
  *   npm run bench -- --import=N            the import row's larger size (100,000 by default; the smaller is N/10)
  *   npm run bench -- --import-runs=import,re-run   the import row's runs (dry,import,re-run by default)
- * Also --duration=S --warmup=S --connections=N --threads=N --samples=N.
+ * Also --duration=S --warmup=S --connections=N --threads=N --samples=N; --keep leaves the bench site up at the end
+ * with what the last part left in it (the largest scale size, say), to look at the panel (admin / password).
  *
  * The import row (issue 30): for each size, the smaller first, the site is reset and EDD Software Licensing's
  * tables are seeded with N licences and 1.5 N activations in use (tools/bench/import-seed.php, multi-row INSERTs),
@@ -196,6 +197,8 @@ interface Options {
 	scale: number[];
 	/** Whether the scale row also exports and restores each size (--no-backup leaves them out). */
 	backup: boolean;
+	/** Whether the bench site stays up at the end, with what the last part left in it (--keep: to look at the panel). */
+	keep: boolean;
 	/** The import row's larger size in licences; the smaller is a tenth of it. */
 	importLicenses: number;
 	/** The import row's runs, in order (dry run, import, re-run by default). */
@@ -254,6 +257,7 @@ function options( args: string[] ): Options {
 		if (
 			arg !== '--quick' &&
 			arg !== '--no-backup' &&
+			arg !== '--keep' &&
 			! /^--(licences|duration|warmup|connections|threads|samples|plugin|import)=/.test(
 				arg
 			) &&
@@ -268,7 +272,7 @@ function options( args: string[] ): Options {
 			throw new CommandError(
 				`Unknown argument ${ arg }. Usage: npm run bench -- [--quick] [--licences=N] [--duration=S] ` +
 					'[--warmup=S] [--connections=N] [--threads=N] [--samples=N] [--plugin=<git rev>] ' +
-					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--no-backup] [--import=N] [--import-runs=dry,import,re-run]'
+					'[--only=load|scale|import[,…]] [--scale=N[,N…]] [--no-backup] [--keep] [--import=N] [--import-runs=dry,import,re-run]'
 			);
 		}
 	}
@@ -296,6 +300,7 @@ function options( args: string[] ): Options {
 				?.slice( '--plugin='.length ) ?? null,
 		only: new Set( only ?? PARTS ),
 		backup: ! args.includes( '--no-backup' ),
+		keep: args.includes( '--keep' ),
 		importRuns: (
 			args
 				.find( ( arg ) => arg.startsWith( '--import-runs=' ) )
@@ -1853,8 +1858,14 @@ async function main(): Promise< number > {
 			: await full( site, opts, counters );
 	} finally {
 		writeCounters( site, null, null );
-		await site.stop();
-		await stopMariaDbWhenIdle();
+		if ( opts.keep ) {
+			log(
+				`--keep: the bench site stays up at ${ site.url } (admin / password), as the last part left it`
+			);
+		} else {
+			await site.stop();
+			await stopMariaDbWhenIdle();
+		}
 		if ( startedRedis ) {
 			await stopRedis();
 		}
