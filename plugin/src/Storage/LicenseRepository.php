@@ -149,12 +149,23 @@ final class LicenseRepository extends TableRepository {
 	 * @return array{rows: array<int, array<string, mixed>>, total: int, exact: bool, next: ListCursor|null}
 	 */
 	public function page( array $filters, int $page, int $per_page, ?string $key_hash, array $sort = array( 'created_at', 'desc' ), ?ListCursor $after = null ): array {
-		$direction                         = 'asc' === $sort[1] ? 'ASC' : 'DESC';
-		$column                            = self::SORTABLE[ $sort[0] ] ?? 'l.id';
-		$from                              = "{$this->table()} l" . ( 'p.name' === $column ? ' JOIN ' . $this->table_name( Tables::PRODUCTS ) . ' p ON p.id = l.product_id' : '' );
-		list( $condition, $total, $exact ) = $this->matching( $filters, $key_hash );
+		$direction                                 = 'asc' === $sort[1] ? 'ASC' : 'DESC';
+		$column                                    = self::SORTABLE[ $sort[0] ] ?? 'l.id';
+		$from                                      = "{$this->table()} l" . ( 'p.name' === $column ? ' JOIN ' . $this->table_name( Tables::PRODUCTS ) . ' p ON p.id = l.product_id' : '' );
+		list( $condition, $total, $exact, $found ) = $this->matching( $filters, $key_hash );
 		// One id more than the page tells whether a page follows (the next cursor is null on the last page).
-		if ( null !== $after ) {
+		if ( null !== $found && 'l.id' === $column ) {
+			// A search alone, in the order of ids: its page is taken from the ids it found, with no query.
+			'ASC' === $direction ? sort( $found ) : rsort( $found );
+			if ( null !== $after ) {
+				$beyond = static function ( int $id ) use ( $after, $direction ): bool {
+					return 'ASC' === $direction ? $id > $after->id : $id < $after->id;
+				};
+				$ids    = array_slice( array_values( array_filter( $found, $beyond ) ), 0, $per_page + 1 );
+			} else {
+				$ids = array_slice( $found, PageNumber::offset( $page, $per_page ), $per_page + 1 );
+			}
+		} elseif ( null !== $after ) {
 			$ids = $this->ids( $from, $condition . ' AND ' . $this->after( $column, $direction, $after ), $column, $direction, $per_page + 1, 0 );
 		} else {
 			$offset = PageNumber::offset( $page, $per_page );
@@ -265,17 +276,27 @@ final class LicenseRepository extends TableRepository {
 	 *
 	 * @param array{status?: string, product_id?: int, search?: string, expires_after?: string, expires_before?: string} $filters  Filters.
 	 * @param string|null                                                                                                $key_hash Hash of a full key typed as the search, if it is one.
-	 * @return array{0: string, 1: int, 2: bool}
+	 * @param bool                                                                                                       $count    Whether the total is wanted (status counts need the condition alone).
+	 * @return array{0: string, 1: int, 2: bool, 3: int[]|null} The condition, the total, whether it is exact, and the
+	 *                                                          search's ids when the search is the only filter.
 	 */
-	private function matching( array $filters, ?string $key_hash ): array {
+	private function matching( array $filters, ?string $key_hash, bool $count = true ): array {
 		$condition = $this->list_condition( $filters );
 		$searched  = isset( $filters['search'] ) && '' !== trim( $filters['search'] );
 		if ( $searched ) {
 			list( $ids, $capped ) = $this->search_ids( trim( (string) $filters['search'] ), $key_hash );
+			$alone                = '1 = 1' === $condition;
 			$condition           .= array() === $ids ? ' AND 1 = 0' : ' AND l.id IN (' . implode( ', ', $ids ) . ')';
-			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared, ids integers.
-			$total = array() === $ids ? 0 : (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
-			return array( $condition, min( $total, self::SEARCH_CAP ), ! $capped && $total <= self::SEARCH_CAP );
+			if ( array() === $ids || ! $count ) {
+				$total = count( $ids );
+			} elseif ( $alone ) {
+				// Every id a search finds is a licence's: with no other filter they are the total.
+				$total = count( $ids );
+			} else {
+				// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared, ids integers.
+				$total = (int) $this->db->get_var( "SELECT COUNT(*) FROM {$this->table()} l WHERE {$condition}" );
+			}
+			return array( $condition, min( $total, self::SEARCH_CAP ), ! $capped && $total <= self::SEARCH_CAP, $alone ? $ids : null );
 		}
 		if ( ! isset( $filters['expires_after'] ) && ! isset( $filters['expires_before'] ) && $this->counts()->kept() ) {
 			$total = 0;
@@ -284,11 +305,14 @@ final class LicenseRepository extends TableRepository {
 					$total += $counts['licenses'];
 				}
 			}
-			return array( $condition, $total, true );
+			return array( $condition, $total, true, null );
+		}
+		if ( ! $count ) {
+			return array( $condition, 0, false, null );
 		}
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
 		$found = (int) $this->db->get_var( "SELECT COUNT(*) FROM (SELECT 1 FROM {$this->table()} l WHERE {$condition} LIMIT " . ( self::SEARCH_CAP + 1 ) . ') x' );
-		return array( $condition, min( $found, self::SEARCH_CAP ), $found <= self::SEARCH_CAP );
+		return array( $condition, min( $found, self::SEARCH_CAP ), $found <= self::SEARCH_CAP, null );
 	}
 
 	/**
@@ -414,7 +438,7 @@ final class LicenseRepository extends TableRepository {
 			}
 			return $counts;
 		}
-		$condition = $plain ? $this->list_condition( $filters ) : $this->matching( $filters, $key_hash )[0];
+		$condition = $plain ? $this->list_condition( $filters ) : $this->matching( $filters, $key_hash, false )[0];
 		$limit     = $plain ? '' : ' LIMIT ' . ( self::SEARCH_CAP + 1 );
 		// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant, conditions prepared.
 		$rows = (array) $this->db->get_results( "SELECT status, COUNT(*) AS n FROM (SELECT l.status AS status FROM {$this->table()} l WHERE {$condition}{$limit}) x GROUP BY status", ARRAY_A );

@@ -32,6 +32,7 @@ import {
 	LIST_ARGS,
 	queryOf,
 	STATUS_VIEWS,
+	viewCount,
 	viewOfArgs,
 	type ListView,
 } from './view-utils';
@@ -301,7 +302,7 @@ function LicenseList( {
 								>
 									{ item.label }{ ' ' }
 									<span className="count">
-										({ item.count ?? '…' })
+										({ viewCount( item.count, capped ) })
 									</span>
 								</a>
 								{ index < views.length - 1 ? ' |' : '' }
@@ -483,8 +484,8 @@ function itemCount( total: number | null, capped: boolean ): string {
 		);
 	}
 	return sprintf(
-		/* translators: %d: number of licences. */
-		_n( '%d item', '%d items', total, 'svc-licensing' ),
-		total
+		/* translators: %s: number of licences, such as 1,250. */
+		_n( '%s item', '%s items', total, 'svc-licensing' ),
+		total.toLocaleString()
 	);
 }

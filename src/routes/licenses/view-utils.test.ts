@@ -5,6 +5,7 @@ import {
 	DEFAULT_VIEW,
 	EXPIRING,
 	queryOf,
+	viewCount,
 	viewOfArgs,
 } from './view-utils';
 
@@ -97,4 +98,11 @@ test( 'a status view filters by status; the preset asks for the next 30 days', (
 	assert.equal( query.status, undefined );
 	assert.equal( query.expires_after, '2026-01-01T00:00:00Z' );
 	assert.equal( query.expires_before, '2026-01-31T00:00:00Z' );
+} );
+
+test( 'a status view counts as core shows it, and past a search cap says it may be more', () => {
+	assert.equal( viewCount( null, false ), '…' );
+	assert.equal( viewCount( 1250, false ), ( 1250 ).toLocaleString() );
+	assert.equal( viewCount( 6843, true ), `${ ( 6843 ).toLocaleString() }+` );
+	assert.equal( viewCount( 0, true ), '0' );
 } );

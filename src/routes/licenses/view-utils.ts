@@ -175,3 +175,19 @@ export function queryOf(
 	}
 	return query;
 }
+
+/**
+ * A status view's count as core's list screens show it (1,250), "…" while loading. Past a search's cap the counts
+ * are of the matches it read, so each says it may be more (6,843+).
+ *
+ * @param count  Licences in the view, or null while loading.
+ * @param capped Whether the search stopped at its cap.
+ */
+export function viewCount( count: number | null, capped: boolean ): string {
+	if ( count === null ) {
+		return '…';
+	}
+	return capped && count > 0
+		? `${ count.toLocaleString() }+`
+		: count.toLocaleString();
+}
