@@ -606,16 +606,18 @@ async function send(
 			signal: AbortSignal.timeout( 30_000 ),
 		} );
 	let started = performance.now();
-	let response: Response;
-	try {
-		response = await ask();
-	} catch ( error ) {
-		if ( ! staleConnection( error ) ) {
-			throw error;
+	let response: Response | null = null;
+	// The pool may hold several connections nginx closed during a long job: each is found stale in turn, and the
+	// request goes again until one is fresh; the time is that request's.
+	for ( let attempt = 0; response === null; attempt++ ) {
+		try {
+			response = await ask();
+		} catch ( error ) {
+			if ( ! staleConnection( error ) || attempt >= 32 ) {
+				throw error;
+			}
+			started = performance.now();
 		}
-		// Once more on a fresh connection; the time is the second request's.
-		started = performance.now();
-		response = await ask();
 	}
 	const text = await response.text();
 	return {
@@ -929,6 +931,19 @@ async function runScaleCalls(
 	const headers = { 'X-Service-Key': fixtures.api_key };
 	const results: ScaleCallResult[] = [];
 	let cursor: unknown;
+	// A warm server: every php-fpm child answers a few requests first (its realpath cache, its first connection),
+	// so the first call timed is not the one that happens to meet the cold children.
+	await Promise.all(
+		Array.from( { length: 16 }, () =>
+			send(
+				site,
+				'GET',
+				'/wp-json/svc/v1/admin/licenses?per_page=1',
+				undefined,
+				headers
+			).catch( () => null )
+		)
+	);
 	for ( const call of scaleCalls( fixtures ) ) {
 		let route = call.route;
 		if ( call.cursor ) {

@@ -191,10 +191,43 @@ test( 'the last page has no next_cursor, and its page number is checked', () => 
 
 test( 'a search past the cap answers the cap, not exact; below it the exact count', () => {
 	const name = call( 'search: name prefix' ).expected;
-	const capped = envelope( [ 999, 998 ], SEARCH_CAP, {
-		total_exact: false,
-	} );
+	// Past the cap: a full page of rows holding the term, newest first (not necessarily the newest of all).
+	const page = Array.from( { length: 20 }, ( _, i ) => 900 - i * 3 );
+	const capped = {
+		...envelope( page, SEARCH_CAP, { total_exact: false } ),
+		data: page.map( ( id ) => ( {
+			id,
+			customer_name: `First17${ id % 10 } Last${ id }`,
+			customer_email: `customer${ id }@shop.example`,
+		} ) ),
+	};
 	assert.equal( checkScaleAnswer( name, json( capped ) ), null );
+	assert.match(
+		checkScaleAnswer(
+			name,
+			json( { ...capped, data: [ ...capped.data ].reverse() } )
+		) ?? '',
+		/not a full page of rows holding "first17", newest first/
+	);
+	assert.match(
+		checkScaleAnswer(
+			name,
+			json( {
+				...capped,
+				data: capped.data.map( ( row, i ) =>
+					i === 3 ? { ...row, customer_name: 'Other Name' } : row
+				),
+			} )
+		) ?? '',
+		/not a full page of rows holding/
+	);
+	assert.match(
+		checkScaleAnswer(
+			name,
+			json( { ...capped, data: capped.data.slice( 0, 19 ) } )
+		) ?? '',
+		/not a full page/
+	);
 	assert.match(
 		checkScaleAnswer(
 			name,
