@@ -50,15 +50,11 @@ async function main(): Promise< void > {
 		console.log(
 			`Licences screen: first rows ${ Date.now() - opened } ms after the navigation began`
 		);
-		const searches: Request[] = [];
+		const searches: Array< { request: Request; sent: number } > = [];
 		page.on( 'request', ( request ) => {
 			const url = new URL( request.url() );
-			const route = url.searchParams.get( 'rest_route' ) ?? url.pathname;
-			if (
-				/\/svc\/v1\/admin\/licenses\/?$/.test( route ) &&
-				( url.searchParams.get( 'search' ) ?? '' ) !== ''
-			) {
-				searches.push( request );
+			if ( url.pathname.includes( '/svc/v1/' ) ) {
+				searches.push( { request, sent: Date.now() } );
 			}
 		} );
 		const box = page.getByRole( 'searchbox', {
@@ -85,15 +81,22 @@ async function main(): Promise< void > {
 			.filter( { hasText: term } )
 			.waitFor( { timeout: 30_000 } );
 		const shown = Date.now() - lastKey;
-		console.log( `| search sent | HTTP | request → answer, ms |` );
-		console.log( `|---|---:|---:|` );
-		for ( const request of searches ) {
+		console.log(
+			`| request sent while typing | HTTP | sent, ms after the last key | request → answer, ms |`
+		);
+		console.log( `|---|---:|---:|---:|` );
+		for ( const { request, sent } of searches ) {
 			const response = await request.response();
 			const timing = request.timing();
+			const url = new URL( request.url() );
 			console.log(
-				`| ${ decodeURIComponent( new URL( request.url() ).search ) } | ${
-					response?.status() ?? 'none'
-				} | ${ timing.responseEnd > 0 ? timing.responseEnd.toFixed( 1 ) : 'n/a' } |`
+				`| ${ url.pathname.replace( /^.*\/svc\/v1/, '' ) }${ decodeURIComponent(
+					url.search
+				) } | ${ response?.status() ?? 'none' } | ${ sent - lastKey } | ${
+					timing.responseEnd > 0
+						? timing.responseEnd.toFixed( 1 )
+						: 'n/a'
+				} |`
 			);
 		}
 		const count = await page
