@@ -240,10 +240,14 @@ final class LicenseAdmin {
 	 * @throws ServiceError On an unknown product, a bad email, or a tier or price that does not exist.
 	 */
 	private function issued( int $product_id, array $fields, LicenseKey $key, array &$known ): array {
-		if ( ! array_key_exists( 'product:' . $product_id, $known ) ) {
-			$known[ 'product:' . $product_id ] = null !== $this->products->find( $product_id );
-		}
-		if ( ! $known[ 'product:' . $product_id ] ) {
+		$product = $this->looked_up(
+			$known,
+			'product:' . $product_id,
+			function () use ( $product_id ) {
+				return $this->products->find( $product_id );
+			}
+		);
+		if ( null === $product ) {
 			throw ServiceError::invalid_param( 'product_id', __( 'No product has this id.', 'svc-licensing' ), __( 'Unknown product.', 'svc-licensing' ) );
 		}
 		$fields = $this->checked( $fields, $known );
@@ -266,10 +270,28 @@ final class LicenseAdmin {
 	 * @return array<string, mixed>|null
 	 */
 	private function price( int $id, array &$known ): ?array {
-		if ( ! array_key_exists( 'price:' . $id, $known ) ) {
-			$known[ 'price:' . $id ] = $this->catalog->price( $id );
+		return $this->looked_up(
+			$known,
+			'price:' . $id,
+			function () use ( $id ) {
+				return $this->catalog->price( $id );
+			}
+		);
+	}
+
+	/**
+	 * What a lookup answered the first time it was made in this call (product:N, tier:N, price:N).
+	 *
+	 * @param array<string, mixed> $known  Lookups already made in this call, added to.
+	 * @param string               $which  The lookup.
+	 * @param callable             $lookup Makes it.
+	 * @return mixed Its answer.
+	 */
+	private function looked_up( array &$known, string $which, callable $lookup ) {
+		if ( ! array_key_exists( $which, $known ) ) {
+			$known[ $which ] = $lookup();
 		}
-		return $known[ 'price:' . $id ];
+		return $known[ $which ];
 	}
 
 	/**
@@ -357,10 +379,14 @@ final class LicenseAdmin {
 		if ( array_key_exists( 'expires', $fields ) && null !== $fields['expires'] ) {
 			$fields['expires'] = IsoTime::to_storage( (int) strtotime( (string) $fields['expires'] ) );
 		}
-		if ( isset( $fields['tier_id'] ) && ! array_key_exists( 'tier:' . (int) $fields['tier_id'], $known ) ) {
-			$known[ 'tier:' . (int) $fields['tier_id'] ] = $this->catalog->tier_exists( (int) $fields['tier_id'] );
-		}
-		if ( isset( $fields['tier_id'] ) && ! $known[ 'tier:' . (int) $fields['tier_id'] ] ) {
+		$tier = isset( $fields['tier_id'] ) ? (int) $fields['tier_id'] : null;
+		if ( null !== $tier && ! $this->looked_up(
+			$known,
+			'tier:' . $tier,
+			function () use ( $tier ): bool {
+				return $this->catalog->tier_exists( $tier );
+			}
+		) ) {
 			throw ServiceError::invalid_param( 'tier_id', __( 'No tier has this id.', 'svc-licensing' ), __( 'Unknown tier.', 'svc-licensing' ) );
 		}
 		if ( isset( $fields['price_id'] ) && null === $this->price( (int) $fields['price_id'], $known ) ) {

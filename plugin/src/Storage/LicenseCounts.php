@@ -26,9 +26,9 @@ use wpdb;
  * Statuses are the stored ones; what validation already sees as expired (active or trial past expires, before the
  * job marks it) is one short range of the status_expires index, which the readers take away from the summary.
  *
- * A bulk insert of new licences (an import's batch) holds the insert trigger's per-row upkeep for its one statement
- * and adds what the new rows count afterwards, a few grouped statements for the whole batch, in the same
- * transaction (insert_licenses()). The hold is only ever visible to the connection that holds it: on MariaDB a
+ * A bulk insert of new licences or activations (an import's or a restore's batch) holds the insert triggers' per-row
+ * upkeep for its one statement and adds what the new rows count afterwards, a few grouped statements for the whole
+ * batch, in the same transaction (insert_licenses(), insert_sites()). The hold is only ever visible to the connection that holds it: on MariaDB a
  * session variable; on SQLite a marker row in svc_license_counts written and removed inside the open transaction,
  * which no other connection can see and which a rollback takes away with the rest.
  */
@@ -44,7 +44,7 @@ final class LicenseCounts extends TableRepository {
 	private const FILL_BATCH = 5000;
 
 	/**
-	 * The MariaDB session variable that holds the licence insert trigger's per-row upkeep.
+	 * The MariaDB session variable that holds the insert triggers' per-row upkeep.
 	 */
 	private const HOLD_VARIABLE = '@svc_licensing_counts_held';
 
@@ -135,7 +135,7 @@ final class LicenseCounts extends TableRepository {
 	}
 
 	/**
-	 * Holds (true) or releases (false) the licence insert trigger's upkeep on this connection.
+	 * Holds (true) or releases (false) the insert triggers' upkeep on this connection.
 	 *
 	 * @param bool $held Whether to hold it.
 	 */

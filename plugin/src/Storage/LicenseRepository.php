@@ -287,9 +287,7 @@ final class LicenseRepository extends TableRepository {
 			list( $ids, $capped ) = $this->search_ids( trim( (string) $filters['search'] ), $key_hash );
 			$alone                = '1 = 1' === $condition;
 			$condition           .= array() === $ids ? ' AND 1 = 0' : ' AND l.id IN (' . implode( ', ', $ids ) . ')';
-			if ( array() === $ids || ! $count ) {
-				$total = count( $ids );
-			} elseif ( $alone ) {
+			if ( array() === $ids || ! $count || $alone ) {
 				// Every id a search finds is a licence's: with no other filter they are the total.
 				$total = count( $ids );
 			} else {
