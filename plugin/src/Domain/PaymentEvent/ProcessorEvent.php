@@ -222,10 +222,14 @@ final class ProcessorEvent {
 	}
 
 	/**
-	 * The name an order (or a one-off payment) is stored under, prefixed like subscription_key().
+	 * The name a one-off payment's licences are stored under when no subscription holds them: Stripe's as today
+	 * (invoice:<id>), the others <source>:order:<id>.
 	 */
 	public function order_key(): ?string {
-		return null === $this->order_id ? null : $this->key( 'order:' . $this->order_id );
+		if ( null === $this->order_id ) {
+			return null;
+		}
+		return self::STRIPE === $this->source ? 'invoice:' . $this->order_id : $this->key( 'order:' . $this->order_id );
 	}
 
 	/**

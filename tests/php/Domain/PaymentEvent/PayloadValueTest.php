@@ -51,7 +51,7 @@ final class PayloadValueTest extends TestCase {
 		$stripe->order_id        = 'in_1';
 		$this->assertSame( 'sub_1', $stripe->subscription_key() );
 		$this->assertSame( 'price_1', $stripe->price_key( 'price_1' ) );
-		$this->assertSame( 'order:in_1', $stripe->order_key() );
+		$this->assertSame( 'invoice:in_1', $stripe->order_key(), 'what EventProcessor stores for a line without a subscription' );
 		$paddle = new ProcessorEvent( ProcessorEvent::PADDLE, 'evt_2', 'transaction.completed' );
 		$this->assertNull( $paddle->subscription_key() );
 		$this->assertNull( $paddle->order_key() );
