@@ -27,7 +27,7 @@ final class NoticeSet {
 	/**
 	 * Constructor.
 	 *
-	 * @param list<Notice> $notices Checked notices.
+	 * @param Notice[] $notices Checked notices.
 	 */
 	private function __construct( array $notices ) {
 		$this->notices = $notices;
