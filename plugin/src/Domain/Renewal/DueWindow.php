@@ -70,6 +70,17 @@ final class DueWindow {
 	}
 
 	/**
+	 * Whole UTC calendar days between the day a notice is sent and the expiry day, before or after it ({days}): the
+	 * notice's offset when it goes on time, the truth when it goes late.
+	 *
+	 * @param int $expires Expiry, Unix time.
+	 * @param int $now     Unix time of sending.
+	 */
+	public static function days( int $expires, int $now ): int {
+		return abs( intdiv( $expires, self::DAY ) - intdiv( $now, self::DAY ) );
+	}
+
+	/**
 	 * Days late a notice may still go: GRACE_DAYS, but a notice before expiry only until the day before it.
 	 *
 	 * @param Notice $notice Notice.

@@ -68,15 +68,16 @@ final class NoticeSet {
 	}
 
 	/**
-	 * What the service ships: a month, a week and the day before expiry, a week after, three days before a trial
-	 * ends; every one switched off.
+	 * What the service ships: a month and a week before expiry, on the day, a week after, three days before a trial
+	 * ends; every one switched off. Their words stay true when the job sends them a few days late (DueWindow): dates,
+	 * and {days} counted on the day of sending, rather than "today".
 	 */
 	public static function defaults(): self {
 		$renew   = "\n\nRenew it here to keep updates and support on every site, with the same key:\n{renewal_link}\n\nSites using it:\n{sites}";
 		$rows    = array(
 			array( 'renewal-before-30', Notice::RENEWAL, -30, 'Your {product} licence expires on {expiry_date}', "Hello {customer_name},\n\nyour {product} licence (key ending {key_last}) expires in {days} days, on {expiry_date}." . $renew ),
 			array( 'renewal-before-7', Notice::RENEWAL, -7, 'Your {product} licence expires in {days} days', "Hello {customer_name},\n\na reminder: your {product} licence (key ending {key_last}) expires on {expiry_date}." . $renew ),
-			array( 'renewal-on-day', Notice::RENEWAL, 0, 'Your {product} licence expires today', "Hello {customer_name},\n\nyour {product} licence (key ending {key_last}) expires today, {expiry_date}." . $renew ),
+			array( 'renewal-on-day', Notice::RENEWAL, 0, 'Your {product} licence has reached its expiry date', "Hello {customer_name},\n\nyour {product} licence (key ending {key_last}) reached its expiry date, {expiry_date}." . $renew ),
 			array( 'renewal-after-7', Notice::RENEWAL, 7, 'Your {product} licence has expired', "Hello {customer_name},\n\nyour {product} licence (key ending {key_last}) expired on {expiry_date}: your sites no longer get updates." . $renew ),
 			array( 'trial-before-3', Notice::TRIAL, -3, 'Your {product} trial ends in {days} days', "Hello {customer_name},\n\nyour {product} trial ends on {expiry_date}. Buy a licence to keep it running:\n{renewal_link}" ),
 		);

@@ -19,8 +19,8 @@ final class Template {
 
 	/**
 	 * Every placeholder, without its braces: the customer's name, the product's name, the expiry date (formatted
-	 * by the caller), the key's last group, the renewal link, the sites in use (a list), the days before or after
-	 * expiry.
+	 * by the caller), the key's last group, the renewal link, the sites in use (a list), the days to or since the
+	 * expiry day on the day the mail goes (DueWindow::days: right even when the job caught up late).
 	 */
 	public const PLACEHOLDERS = array( 'customer_name', 'product', 'expiry_date', 'key_last', 'renewal_link', 'sites', 'days' );
 

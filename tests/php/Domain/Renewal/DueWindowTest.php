@@ -91,6 +91,14 @@ final class DueWindowTest extends TestCase {
 		$this->assertFalse( DueWindow::is_due( $three_before, $expiry, self::at( '2027-03-13 00:00:00' ) ), 'on the expiry day the "on the day" notice speaks' );
 	}
 
+	public function test_days_counts_calendar_days_to_or_from_the_expiry_day_as_sent(): void {
+		$expiry = self::at( '2027-03-17 22:00:00' );
+		$this->assertSame( 7, DueWindow::days( $expiry, self::at( '2027-03-10 23:59:00' ) ), 'on time: the offset' );
+		$this->assertSame( 5, DueWindow::days( $expiry, self::at( '2027-03-12 00:10:00' ) ), 'two days late, {days} still tells the truth' );
+		$this->assertSame( 0, DueWindow::days( $expiry, self::at( '2027-03-17 01:00:00' ) ) );
+		$this->assertSame( 9, DueWindow::days( $expiry, self::at( '2027-03-26 12:00:00' ) ), 'after expiry: days since' );
+	}
+
 	public function test_a_lifetime_license_is_never_due(): void {
 		$this->assertFalse( DueWindow::is_due( self::notice( 0 ), null, self::at( '2027-03-10 09:00:00' ) ) );
 	}
