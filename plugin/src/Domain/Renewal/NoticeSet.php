@@ -30,7 +30,7 @@ final class NoticeSet {
 	 * @param Notice[] $notices Checked notices.
 	 */
 	private function __construct( array $notices ) {
-		$this->notices = $notices;
+		$this->notices = array_values( $notices );
 	}
 
 	/**
