@@ -14,6 +14,7 @@ use Svc\Licensing\Domain\License\LicenseInput;
 use Svc\Licensing\Domain\License\LicenseKey;
 use Svc\Licensing\Domain\License\LicenseStatus;
 use Svc\Licensing\Domain\License\RenewalLink;
+use Svc\Licensing\Domain\Renewal\Recipient;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\LicenseRepository;
 use Svc\Licensing\Storage\ProductRepository;
@@ -210,7 +211,6 @@ final class PortalLicenses {
 		$status  = LicenseStatus::of( $license, $now );
 		$usable  = LicenseStatus::is_usable( $status );
 		$limit   = (int) $license['activation_limit'];
-		$sub     = (string) ( $license['processor_subscription_id'] ?? '' );
 		return array(
 			'id'                       => (int) $license['id'],
 			'key_masked'               => LicenseKey::mask( (string) $license['key_last'] ),
@@ -222,7 +222,7 @@ final class PortalLicenses {
 			'status'                   => $status,
 			'expires'                  => IsoTime::from_storage( $license['expires'] ),
 			// Renewed by a subscription (an invoice: reference is a one-off payment).
-			'renews'                   => $usable && '' !== $sub && 0 !== strpos( $sub, 'invoice:' ),
+			'renews'                   => $usable && Recipient::renews_itself( $license ),
 			'renewal_url'              => empty( $product ) ? null : RenewalLink::for_product( (string) $this->settings->get( 'renewal_page' ), $product ),
 			'activation_limit'         => $limit >= LicenseInput::MAX_ACTIVATIONS ? null : $limit,
 			'activation_count'         => (int) $license['activation_count'],
