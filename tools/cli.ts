@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { WORDPRESS_VERSION } from './stack/core.ts';
+import { WORDPRESS_VERSION, ensureCore } from './stack/core.ts';
 import { buildPluginZip } from './release/plugin-zip.ts';
 import {
 	knownSites,
@@ -283,6 +283,8 @@ async function main(): Promise< number > {
 			return 0;
 		case 'phpunit':
 			ensurePhpTools();
+			// tests/sdk/SodiumCompatTest.php reads the sodium_compat of the WordPress the sites run.
+			ensureCore();
 			return runPhpUnit( args );
 		case 'lint-php':
 			ensurePhpTools();

@@ -68,6 +68,17 @@ final class Fault {
 	private const CURL_TIMEOUT = 28;
 
 	/**
+	 * Without cURL, WordPress sends through Requests' fsockopen transport (its streams transport), whose failures
+	 * carry PHP's stream warnings or its own words instead of a cURL error number: the kind each one's wording
+	 * names, tried in this order (a failed handshake also says "Unable to connect"; anything else is unreachable).
+	 */
+	private const STREAMS = array(
+		self::TLS     => '/SSL operation failed|Failed to enable crypto|certificate verify failed|SSL certificate did not match/i',
+		self::DNS     => '/php_network_getaddresses|getaddrinfo/i',
+		self::TIMEOUT => '/^fsocket timed out$|Connection timed out|Operation timed out/i',
+	);
+
+	/**
 	 * One of the kinds above.
 	 *
 	 * @var string
@@ -118,11 +129,17 @@ final class Fault {
 	 * Why nothing came back: the transport's error code (WP_Error's, e.g. http_request_failed) and message.
 	 *
 	 * @param string $code    The transport's error code.
-	 * @param string $message Its message, e.g. "cURL error 60: SSL certificate problem: …".
+	 * @param string $message Its message, e.g. "cURL error 60: SSL certificate problem: …", or without cURL the
+	 *                        fsockopen transport's ("fsocket timed out", PHP's "SSL operation failed …").
 	 */
 	public static function of_transport_error( string $code, string $message ): self {
 		$detail = '' === $message ? $code : $message;
 		if ( 1 !== preg_match( '/^cURL error (\d+):/', $message, $match ) ) {
+			foreach ( self::STREAMS as $kind => $wording ) {
+				if ( 1 === preg_match( $wording, $message ) ) {
+					return new self( $kind, $detail );
+				}
+			}
 			return new self( self::UNREACHABLE, $detail );
 		}
 		$number = (int) $match[1];

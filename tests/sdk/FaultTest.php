@@ -181,6 +181,14 @@ final class FaultTest extends TestCase {
 			'timeout'                  => array( 'http_request_failed', 'cURL error 28: Operation timed out after 5001 milliseconds with 0 bytes received', Fault::TIMEOUT ),
 			'connection refused'       => array( 'http_request_failed', 'cURL error 7: Failed to connect to 127.0.0.1 port 9: Connection refused', Fault::UNREACHABLE ),
 			'no cURL: streams'         => array( 'http_request_failed', 'A valid URL was not provided.', Fault::UNREACHABLE ),
+			// Without cURL, Requests' fsockopen transport (WordPress' streams transport) words its failures itself.
+			'streams: no answer'       => array( 'http_request_failed', 'fsocket timed out', Fault::TIMEOUT ),
+			'streams: connect timeout' => array( 'http_request_failed', 'Connection timed out', Fault::TIMEOUT ),
+			'streams: DNS failure'     => array( 'http_request_failed', "stream_socket_client(): php_network_getaddresses: getaddrinfo for seller.invalid failed: Name or service not known\nstream_socket_client(): Unable to connect to ssl://seller.invalid:443 (php_network_getaddresses: getaddrinfo for seller.invalid failed: Name or service not known)", Fault::DNS ),
+			'streams: TLS handshake'   => array( 'http_request_failed', "stream_socket_client(): SSL operation failed with code 1. OpenSSL Error messages:\nerror:0A00010B:SSL routines::wrong version number\nstream_socket_client(): Failed to enable crypto\nstream_socket_client(): Unable to connect to ssl://127.0.0.1:4443 (Unknown error)", Fault::TLS ),
+			'streams: unknown cert'    => array( 'http_request_failed', "stream_socket_client(): SSL operation failed with code 1. OpenSSL Error messages:\nerror:0A000086:SSL routines::certificate verify failed\nstream_socket_client(): Failed to enable crypto", Fault::TLS ),
+			'streams: wrong host name' => array( 'http_request_failed', 'SSL certificate did not match the requested domain name', Fault::TLS ),
+			'streams: refused'         => array( 'http_request_failed', 'stream_socket_client(): Unable to connect to tcp://127.0.0.1:9 (Connection refused)', Fault::UNREACHABLE ),
 			'blocked by the site'      => array( 'http_request_not_executed', 'User has blocked requests through HTTP.', Fault::UNREACHABLE ),
 		);
 	}
