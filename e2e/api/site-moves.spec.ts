@@ -14,7 +14,12 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Settings } from '../../src/api/types';
 import { expectError } from '../fixtures/envelope';
 import { race } from '../fixtures/race';
-import { createLicense, keyHeaders } from '../fixtures/test-helpers';
+import {
+	createLicense,
+	keyHeaders,
+	scanPersonalData,
+} from '../fixtures/test-helpers';
+import { wp, cliLines } from '../cli/wp';
 
 const API = '/wp-json/svc/v1';
 const ADMIN = `${ API }/admin`;
@@ -622,5 +627,158 @@ test.describe( 'moves and clones', () => {
 			403,
 			'license_not_active'
 		);
+	} );
+
+	test( 'the seller’s moves (admin API, WP-CLI) are not counted against the customer’s allowance', async ( {
+		request,
+	} ) => {
+		await patchSettings( request, { site_moves_per_month: 1 } );
+		const l = await license( request, 2 );
+		const t = tag();
+		await l.activated( `https://a-${ t }.example.com`, fingerprint( t ) );
+
+		const route = `${ ADMIN }/licenses/${ l.license_id }/activations/move`;
+		const byAdmin = await request.post( route, {
+			headers: admin,
+			data: {
+				from_site_url: `https://a-${ t }.example.com`,
+				site_url: `https://b-${ t }.example.com`,
+			},
+		} );
+		expect( byAdmin.status(), await byAdmin.text() ).toBe( 200 );
+		const answer = await byAdmin.json();
+		expect( answer ).toMatchObject( {
+			moved: true,
+			from_site_url: `a-${ t }.example.com`,
+			site_url: `b-${ t }.example.com`,
+			activation_count: 1,
+			moves_left: 1,
+		} );
+		expect( answer.lease ).toBeUndefined();
+		// A read key may look but not move.
+		const reader = await keyHeaders( request, 'read' );
+		expect(
+			(
+				await request.post( route, {
+					headers: reader,
+					data: {
+						from_site_url: `https://b-${ t }.example.com`,
+						site_url: `https://c-${ t }.example.com`,
+					},
+				} )
+			).status()
+		).toBe( 403 );
+		await expectError(
+			await request.post( route, {
+				headers: admin,
+				data: {
+					from_site_url: `https://nowhere-${ t }.example.com`,
+					site_url: `https://c-${ t }.example.com`,
+				},
+			} ),
+			404,
+			'site_not_activated'
+		);
+
+		const cli = await wp( [
+			'svc',
+			'activation',
+			'move',
+			String( l.license_id ),
+			`https://b-${ t }.example.com`,
+			`https://c-${ t }.example.com`,
+		] );
+		expect( cli.code, cli.stderr ).toBe( 0 );
+		expect( cli.stdout.trim() ).toBe(
+			`Success: Moved licence ${ l.license_id }'s activation from b-${ t }.example.com to c-${ t }.example.com.`
+		);
+		const cliRefused = await wp( [
+			'svc',
+			'activation',
+			'move',
+			String( l.license_id ),
+			`https://b-${ t }.example.com`,
+			`https://d-${ t }.example.com`,
+		] );
+		expect( cliRefused.code ).toBe( 1 );
+		expect( cliLines( cliRefused.stderr ) ).toEqual( [
+			`Error: This licence is not activated at b-${ t }.example.com, so there is nothing to move from there.`,
+		] );
+
+		// The customer's one move of the month is still theirs.
+		expect(
+			await l.moved(
+				`https://c-${ t }.example.com`,
+				`https://d-${ t }.example.com`
+			)
+		).toMatchObject( { moves_left: 0 } );
+		const history = await l.events( 'license.moved' );
+		expect(
+			history.map( ( e ) => [ e.payload.via, e.payload.site_url ] ).sort()
+		).toEqual( [
+			[ 'admin', `b-${ t }.example.com` ],
+			[ 'cli', `c-${ t }.example.com` ],
+			[ 'site', `d-${ t }.example.com` ],
+		] );
+	} );
+	test( 'erasing the customer erases both addresses of their moves from the history', async ( {
+		request,
+	} ) => {
+		const t = tag();
+		const email = `mover-${ t }@example.com`;
+		const product = await (
+			await request.post( `${ ADMIN }/products`, {
+				headers: admin,
+				data: { name: `Mover ${ t }` },
+			} )
+		).json();
+		const created = await (
+			await request.post( `${ ADMIN }/licenses`, {
+				headers: admin,
+				data: {
+					product_id: product.id,
+					customer_email: email,
+					activation_limit: 1,
+				},
+			} )
+		).json();
+		const call = ( route: string, data: Record< string, unknown > ) =>
+			request.post( `${ API }/licenses/${ route }`, {
+				data: {
+					license_key: created.license_key,
+					product_slug: product.slug,
+					...data,
+				},
+			} );
+		expect(
+			(
+				await call( 'activate', {
+					site_url: `https://old-${ t }.example.com`,
+				} )
+			).status()
+		).toBe( 200 );
+		expect(
+			(
+				await call( 'move', {
+					from_site_url: `https://old-${ t }.example.com`,
+					site_url: `https://new-${ t }.example.com`,
+				} )
+			).status()
+		).toBe( 200 );
+		const erased = await request.post( `${ ADMIN }/privacy/erase`, {
+			headers: admin,
+			data: { email },
+		} );
+		expect( erased.status(), await erased.text() ).toBe( 200 );
+		for ( const needle of [
+			`old-${ t }.example.com`,
+			`new-${ t }.example.com`,
+		] ) {
+			const found = await scanPersonalData( request, needle );
+			expect(
+				Object.values( found ).every( ( count ) => count === 0 ),
+				`${ needle }: ${ JSON.stringify( found ) }`
+			).toBe( true );
+		}
 	} );
 } );
