@@ -18,7 +18,7 @@ import { repoRoot } from './stack/paths.ts';
  * setting or loader, or a fixture that calls a lane route (seed, portal, portal-api, the client site's).
  */
 const LANE_MARKS = [
-	/licenses\/(validate|activate|deactivate|channel)/,
+	/licenses\/(validate|activate|deactivate|channel|move)/,
 	/updates\/(check|report)/,
 	/\/downloads\//,
 	/edd_action|slm_action|rest_route/,

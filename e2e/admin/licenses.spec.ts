@@ -215,3 +215,54 @@ test( 'a licence has its own page with its sites, the customer’s other licence
 		page.getByRole( 'heading', { level: 1, name: `Licence …${ newLast }` } )
 	).toBeVisible();
 } );
+
+test( 'a site’s move shows in the licence’s history with both addresses', async ( {
+	page,
+	request,
+} ) => {
+	const client = await adminClient( request );
+	const tag = randomUUID().slice( 0, 6 );
+	const product = await client.createProduct( { name: `Moved ${ tag }` } );
+	const license = await client.createLicense( {
+		product_id: product.id,
+		customer_email: `moved-${ tag }@example.com`,
+		activation_limit: 1,
+	} );
+	const call = ( route: string, data: Record< string, string > ) =>
+		request.post( `/wp-json/svc/v1/licenses/${ route }`, {
+			data: {
+				license_key: license.license_key,
+				product_slug: product.slug,
+				...data,
+			},
+		} );
+	expect(
+		(
+			await call( 'activate', {
+				site_url: `https://old-${ tag }.example.com`,
+			} )
+		).status()
+	).toBe( 200 );
+	expect(
+		(
+			await call( 'move', {
+				from_site_url: `https://old-${ tag }.example.com`,
+				site_url: `https://new-${ tag }.example.com`,
+			} )
+		).status()
+	).toBe( 200 );
+
+	await openScreen( page, 'licenses' );
+	await page.goto( `${ page.url() }&licence=${ license.id }` );
+	const main = page.locator( '.svc-licence-page' );
+	const history = main.locator( 'table.svc-history tbody tr' );
+	await expect( history.first() ).toContainText(
+		`Moved from old-${ tag }.example.com to new-${ tag }.example.com`
+	);
+	await expect( history.first() ).toContainText(
+		`Customer (new-${ tag }.example.com)`
+	);
+	await expect(
+		main.getByRole( 'table', { name: 'Sites', exact: true } )
+	).toContainText( `new-${ tag }.example.com` );
+} );

@@ -104,6 +104,34 @@ test( "the customer portal's monthly self-serve releases and its sign-in limits 
 	await setSettings( request, { portal_releases_per_month: 3 } );
 } );
 
+test( 'the monthly site moves a customer may make are set on the Settings screen, beside the releases', async ( {
+	page,
+	request,
+} ) => {
+	await openScreen( page, 'settings' );
+	const moves = page.getByLabel(
+		'Site moves a customer may make per licence and month'
+	);
+	await expect( moves ).toHaveValue( '3' );
+	await moves.fill( '-1' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expect( moves ).toHaveAttribute( 'aria-invalid', 'true' );
+	await expect( moves ).toHaveAccessibleDescription(
+		'Enter a whole number from 0 to 1000.'
+	);
+	await expect( moves ).toBeFocused();
+	await moves.fill( '0' );
+	await page.getByRole( 'button', { name: 'Save settings' } ).click();
+	await expectSnackbar( page, 'Settings saved.' );
+	expect(
+		( await ( await adminClient( request ) ).settings() )
+			.site_moves_per_month
+	).toBe( 0 );
+	await page.reload();
+	await expect( moves ).toHaveValue( '0' );
+	await setSettings( request, { site_moves_per_month: 3 } );
+} );
+
 test( 'finding 3: a currency that is not an ISO 4217 code ("dollars", "DOL") is refused next to the field', async ( {
 	page,
 	request,

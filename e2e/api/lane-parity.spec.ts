@@ -89,6 +89,20 @@ test( 'the lane and the full route give the same status, body and headers, error
 		site_url: 'https://parity.example',
 	};
 	await request.post( '/wp-json/svc/v1/licenses/activate', { data: body } );
+	// An install whose copy elsewhere asks without saying what it is (issue 44: moves and clones).
+	const install = 'ab'.repeat( 32 );
+	await request.post( '/wp-json/svc/v1/licenses/activate', {
+		data: {
+			...body,
+			site_url: 'https://parity-original.example',
+			server_fingerprint: install,
+		},
+	} );
+	const copy = {
+		...body,
+		site_url: 'https://parity-copy.example',
+		server_fingerprint: install,
+	};
 	// A release 2.1.0 with a package, so the update check offers a download link.
 	const uploaded = await request.post(
 		`/wp-json/svc/v1/admin/products/${ product_id }/releases`,
@@ -162,6 +176,30 @@ test( 'the lane and the full route give the same status, body and headers, error
 			path: '/wp-json/svc/v1/licenses/activate',
 			data: body,
 		},
+		'activate, a copy without an answer': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/activate',
+			data: copy,
+		},
+		'activate, a temporary copy on a host that is not staging': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/activate',
+			data: { ...copy, site_change: 'copy' },
+		},
+		'move, from a site not activated': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/move',
+			data: {
+				...body,
+				from_site_url: 'https://nowhere.example',
+				site_url: 'https://parity-new.example',
+			},
+		},
+		'move, the same site': {
+			method: 'POST',
+			path: '/wp-json/svc/v1/licenses/move',
+			data: { ...body, from_site_url: 'http://www.parity.example' },
+		},
 		'update check': {
 			method: 'GET',
 			path: `/wp-json/svc/v1/updates/check?${ new URLSearchParams( {
@@ -231,6 +269,8 @@ test( 'the lane and the full route give the same status, body and headers, error
 	// The lane really answered the plain requests it can answer, so the comparison above compared two paths.
 	for ( const name of [
 		'validate, active',
+		'activate, a copy without an answer',
+		'move, from a site not activated',
 		'download',
 		'update check',
 		'batch update check, with a refused item',

@@ -133,6 +133,9 @@ test( 'hostile: a key scoped to one product reaches nothing of another', async (
 		url: 'https://hooks.example.com/taken',
 		event_types: [ 'license.created' ],
 		dismissed: true,
+		// A move of their activated site (issue 44).
+		from_site_url: `${ theirs.tag }.example.com`,
+		site_url: `taken-${ theirs.tag }.example.com`,
 	};
 	const endpoints = ( await discoverEndpoints( request ) ).filter( ( e ) =>
 		isAdmin( e.route )

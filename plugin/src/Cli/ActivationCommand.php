@@ -9,12 +9,14 @@ namespace Svc\Licensing\Cli;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\LicenseAdmin;
+use Svc\Licensing\Core\SiteMoves;
 use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\View\ActivationView;
 use WP_CLI;
 
 /**
- * Lists a licence's activations and frees one, through Activations, as the admin REST API does.
+ * Lists a licence's activations, frees one or moves one to a new address, through Activations and SiteMoves, as
+ * the admin REST API does.
  */
 final class ActivationCommand {
 
@@ -47,14 +49,23 @@ final class ActivationCommand {
 	private $choices;
 
 	/**
+	 * A site's move to a new address.
+	 *
+	 * @var SiteMoves
+	 */
+	private $moves;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param LicenseAdmin  $admin       Admin licence use cases.
 	 * @param Activations   $activations Activation use cases.
 	 * @param Output        $out         Formats and errors.
 	 * @param UpdateChoices $choices     A site's channel and pin.
+	 * @param SiteMoves     $moves       A site's move to a new address.
 	 */
-	public function __construct( LicenseAdmin $admin, Activations $activations, Output $out, UpdateChoices $choices ) {
+	public function __construct( LicenseAdmin $admin, Activations $activations, Output $out, UpdateChoices $choices, SiteMoves $moves ) {
+		$this->moves       = $moves;
 		$this->choices     = $choices;
 		$this->admin       = $admin;
 		$this->activations = $activations;
@@ -125,6 +136,39 @@ final class ActivationCommand {
 				$freed   = $this->activations->release_by_id( (int) $license['id'], (int) $args[1], CliActor::current() );
 				/* translators: 1: site URL, 2: licence id. */
 				WP_CLI::success( sprintf( __( 'Deactivated %1$s from licence %2$d.', 'svc-licensing' ), $freed['site_url'], $license['id'] ) );
+			}
+		);
+	}
+
+	/**
+	 * Moves a licence's activation from one site address to another (license.moved, via cli; as
+	 * `POST /admin/licenses/{id}/activations/move`). Not counted against the customer's monthly moves.
+	 *
+	 * ## OPTIONS
+	 *
+	 * <license-id>
+	 * : Licence id.
+	 *
+	 * <from-site>
+	 * : The address the licence is activated at now.
+	 *
+	 * <to-site>
+	 * : The site's new address.
+	 *
+	 * ## EXAMPLES
+	 *
+	 *     wp svc activation move 42 https://shop.example.com https://shop.example.org
+	 *
+	 * @param string[]             $args       Positional arguments.
+	 * @param array<string, mixed> $assoc_args Flags.
+	 */
+	public function move( array $args, array $assoc_args ): void {
+		$this->out->attempt(
+			function () use ( $args ): void {
+				$license = $this->admin->find( (int) $args[0] );
+				$moved   = $this->moves->move_by_seller( (int) $license['id'], (string) $args[1], (string) $args[2], CliActor::current(), 'cli', time() );
+				/* translators: 1: licence id, 2: old site, 3: new site. */
+				WP_CLI::success( sprintf( __( 'Moved licence %1$d\'s activation from %2$s to %3$s.', 'svc-licensing' ), $license['id'], $moved['from_site_url'], $moved['site_url'] ) );
 			}
 		);
 	}

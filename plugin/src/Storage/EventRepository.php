@@ -188,14 +188,17 @@ final class EventRepository extends TableRepository {
 	}
 
 	/**
-	 * A payload with its site URL erased (a customer's site is personal data, as in the activations table).
+	 * A payload with its site URLs erased (a customer's site is personal data, as in the activations table; a move
+	 * names the old address too).
 	 *
 	 * @param array<mixed> $payload Decoded payload.
 	 * @return array<mixed>
 	 */
 	private static function without_sites( array $payload ): array {
-		if ( isset( $payload['site_url'] ) ) {
-			$payload['site_url'] = PayloadRedactor::ERASED;
+		foreach ( array( 'site_url', 'from_site_url' ) as $field ) {
+			if ( isset( $payload[ $field ] ) ) {
+				$payload[ $field ] = PayloadRedactor::ERASED;
+			}
 		}
 		return $payload;
 	}

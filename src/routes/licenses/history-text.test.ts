@@ -34,6 +34,31 @@ test( 'an activation names its site; other events their change', () => {
 	);
 } );
 
+test( 'a move names both addresses, and a missing one reads as a dash', () => {
+	assert.equal(
+		eventText(
+			event( {
+				type: 'license.moved',
+				payload: {
+					from_site_url: 'a.example',
+					site_url: 'b.example',
+					via: 'site',
+				},
+			} )
+		),
+		'Moved from a.example to b.example'
+	);
+	assert.equal(
+		eventText(
+			event( {
+				type: 'license.moved',
+				payload: { site_url: '[erased]' },
+			} )
+		),
+		'Moved from — to [erased]'
+	);
+} );
+
 test( 'the actor reads as a person would say it', () => {
 	assert.equal(
 		actorText( event( { actor: { kind: 'user', label: '1:admin' } } ) ),

@@ -4,8 +4,20 @@
 import { __, sprintf } from '@wordpress/i18n';
 import type { LoggedEvent } from '../../api/types';
 
+/** A payload's address, or a dash when it has none. */
+const siteOf = ( value: unknown ): string =>
+	typeof value === 'string' ? value : '—';
+
 /** What happened, in words, with the site when the event names one. */
 export function eventText( event: LoggedEvent ): string {
+	if ( event.type === 'license.moved' ) {
+		return sprintf(
+			/* translators: 1: the site's old address, 2: its new address. */
+			__( 'Moved from %1$s to %2$s', 'svc-licensing' ),
+			siteOf( event.payload.from_site_url ),
+			siteOf( event.payload.site_url )
+		);
+	}
 	const labels: Record< string, string > = {
 		'license.created': __( 'Created', 'svc-licensing' ),
 		'license.updated': __( 'Edited', 'svc-licensing' ),
@@ -21,9 +33,8 @@ export function eventText( event: LoggedEvent ): string {
 		'license.deleted': __( 'Deleted', 'svc-licensing' ),
 	};
 	const label = labels[ event.type ] ?? event.type;
-	const site = event.payload.site_url;
 	return label.includes( '%s' )
-		? sprintf( label, typeof site === 'string' ? site : '—' )
+		? sprintf( label, siteOf( event.payload.site_url ) )
 		: label;
 }
 

@@ -48,6 +48,7 @@ export function formValues( settings: Settings ) {
 		download_token_ttl: String( settings.download_token_ttl ),
 		lease_lifetime_days: String( settings.lease_lifetime_days ),
 		portal_releases_per_month: String( settings.portal_releases_per_month ),
+		site_moves_per_month: String( settings.site_moves_per_month ),
 		portal_trust_accounts: settings.portal_trust_accounts,
 		updates_require_activation: settings.updates_require_activation,
 		renewal_page: settings.renewal_page,
@@ -86,6 +87,7 @@ export function updateOf( values: FormValues ): SettingsUpdate {
 		download_token_ttl: Number( values.download_token_ttl ),
 		lease_lifetime_days: Number( values.lease_lifetime_days ),
 		portal_releases_per_month: Number( values.portal_releases_per_month ),
+		site_moves_per_month: Number( values.site_moves_per_month ),
 		portal_trust_accounts: values.portal_trust_accounts,
 		rate_limits: Object.fromEntries(
 			LIMIT_ROUTES.map( ( route ) => [
@@ -109,6 +111,7 @@ export const settingsRules = () => ( {
 	download_token_ttl: [ rules.intRange( 30, 86400 ) ],
 	lease_lifetime_days: [ rules.intRange( 1, 90 ) ],
 	portal_releases_per_month: [ rules.intRange( 0, 1000 ) ],
+	site_moves_per_month: [ rules.intRange( 0, 1000 ) ],
 	rate_limit_ipv6_prefix: [ rules.intRange( 32, 128 ) ],
 	renewal_page: [ rules.url() ],
 	...Object.fromEntries(

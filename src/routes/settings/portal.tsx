@@ -1,5 +1,6 @@
 /**
- * Settings: the customer portal: how many sites a customer may free per month, and whether an account's email is trusted.
+ * Settings: the customer portal: how many sites a customer may free and move per month, and whether an account's email
+ * is trusted.
  * Part of the settings form (settings-form.tsx), saved with it.
  */
 import {
@@ -34,6 +35,24 @@ export function PortalCard( { form }: { form: SettingsFormState } ) {
 						'portal_releases_per_month',
 						__(
 							'In the My licences block, and by the key alone naming a site; a site that frees itself never counts. A small number stops a key being passed from site to site; 0 leaves freeing a site to you.',
+							'svc-licensing'
+						)
+					) }
+				/>
+				<TextControl
+					label={ __(
+						'Site moves a customer may make per licence and month',
+						'svc-licensing'
+					) }
+					type="number"
+					min={ 0 }
+					max={ 1000 }
+					value={ draft.site_moves_per_month }
+					onChange={ set( 'site_moves_per_month' ) }
+					{ ...fieldProps(
+						'site_moves_per_month',
+						__(
+							'When a site moves to a new address, its owner moves the licence with it from the site’s licence screen: the slot goes with the site. Your own moves (the admin API, wp svc activation move) never count; 0 leaves moving sites to you.',
 							'svc-licensing'
 						)
 					) }
