@@ -337,7 +337,7 @@ final class Sdk {
 		if ( isset( $this->products[ $slug ] ) ) {
 			$this->products[ $slug ]->delete( $this->transport );
 		} else {
-			License::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
+			License::release_stored( $slug, $this->store, home_url(), InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
 			wp_clear_scheduled_hook( Product::check_hook_of( $slug ) );
 		}
 		$this->store->forget_product( $slug );
@@ -349,12 +349,7 @@ final class Sdk {
 	 * @param OptionStore $store Where the products' licences live.
 	 */
 	private function install_id( OptionStore $store ): string {
-		$id = $store->get( 'install_id' );
-		if ( ! InstallId::is_valid( $id ) ) {
-			$id = InstallId::generate();
-			$store->set( 'install_id', $id );
-		}
-		return (string) $id;
+		return InstallId::of( $store );
 	}
 
 	/**
