@@ -82,7 +82,7 @@ final class SiteChangeTest extends TestCase {
 			$this->store,
 			$clock
 		);
-		$config = ProductConfig::from_array(
+		$config     = ProductConfig::from_array(
 			array(
 				'server'      => 'https://seller.example',
 				'product'     => $slug,
@@ -100,9 +100,34 @@ final class SiteChangeTest extends TestCase {
 	 */
 	private function server_accepts( string $site_url ): void {
 		$lease                              = ( new LeaseSigner( 'k1', 'a' ) )->lease( $this->now, array( 'site' => SiteIdentity::fingerprint( $site_url ) ) );
-		$this->server['/licenses/activate'] = array( 200, array( 'activated' => true, 'activation_count' => 1, 'activation_limit' => 3, 'lease' => $lease ) );
-		$this->server['/licenses/move']     = array( 200, array( 'moved' => true, 'activation_count' => 1, 'activation_limit' => 3, 'lease' => $lease ) );
-		$this->server['/licenses/validate'] = array( 200, array( 'valid' => true, 'status' => 'active', 'activation_count' => 1, 'activation_limit' => 3, 'lease' => $lease ) );
+		$this->server['/licenses/activate'] = array(
+			200,
+			array(
+				'activated'        => true,
+				'activation_count' => 1,
+				'activation_limit' => 3,
+				'lease'            => $lease,
+			),
+		);
+		$this->server['/licenses/move']     = array(
+			200,
+			array(
+				'moved'            => true,
+				'activation_count' => 1,
+				'activation_limit' => 3,
+				'lease'            => $lease,
+			),
+		);
+		$this->server['/licenses/validate'] = array(
+			200,
+			array(
+				'valid'            => true,
+				'status'           => 'active',
+				'activation_count' => 1,
+				'activation_limit' => 3,
+				'lease'            => $lease,
+			),
+		);
 	}
 
 	/**
@@ -190,8 +215,8 @@ final class SiteChangeTest extends TestCase {
 				'data'    => array( 'status' => 409 ),
 			),
 		);
-		$copy  = $this->license( 'https://copy.example' );
-		$reply = $copy->answer_site_change( SiteChange::COPY );
+		$copy                               = $this->license( 'https://copy.example' );
+		$reply                              = $copy->answer_site_change( SiteChange::COPY );
 		$this->assertSame( Reply::REFUSED, $reply->kind(), 'the service said no: no back-off, the owner may answer again' );
 		$this->assertSame( 'not_a_staging_site', $reply->error_code() );
 		$this->assertSame( 'copy', $this->sent[0][1]['site_change'] );
@@ -211,7 +236,7 @@ final class SiteChangeTest extends TestCase {
 
 	public function test_a_new_site_gets_a_new_install_id_then_activates_with_site_change_new(): void {
 		$this->activated_then_copied();
-		$original = InstallId::fingerprint( str_repeat( 'a', 64 ) );
+		$original                           = InstallId::fingerprint( str_repeat( 'a', 64 ) );
 		$this->server['/licenses/activate'] = array(
 			403,
 			array(
@@ -220,7 +245,7 @@ final class SiteChangeTest extends TestCase {
 				'data'    => array( 'status' => 403 ),
 			),
 		);
-		$reply = $this->license( 'https://second.example' )->answer_site_change( SiteChange::NEW_SITE );
+		$reply                              = $this->license( 'https://second.example' )->answer_site_change( SiteChange::NEW_SITE );
 		$this->assertSame( 'activation_limit_reached', $reply->error_code() );
 		$this->assertSame( 'new', $this->sent[0][1]['site_change'] );
 		$renewed = $this->sent[0][1]['server_fingerprint'];
@@ -259,8 +284,8 @@ final class SiteChangeTest extends TestCase {
 				),
 			),
 		);
-		$copy  = $this->license( 'https://copy.example' );
-		$reply = $copy->activate( self::KEY );
+		$copy                               = $this->license( 'https://copy.example' );
+		$reply                              = $copy->activate( self::KEY );
 		$this->assertSame( Reply::REFUSED, $reply->kind() );
 		$this->assertSame( 'site_change_unanswered', $reply->error_code() );
 		$change = $this->license( 'https://copy.example' )->site_change();
@@ -282,11 +307,11 @@ final class SiteChangeTest extends TestCase {
 
 	public function test_a_products_own_uninstall_on_the_copy_never_sends_the_stored_address(): void {
 		$this->activated_then_copied();
-		$sent  = array();
-		$send  = static function ( string $method, string $url, array $fields ) use ( &$sent ) {
+		$sent        = array();
+		$send        = static function ( string $method, string $url, array $fields ) use ( &$sent ) {
 			$sent[] = $fields['site_url'];
 		};
-		$clock = function (): int {
+		$clock       = function (): int {
 			return $this->now;
 		};
 		$fingerprint = InstallId::fingerprint( str_repeat( 'a', 64 ) );
@@ -298,7 +323,14 @@ final class SiteChangeTest extends TestCase {
 
 	public function test_the_services_site_change_refusals_are_answers_not_outages(): void {
 		foreach ( array( 'site_change_unanswered', 'not_a_staging_site', 'site_move_limit' ) as $code ) {
-			$reply = Reply::of( 409, array( 'code' => $code, 'message' => 'No.', 'data' => array( 'status' => 409 ) ) );
+			$reply = Reply::of(
+				409,
+				array(
+					'code'    => $code,
+					'message' => 'No.',
+					'data'    => array( 'status' => 409 ),
+				)
+			);
 			$this->assertSame( Reply::REFUSED, $reply->kind(), $code );
 			$this->assertSame( $code, $reply->error_code() );
 		}

@@ -117,6 +117,7 @@ final class Sdk {
 		$sdk->translations->add_hooks();
 		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
 		( new ExpiryNotice( array( $sdk, 'products' ) ) )->add_hooks();
+		( new SiteChangeNotice( array( $sdk, 'products' ) ) )->add_hooks();
 		if ( is_multisite() ) {
 			// After the products' calls (at after_setup_theme), before core's update checks (admin_init, cron).
 			add_action( 'init', array( $sdk, 'serve_network_products' ), 1 );
