@@ -15,6 +15,7 @@ use Svc\Licensing\Core\Leases;
 use Svc\Licensing\Core\LicenseFinder;
 use Svc\Licensing\Core\Licenses;
 use Svc\Licensing\Core\MovedIn;
+use Svc\Licensing\Core\SiteMoves;
 use Svc\Licensing\Core\UpdateChoices;
 use Svc\Licensing\Core\ReleaseReports;
 use Svc\Licensing\Core\UpdateDecisions;
@@ -165,6 +166,13 @@ final class ClientApi {
 	 * @var Activations
 	 */
 	public $activations;
+
+	/**
+	 * A site's move to a new address.
+	 *
+	 * @var SiteMoves
+	 */
+	public $moves;
 
 	/**
 	 * Which licences an import brought from an old system.
@@ -327,6 +335,7 @@ final class ClientApi {
 				$base . '/licenses/validate'          => 'validate',
 				$base . '/licenses/activate'          => 'activate',
 				$base . '/licenses/deactivate'        => 'deactivate',
+				$base . '/licenses/move'              => 'activate',
 				$base . '/licenses/channel'           => 'deactivate',
 				$base . '/trials/request'             => 'trials',
 				$base . '/portal/link'                => 'portal_link',
@@ -338,7 +347,8 @@ final class ClientApi {
 		);
 		$this->calls               = new ClientCalls( $this->api_keys );
 		$this->choices             = new UpdateChoices( $this->finder, $this->sites, $this->products, $this->transaction, $this->events );
-		$this->license_routes      = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices );
+		$this->moves               = new SiteMoves( $this->finder, $this->license_repository, $this->sites, $this->transaction, $this->settings, $this->events, $this->leases );
+		$this->license_routes      = new LicenseController( $this->licenses, $this->activations, $this->calls, $this->choices, $this->moves );
 		$this->after               = new AfterResponse();
 		$this->decisions           = new UpdateDecisions( $this->decision_repository, $this->after );
 		$this->updates             = new Updates( $this->finder, $this->licenses, $this->releases, $this->links, $this->settings, $this->decisions );

@@ -353,6 +353,8 @@ export interface Settings {
 	lease_lifetime_days: number;
 	/** Sites a customer may deactivate from the portal, per licence and calendar month (0: none). */
 	portal_releases_per_month: number;
+	/** Moves of a site to a new address a customer may make per licence and calendar month (0: none; default 3). */
+	site_moves_per_month: number;
 	/** The IPv6 prefix length per-IP rate limits count a client by (32–128, default 64). */
 	rate_limit_ipv6_prefix: number;
 	/** Whether a signed-in account's email opens its portal without a mailed link (off by default). */

@@ -11,6 +11,7 @@ use Svc\Licensing\Domain\ErrorCode;
 use Svc\Licensing\Domain\Event\Actor;
 use Svc\Licensing\Domain\Event\EventType;
 use Svc\Licensing\Domain\IsoTime;
+use Svc\Licensing\Domain\License\SiteChange;
 use Svc\Licensing\Domain\Portal\ReleaseAllowance;
 use Svc\Licensing\Domain\ServiceError;
 use Svc\Licensing\Storage\ActivationRepository;
@@ -128,15 +129,23 @@ final class Activations {
 	 * @param ClientCall $call Call.
 	 * @param int        $now  Unix time.
 	 * @return array<string, mixed> The spec's activation answer.
-	 * @throws ServiceError 403 license_not_active, 409 activation_limit_reached, or a lookup's error.
+	 * @throws ServiceError 403 license_not_active, 403 activation_limit_reached, 409 site_change_unanswered, 409
+	 *                      not_a_staging_site, or a lookup's error.
 	 */
 	public function activate( ClientCall $call, int $now ): array {
 		list( $product, $license, $site, $scope ) = $this->finder->locate( $call );
 		LicenseFinder::assert_usable( $license, __( 'activated', 'svc-licensing' ), $now );
 		$activation = $license['activation'];
 		if ( null === $activation ) {
-			$rule       = $this->settings->staging_hosts();
-			$staging    = null !== $rule && $rule->matches( $site );
+			$rule    = $this->settings->staging_hosts();
+			$staging = null !== $rule && $rule->matches( $site );
+			// A copy of another of the licence's sites (the same install's fingerprint elsewhere) waits for the
+			// owner's answer; a temporary copy is one on a staging host (docs/api-decisions.md, "Moves and clones").
+			$original = null === $call->fingerprint ? null : $this->activations->other_site_with( (int) $license['id'], $call->fingerprint, $site );
+			$refusal  = SiteChange::refusal( $call->site_change, $original, $staging );
+			if ( null !== $refusal ) {
+				throw self::site_change_refused( $refusal, (string) $original, $site );
+			}
 			$outcome    = $this->transaction->run(
 				function () use ( $license, $site, $call, $staging ): string {
 					if ( ! $staging && ! $this->licenses->claim_slot( $license['id'] ) ) {
@@ -150,6 +159,9 @@ final class Activations {
 						'site_url'   => $site,
 						'is_staging' => $staging,
 					);
+					if ( null !== $call->site_change ) {
+						$payload['site_change'] = $call->site_change;
+					}
 					$this->events->record_for_license( EventType::LICENSE_ACTIVATED, $license['id'], Actor::customer( $site ), $payload );
 					return 'created';
 				},
@@ -354,11 +366,44 @@ final class Activations {
 	}
 
 	/**
+	 * The refusal of a changed site's activation (SiteChange::refusal): the owner has not said what the copy is, or
+	 * said a temporary copy of a site that is not on a staging host.
+	 *
+	 * @param string $code     ErrorCode::SITE_CHANGE_UNANSWERED or ErrorCode::NOT_A_STAGING_SITE.
+	 * @param string $original The site holding the same install's fingerprint ('' for none).
+	 * @param string $site     The normalised site that asked.
+	 */
+	private static function site_change_refused( string $code, string $original, string $site ): ServiceError {
+		if ( ErrorCode::SITE_CHANGE_UNANSWERED === $code ) {
+			return new ServiceError(
+				$code,
+				sprintf(
+					/* translators: %s: the site this one looks like a copy of. */
+					__( 'This site looks like a copy of %s, which uses this licence. In the licence screen, choose whether the site moved, is a temporary copy, or is a new site.', 'svc-licensing' ),
+					$original
+				),
+				null,
+				array( 'activated_site' => $original )
+			);
+		}
+		return new ServiceError(
+			$code,
+			sprintf(
+				/* translators: %s: the site's address. */
+				__( '%s is not one of the service\'s staging hosts, so it cannot use this licence as a temporary copy. Use a staging address such as staging.example.com or example.test, or choose "the site moved" or "a new site".', 'svc-licensing' ),
+				$site
+			),
+			null,
+			array( 'site_url' => $site )
+		);
+	}
+
+	/**
 	 * The 409 of a licence with no free slot.
 	 *
 	 * @param array<string, mixed> $license Licence, read after the attempt.
 	 */
-	private static function limit_reached( array $license ): ServiceError {
+	public static function limit_reached( array $license ): ServiceError {
 		return new ServiceError(
 			ErrorCode::ACTIVATION_LIMIT_REACHED,
 			sprintf(

@@ -49,6 +49,13 @@ final class ClientCall {
 	public $fingerprint;
 
 	/**
+	 * What the owner said a site with a changed address is (Domain\License\SiteChange: copy or new), or null.
+	 *
+	 * @var string|null
+	 */
+	public $site_change;
+
+	/**
 	 * Whether the call came by an old protocol (EDD SL's, SLM's), whose shipped clients keep a package link for
 	 * hours (DownloadLinks::OLD_CLIENT_LIFETIME).
 	 *
@@ -72,14 +79,16 @@ final class ClientCall {
 	 * @param string|null                $fingerprint  Server fingerprint, or null.
 	 * @param (callable(int): void)|null $scope        Throws a ServiceError when the caller may not reach a product.
 	 * @param string|null                $network_url  The network's main address (a multisite), or null.
+	 * @param string|null                $site_change  What the owner said a changed site is (copy, new), or null.
 	 */
-	public function __construct( string $license_key, string $product_slug, string $site_url, ?string $fingerprint = null, ?callable $scope = null, ?string $network_url = null ) {
+	public function __construct( string $license_key, string $product_slug, string $site_url, ?string $fingerprint = null, ?callable $scope = null, ?string $network_url = null, ?string $site_change = null ) {
 		$this->license_key  = $license_key;
 		$this->product_slug = $product_slug;
 		$this->site_url     = $site_url;
 		$this->fingerprint  = null === $fingerprint || '' === $fingerprint ? null : strtolower( $fingerprint );
 		$this->scope        = $scope;
 		$this->network_url  = null === $network_url || '' === $network_url ? null : $network_url;
+		$this->site_change  = null === $site_change || '' === $site_change ? null : $site_change;
 	}
 
 	/**

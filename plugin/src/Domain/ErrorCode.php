@@ -52,6 +52,9 @@ final class ErrorCode {
 	public const PORTAL_CROSS_SITE        = 'portal_cross_site';
 	public const LEASE_KEY_REFUSED        = 'lease_key_refused';
 	public const LEASE_KEYS_UNAVAILABLE   = 'lease_keys_unavailable';
+	public const SITE_CHANGE_UNANSWERED   = 'site_change_unanswered';
+	public const NOT_A_STAGING_SITE       = 'not_a_staging_site';
+	public const SITE_MOVE_LIMIT          = 'site_move_limit';
 
 	private const STATUS = array(
 		self::INVALID_PARAMS           => 400,
@@ -94,6 +97,9 @@ final class ErrorCode {
 		self::PORTAL_CROSS_SITE        => 403,
 		self::LEASE_KEY_REFUSED        => 409,
 		self::LEASE_KEYS_UNAVAILABLE   => 503,
+		self::SITE_CHANGE_UNANSWERED   => 409,
+		self::NOT_A_STAGING_SITE       => 409,
+		self::SITE_MOVE_LIMIT          => 403,
 	);
 
 	/**

@@ -11,7 +11,7 @@ use Svc\Licensing\Core\ClientCall;
 use WP_REST_Request;
 
 /**
- * The request's license_key, product_slug, site_url and server_fingerprint, and the API key scope that applies
+ * The request's license_key, product_slug, site_url, server_fingerprint and site_change, and the API key scope that applies
  * when the caller presented a key.
  */
 final class ClientCalls {
@@ -39,13 +39,15 @@ final class ClientCalls {
 	 */
 	public function of( WP_REST_Request $request ): ClientCall {
 		$fingerprint = $request->get_param( 'server_fingerprint' );
+		$change      = $request->get_param( 'site_change' );
 		return new ClientCall(
 			(string) $request->get_param( 'license_key' ),
 			(string) $request->get_param( 'product_slug' ),
 			(string) $request->get_param( 'site_url' ),
 			is_string( $fingerprint ) ? $fingerprint : null,
 			$this->scope( $request ),
-			self::network_url( $request )
+			self::network_url( $request ),
+			is_string( $change ) ? $change : null
 		);
 	}
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * POST /licenses/validate, /licenses/activate and /licenses/deactivate: what client sites call.
+ * POST /licenses/validate, /licenses/activate, /licenses/deactivate and /licenses/move: what client sites call.
  *
  * @package SvcLicensing
  */
@@ -9,7 +9,9 @@ namespace Svc\Licensing\Http;
 
 use Svc\Licensing\Core\Activations;
 use Svc\Licensing\Core\Licenses;
+use Svc\Licensing\Core\SiteMoves;
 use Svc\Licensing\Core\UpdateChoices;
+use Svc\Licensing\Domain\License\SiteChange;
 use WP_REST_Request;
 use WP_REST_Response;
 use WP_REST_Server;
@@ -48,14 +50,23 @@ final class LicenseController implements Controller {
 	private $choices;
 
 	/**
+	 * A site's move to a new address.
+	 *
+	 * @var SiteMoves
+	 */
+	private $moves;
+
+	/**
 	 * Constructor.
 	 *
 	 * @param Licenses      $licenses    Licence use cases.
 	 * @param Activations   $activations Activation use cases.
 	 * @param ClientCalls   $calls       Reads the call from a request.
 	 * @param UpdateChoices $choices     A site's channel choice.
+	 * @param SiteMoves     $moves       A site's move to a new address.
 	 */
-	public function __construct( Licenses $licenses, Activations $activations, ClientCalls $calls, UpdateChoices $choices ) {
+	public function __construct( Licenses $licenses, Activations $activations, ClientCalls $calls, UpdateChoices $choices, SiteMoves $moves ) {
+		$this->moves       = $moves;
 		$this->choices     = $choices;
 		$this->licenses    = $licenses;
 		$this->activations = $activations;
@@ -127,6 +138,29 @@ final class LicenseController implements Controller {
 				'args'                => self::args( $with_fingerprint ),
 			);
 		}
+		// Moves and clones (docs/api-decisions.md): the owner's answer for a site whose address changed.
+		$routes['/licenses/activate']['args']['site_change'] = array(
+			'description' => 'What a site whose address changed is: copy (a temporary staging copy, no slot) or new (a new site).',
+			'type'        => 'string',
+			'enum'        => SiteChange::VALUES,
+		);
+		$move = self::args( true );
+		// A network's main address is not moved from a client; the two addresses are the sites' own.
+		unset( $move['network_url'] );
+		$move['site_url']['description'] = 'The site\'s new address.';
+		$move['from_site_url']           = array(
+			'description' => 'The address the licence is activated at now.',
+			'type'        => 'string',
+			'required'    => true,
+			'minLength'   => 1,
+			'maxLength'   => 2048,
+		);
+		$routes['/licenses/move']        = array(
+			'methods'             => WP_REST_Server::CREATABLE,
+			'callback'            => ErrorResponder::wrap( array( $this, 'move' ) ),
+			'permission_callback' => '__return_true',
+			'args'                => $move,
+		);
 		// The SDK's channel choice (docs/rollouts.md), declared here once so the fast lane answers it too.
 		$routes['/licenses/channel'] = array(
 			'methods'             => WP_REST_Server::CREATABLE,
@@ -171,6 +205,16 @@ final class LicenseController implements Controller {
 	 */
 	public function deactivate( WP_REST_Request $request ): WP_REST_Response {
 		return new WP_REST_Response( $this->activations->deactivate( $this->calls->of( $request ), time() ) );
+	}
+
+	/**
+	 * POST /licenses/move: the activation at from_site_url becomes the one at site_url.
+	 *
+	 * @param WP_REST_Request $request Request.
+	 */
+	public function move( WP_REST_Request $request ): WP_REST_Response {
+		$answer = $this->moves->move( $this->calls->of( $request ), (string) $request->get_param( 'from_site_url' ), time() );
+		return LeaseHeader::on( new WP_REST_Response( $answer ), $answer['lease'] );
 	}
 
 	/**

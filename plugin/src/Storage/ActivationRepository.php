@@ -43,6 +43,48 @@ final class ActivationRepository extends TableRepository {
 	}
 
 	/**
+	 * The site of another of a licence's activations that holds this server fingerprint (the install a copied site
+	 * carries), or null.
+	 *
+	 * @param int    $license_id  Licence.
+	 * @param string $fingerprint Server fingerprint, lower-case hex.
+	 * @param string $site        Normalised site the call comes from (not "another").
+	 */
+	public function other_site_with( int $license_id, string $fingerprint, string $site ): ?string {
+		$other = $this->db->get_var(
+			// phpcs:ignore WordPress.DB.PreparedSQL.InterpolatedNotPrepared -- table name from a constant.
+			$this->db->prepare( "SELECT site_url FROM {$this->table()} WHERE license_id = %d AND server_fingerprint = %s AND site_url <> %s ORDER BY id LIMIT 1", $license_id, $fingerprint, $site )
+		);
+		return null === $other ? null : (string) $other;
+	}
+
+	/**
+	 * Gives an activation a new site (a move: same row, same slot), with the new site's staging flag and, when one
+	 * is given, the fingerprint of the install there. UNIQUE (license_id, site_url) refuses it when the site has an
+	 * activation of its own by now.
+	 *
+	 * @param int         $activation_id Activation.
+	 * @param string      $site          Normalised new site.
+	 * @param bool        $staging       Whether the new site is a staging site.
+	 * @param string|null $fingerprint   Fingerprint, or null to keep the stored one.
+	 * @return bool Whether it moved.
+	 */
+	public function move( int $activation_id, string $site, bool $staging, ?string $fingerprint ): bool {
+		$fields = array(
+			'site_url'     => $site,
+			'is_staging'   => $staging ? 1 : 0,
+			'last_checked' => gmdate( 'Y-m-d H:i:s' ),
+		);
+		if ( null !== $fingerprint ) {
+			$fields['server_fingerprint'] = $fingerprint;
+		}
+		$suppress = $this->db->suppress_errors( true );
+		$moved    = $this->db->update( $this->table(), $fields, array( 'id' => $activation_id ) );
+		$this->db->suppress_errors( $suppress );
+		return 1 === $moved;
+	}
+
+	/**
 	 * A licence's activations, oldest first.
 	 *
 	 * @param int $license_id Licence.

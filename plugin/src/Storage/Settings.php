@@ -47,6 +47,8 @@ final class Settings {
 		'webhooks_allow_private'       => false,
 		// Sites a customer may release from one licence in the portal per calendar month (0: none).
 		'portal_releases_per_month'    => 3,
+		// Moves of a site to a new address a customer may make on one licence per calendar month (0: none).
+		'site_moves_per_month'         => 3,
 		// Whether a signed-in WordPress account's email opens that email's portal without a mailed link (off: only
 		// an email the account proved by opening a mailed link while signed in).
 		'portal_trust_accounts'        => false,
@@ -189,6 +191,14 @@ final class Settings {
 				'minimum'     => 0,
 				'maximum'     => ReleaseAllowance::MAX_PER_MONTH,
 			),
+			'site_moves_per_month'         => array(
+				'title'       => __( 'Site moves per month', 'svc-licensing' ),
+				'invalid'     => __( 'Enter a whole number from 0 (customers cannot move sites themselves) to 1000.', 'svc-licensing' ),
+				'description' => 'Times a customer may move a site of one licence to a new address per calendar month (UTC), from the site itself; 0: none. The seller\'s own moves are not counted.',
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => ReleaseAllowance::MAX_PER_MONTH,
+			),
 			'webhooks_allow_private'       => array(
 				'description' => 'Let outbound webhooks reach private, loopback and reserved addresses (a receiver on this server or the local network); off, only public addresses.',
 				'type'        => 'boolean',
@@ -247,6 +257,7 @@ final class Settings {
 		$view['trusted_proxies']              = array_values( array_map( 'strval', (array) $view['trusted_proxies'] ) );
 		$view['download_token_ttl']           = $this->download_token_ttl();
 		$view['portal_releases_per_month']    = $this->portal_releases_per_month();
+		$view['site_moves_per_month']         = $this->site_moves_per_month();
 		$view['rate_limit_ipv6_prefix']       = $this->ipv6_prefix();
 		return $view;
 	}
@@ -335,6 +346,13 @@ final class Settings {
 	 */
 	public function portal_releases_per_month(): int {
 		return max( 0, min( ReleaseAllowance::MAX_PER_MONTH, (int) $this->get( 'portal_releases_per_month' ) ) );
+	}
+
+	/**
+	 * A customer's moves of a site to a new address per licence and month (the client's POST /licenses/move).
+	 */
+	public function site_moves_per_month(): int {
+		return max( 0, min( ReleaseAllowance::MAX_PER_MONTH, (int) $this->get( 'site_moves_per_month' ) ) );
 	}
 
 	/**

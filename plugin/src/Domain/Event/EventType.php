@@ -15,6 +15,7 @@ final class EventType {
 	public const LICENSE_UPDATED     = 'license.updated';
 	public const LICENSE_ACTIVATED   = 'license.activated';
 	public const LICENSE_DEACTIVATED = 'license.deactivated';
+	public const LICENSE_MOVED       = 'license.moved';
 	public const LICENSE_ROTATED     = 'license.rotated';
 	public const LICENSE_RENEWED     = 'license.renewed';
 	public const LICENSE_EXPIRED     = 'license.expired';
@@ -46,6 +47,7 @@ final class EventType {
 		self::LICENSE_UPDATED,
 		self::LICENSE_ACTIVATED,
 		self::LICENSE_DEACTIVATED,
+		self::LICENSE_MOVED,
 		self::LICENSE_ROTATED,
 		self::LICENSE_RENEWED,
 		self::LICENSE_EXPIRED,

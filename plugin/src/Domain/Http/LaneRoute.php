@@ -23,6 +23,7 @@ final class LaneRoute {
 		'/' . RoutePath::NAMESPACE . '/licenses/validate' => array( 'POST' ),
 		'/' . RoutePath::NAMESPACE . '/licenses/activate' => array( 'POST' ),
 		'/' . RoutePath::NAMESPACE . '/licenses/deactivate' => array( 'POST' ),
+		'/' . RoutePath::NAMESPACE . '/licenses/move'     => array( 'POST' ),
 		'/' . RoutePath::NAMESPACE . '/updates/check'     => array( 'GET', 'POST' ),
 		'/' . RoutePath::NAMESPACE . '/updates/report'    => array( 'POST' ),
 	);
