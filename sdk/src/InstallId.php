@@ -17,9 +17,6 @@ final class InstallId {
 	/** Where the id is kept, in the store of the products' licences. */
 	public const KEY = 'install_id';
 
-	/** The identity of the site a copy made its own id for (renew_for()). */
-	public const RENEWED_FOR = 'install_id_site';
-
 	/**
 	 * The kept id, made and kept on first use.
 	 *
@@ -35,20 +32,14 @@ final class InstallId {
 	}
 
 	/**
-	 * A copy of a site (its database with it) that its owner calls a new site: it gets an id of its own, once for
-	 * that site's identity, so a second product answering the same question keeps the id the first one made. Answers
-	 * the id to use.
+	 * A new id, kept in place of the old one: for a copy of a site (its database with it) that its owner calls a new
+	 * site, so it is an install of its own. Answers the new id.
 	 *
-	 * @param StateStore $store    Where the products' licences live.
-	 * @param string     $identity The site's identity now (SiteIdentity::normalise()).
+	 * @param StateStore $store Where the products' licences live.
 	 */
-	public static function renew_for( StateStore $store, string $identity ): string {
-		if ( $store->get( self::RENEWED_FOR ) === $identity && self::is_valid( $store->get( self::KEY ) ) ) {
-			return (string) $store->get( self::KEY );
-		}
+	public static function renew( StateStore $store ): string {
 		$id = self::generate();
 		$store->set( self::KEY, $id );
-		$store->set( self::RENEWED_FOR, $identity );
 		return $id;
 	}
 

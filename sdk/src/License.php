@@ -188,8 +188,9 @@ final class License {
 	/**
 	 * The owner's answer to site_change(): SiteChange::MOVED sends POST /licenses/move from the stored address to
 	 * this one; COPY activates this site with site_change "copy" (a staging host only: no slot); NEW_SITE makes this
-	 * copy an install of its own (InstallId::renew_for()), then activates it with site_change "new" (a slot, within
-	 * the limit). On success the licence is this site's (the stored address becomes this one) and is checked at
+	 * copy an install of its own (a new install id, unless the install's fingerprint already differs from the one the
+	 * key was activated with: a second product of the same copy, or a second try), then activates it with
+	 * site_change "new" (a slot, within the limit). On success the licence is this site's (the stored address becomes this one) and is checked at
 	 * once; on a refusal nothing changes here and the question stays.
 	 *
 	 * @param string $answer One of SiteChange::ANSWERS.
@@ -213,14 +214,24 @@ final class License {
 			);
 			return $this->after_activation( $key, $this->connection->call( 'POST', '/licenses/move', $fields ) );
 		}
-		if ( SiteChange::NEW_SITE === $answer ) {
-			$this->fingerprint = InstallId::fingerprint( InstallId::renew_for( $this->store, $change->to() ) );
+		if ( SiteChange::NEW_SITE === $answer && $this->fingerprint_is_the_activated_ones() ) {
+			$this->fingerprint = InstallId::fingerprint( InstallId::renew( $this->store ) );
 		}
 		$fields = $this->fields( $key ) + array(
 			'server_fingerprint' => $this->fingerprint,
 			'site_change'        => $answer,
 		);
 		return $this->after_activation( $key, $this->connection->call( 'POST', '/licenses/activate', $fields ) );
+	}
+
+	/**
+	 * Whether this install's fingerprint is the one the key was activated with (kept beside the address; a record
+	 * kept before it was, which has none, counts as the same).
+	 */
+	private function fingerprint_is_the_activated_ones(): bool {
+		$server = $this->store->get( $this->name( 'server' ) );
+		$stored = is_array( $server ) ? ( $server['fingerprint'] ?? null ) : null;
+		return ! is_string( $stored ) || hash_equals( $stored, $this->fingerprint );
 	}
 
 	/**
@@ -259,8 +270,9 @@ final class License {
 		$this->store->set(
 			$this->name( 'server' ),
 			array(
-				'root'     => $this->connection->root(),
-				'site_url' => $other,
+				'root'        => $this->connection->root(),
+				'site_url'    => $other,
+				'fingerprint' => $this->fingerprint,
 			)
 		);
 	}
@@ -464,14 +476,15 @@ final class License {
 	}
 
 	/**
-	 * Keeps the server and the site address the key is activated with, so the product's own uninstall.php can free
+	 * Keeps the server, the site address and the install's fingerprint the key is activated with, so the product's own uninstall.php can free
 	 * the slot without the integration call (release_stored()). Stored on activation and on every answer to a
 	 * check, so a key activated before this was kept gets it at the next daily check; written only when it changed.
 	 */
 	private function remember_server(): void {
 		$server = array(
-			'root'     => $this->connection->root(),
-			'site_url' => $this->site_url,
+			'root'        => $this->connection->root(),
+			'site_url'    => $this->site_url,
+			'fingerprint' => $this->fingerprint,
 		);
 		if ( $this->store->get( $this->name( 'server' ) ) !== $server ) {
 			$this->store->set( $this->name( 'server' ), $server );

@@ -353,8 +353,9 @@ final class LicenseTest extends TestCase {
 		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
 		$this->assertSame(
 			array(
-				'root'     => 'https://seller.example/wp-json/svc/v1',
-				'site_url' => 'https://client.example',
+				'root'        => 'https://seller.example/wp-json/svc/v1',
+				'site_url'    => 'https://client.example',
+				'fingerprint' => str_repeat( 'f', 64 ),
 			),
 			$this->store->get( 'product_acme-widgets_server' )
 		);

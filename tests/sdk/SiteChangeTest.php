@@ -264,6 +264,24 @@ final class SiteChangeTest extends TestCase {
 		$this->assertTrue( $this->license( 'https://second.example' )->is_valid() );
 	}
 
+	public function test_a_staging_copy_pushed_to_production_then_copied_again_is_a_new_install_again(): void {
+		$this->activated_then_copied();
+		// Production's database copied to staging, which its owner calls a new site: an install of its own.
+		$this->server_accepts( 'https://staging.example' );
+		$this->license( 'https://staging.example' )->answer_site_change( SiteChange::NEW_SITE );
+		$staging = $this->sent[0][1]['server_fingerprint'];
+		// Staging's database pushed back to production, which says it moved there.
+		$this->server_accepts( 'https://client.example' );
+		$this->license( 'https://client.example' )->answer_site_change( SiteChange::MOVED );
+		$this->assertNull( $this->license( 'https://client.example' )->site_change() );
+		// And production copied to staging again: that copy carries the id production runs with, so it gets its own.
+		$this->server_accepts( 'https://staging.example' );
+		$this->sent = array();
+		$this->license( 'https://staging.example' )->answer_site_change( SiteChange::NEW_SITE );
+		$this->assertSame( '/licenses/activate', $this->sent[0][0] );
+		$this->assertNotSame( $staging, $this->sent[0][1]['server_fingerprint'], 'not the fingerprint production holds' );
+	}
+
 	public function test_an_unknown_answer_or_no_question_sends_nothing(): void {
 		$this->activated_then_copied();
 		$this->assertSame( 'invalid_params', $this->license( 'https://copy.example' )->answer_site_change( 'maybe' )->error_code() );
