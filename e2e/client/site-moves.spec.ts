@@ -21,6 +21,7 @@ import {
 	activateProduct,
 	clearOutgoingRequests,
 	clientAdmin,
+	clientUser,
 	deactivateProduct,
 	LICENSE_SCREENS,
 	outgoingRequests,
@@ -59,9 +60,10 @@ const pages: Page[] = [];
 /** A signed-in admin page at this address of the client site, closed after the test. */
 async function adminAt(
 	browser: Parameters< typeof clientAdminAt >[ 0 ],
-	url: string
+	url: string,
+	user?: Parameters< typeof clientAdminAt >[ 2 ]
 ) {
-	const page = await clientAdminAt( browser, url );
+	const page = await clientAdminAt( browser, url, user );
 	pages.push( page );
 	return page;
 }
@@ -73,6 +75,7 @@ test.afterEach( async ( { browser, request } ) => {
 	await setSdkOption( request, 'product_acme-widgets_server', null );
 	await setSdkOption( request, 'product_acme-widgets_record', null );
 	await applySuiteSettings( request );
+	await setSettings( request, { site_moves_per_month: null } );
 	for ( const page of pages.splice( 0 ) ) {
 		await page.context().close();
 	}
@@ -218,6 +221,16 @@ test( 'a site moved with its database asks once, takes no slot until answered, a
 		page.locator( '.svc-licensing-client-site-change' )
 	).toHaveCount( 0 );
 
+	// An editor, who may not manage plugins, is not asked.
+	const editor = { login: 'moves-editor', password: 'editor-password' };
+	await clientUser( request, { ...editor, role: 'editor' } );
+	const editorPage = await adminAt( browser, MOVED, editor );
+	await editorPage.goto( '/wp-admin/' );
+	await expect( editorPage.locator( '#wpbody-content h1' ) ).toBeVisible();
+	await expect(
+		editorPage.locator( '.svc-licensing-client-site-change' )
+	).toHaveCount( 0 );
+
 	// The licence screen still asks; until the answer nothing changed on the service.
 	await page.goto( LICENSE_SCREENS[ 'acme-widgets' ] );
 	await expect( question( page ) ).toBeVisible();
@@ -232,6 +245,19 @@ test( 'a site moved with its database asks once, takes no slot until answered, a
 		sites: [ [ siteIdentity( ORIGINAL ), false ] ],
 	} );
 
+	// The seller allows no moves by customers: refused in words, the question stays, nothing changed.
+	await setSettings( request, { site_moves_per_month: 0 } );
+	await answerByKeyboard( page, 'moved' );
+	await expect( page.getByRole( 'alert' ) ).toContainText(
+		'This licence has been moved to a new address as many times this month as its seller allows. You can move it again from '
+	);
+	await expect( question( page ) ).toBeVisible();
+	expect( await sites( request, license_id ) ).toMatchObject( {
+		used: 1,
+		sites: [ [ siteIdentity( ORIGINAL ), false ] ],
+	} );
+
+	await setSettings( request, { site_moves_per_month: null } );
 	await answerByKeyboard( page, 'moved' );
 	await expect( page.getByRole( 'status' ) ).toHaveText(
 		'The licence of Acme Widgets moved to this address with its slot; the old address no longer uses it.'
