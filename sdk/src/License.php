@@ -165,6 +165,83 @@ final class License {
 			return new Reply( Reply::REFUSED, 0, array( 'code' => 'invalid_license_key' ) );
 		}
 		$reply = $this->connection->call( 'POST', '/licenses/activate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
+		if ( 'site_change_unanswered' === $reply->error_code() ) {
+			$this->ask_site_change( $key, $reply );
+		}
+		return $this->after_activation( $key, $reply );
+	}
+
+	/**
+	 * Whether this site's address is not the one the key was activated with (SiteChange): a move or a copy, which
+	 * only the owner can tell apart. Null when it is the same site (http → https and www. included) or no key is
+	 * kept. Until it is answered nothing is sent by itself: no check, no release (the stored address is another
+	 * site's), and the product is not licensed here (its lease names the other site).
+	 */
+	public function site_change(): ?SiteChange {
+		$server = $this->store->get( $this->name( 'server' ) );
+		if ( '' === $this->key() || ! is_array( $server ) || ! isset( $server['site_url'] ) || ! is_string( $server['site_url'] ) ) {
+			return null;
+		}
+		return SiteChange::between( $server['site_url'], $this->site_url );
+	}
+
+	/**
+	 * The owner's answer to site_change(): SiteChange::MOVED sends POST /licenses/move from the stored address to
+	 * this one; COPY activates this site with site_change "copy" (a staging host only: no slot); NEW_SITE makes this
+	 * copy an install of its own (a new install id, unless the install's fingerprint already differs from the one the
+	 * key was activated with: a second product of the same copy, or a second try), then activates it with
+	 * site_change "new" (a slot, within the limit). On success the licence is this site's (the stored address becomes this one) and is checked at
+	 * once; on a refusal nothing changes here and the question stays.
+	 *
+	 * @param string $answer One of SiteChange::ANSWERS.
+	 */
+	public function answer_site_change( string $answer ): Reply {
+		$change = $this->site_change();
+		if ( null === $change ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_site_change' ) );
+		}
+		if ( ! SiteChange::is_answer( $answer ) ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'invalid_params' ) );
+		}
+		$key = $this->key();
+		if ( SiteChange::MOVED === $answer ) {
+			$fields = array(
+				'license_key'        => $key,
+				'product_slug'       => $this->config->slug(),
+				'site_url'           => $this->site_url,
+				'from_site_url'      => $change->from_url(),
+				'server_fingerprint' => $this->fingerprint,
+			);
+			return $this->after_activation( $key, $this->connection->call( 'POST', '/licenses/move', $fields ) );
+		}
+		if ( SiteChange::NEW_SITE === $answer && $this->fingerprint_is_the_activated_ones() ) {
+			$this->fingerprint = InstallId::fingerprint( InstallId::renew( $this->store ) );
+		}
+		$fields = $this->fields( $key ) + array(
+			'server_fingerprint' => $this->fingerprint,
+			'site_change'        => $answer,
+		);
+		return $this->after_activation( $key, $this->connection->call( 'POST', '/licenses/activate', $fields ) );
+	}
+
+	/**
+	 * Whether this install's fingerprint is the one the key was activated with (kept beside the address; a record
+	 * kept before it was, which has none, counts as the same).
+	 */
+	private function fingerprint_is_the_activated_ones(): bool {
+		$server = $this->store->get( $this->name( 'server' ) );
+		$stored = is_array( $server ) ? ( $server['fingerprint'] ?? null ) : null;
+		return ! is_string( $stored ) || hash_equals( $stored, $this->fingerprint );
+	}
+
+	/**
+	 * After an activation or a move: on success the key, the lease and this site's address are kept and the licence
+	 * is checked at once; otherwise nothing changes.
+	 *
+	 * @param string $key   The key.
+	 * @param Reply  $reply The server's reply.
+	 */
+	private function after_activation( string $key, Reply $reply ): Reply {
 		if ( Reply::ANSWER !== $reply->kind() ) {
 			return $reply;
 		}
@@ -173,6 +250,31 @@ final class License {
 		$this->remember_server();
 		$check = $this->check();
 		return $check->is_answer() ? $check : $reply;
+	}
+
+	/**
+	 * The service found this install's fingerprint on another site of the licence (a copy whose kept key was
+	 * forgotten, then entered again): the key is kept with that site's address, so the licence screen asks the
+	 * owner's question about it.
+	 *
+	 * @param string $key   The key.
+	 * @param Reply  $reply The service's 409 site_change_unanswered.
+	 */
+	private function ask_site_change( string $key, Reply $reply ): void {
+		$data  = $reply->body()['data'] ?? null;
+		$other = is_array( $data ) && isset( $data['activated_site'] ) && is_string( $data['activated_site'] ) ? $data['activated_site'] : '';
+		if ( null === SiteChange::between( $other, $this->site_url ) ) {
+			return;
+		}
+		$this->store->set( $this->name( 'key' ), $key );
+		$this->store->set(
+			$this->name( 'server' ),
+			array(
+				'root'        => $this->connection->root(),
+				'site_url'    => $other,
+				'fingerprint' => $this->fingerprint,
+			)
+		);
 	}
 
 	/**
@@ -244,12 +346,16 @@ final class License {
 
 	/**
 	 * The product is being deleted: frees this site's slot without waiting for the answer (best effort: a
-	 * server that is down or slow never holds up the delete), and forgets the key and the record.
+	 * server that is down or slow never holds up the delete), and forgets the key and the record. Nothing is sent
+	 * while the site's address changed unanswered (site_change()).
 	 *
 	 * @param callable $send_and_forget Sends (method, route, fields) without waiting for an answer.
 	 */
 	public function release_on_delete( callable $send_and_forget ): void {
-		self::release( $this->connection, $this->key(), $this->config->slug(), $this->site_url, $this->fingerprint, $send_and_forget, ( $this->clock )() );
+		// A copy whose question is unanswered has no slot of its own, and the original's is not its to free.
+		if ( null === $this->site_change() ) {
+			self::release( $this->connection, $this->key(), $this->config->slug(), $this->site_url, $this->fingerprint, $send_and_forget, ( $this->clock )() );
+		}
 		$this->forget();
 	}
 
@@ -257,18 +363,24 @@ final class License {
 	 * A product being deleted by its own uninstall.php, where its integration call did not run (WordPress does not
 	 * load the plugin for it): frees the slot from what this site stored when the key was activated (the key, the
 	 * server's REST root and the site address it was activated for), in the same way as release_on_delete(). Nothing
-	 * is sent without a stored key and server; the caller removes the product's state.
+	 * is sent without a stored key and server, nor when the stored address is another site than this one (a copy of
+	 * the site with its database: the stored address and fingerprint are the original's, whose slot they would free);
+	 * the caller removes the product's state.
 	 *
 	 * @param string     $slug            The product's slug.
 	 * @param StateStore $store           The SDK's state.
+	 * @param string     $site_url        This site's address now (home_url()).
 	 * @param string     $fingerprint     This install's fingerprint.
 	 * @param callable   $send_and_forget Sends (method, url, fields) without waiting for an answer.
 	 * @param callable   $clock           Returns the Unix time.
 	 */
-	public static function release_stored( string $slug, StateStore $store, string $fingerprint, callable $send_and_forget, callable $clock ): void {
+	public static function release_stored( string $slug, StateStore $store, string $site_url, string $fingerprint, callable $send_and_forget, callable $clock ): void {
 		$key    = $store->get( ProductState::key( $slug, 'key' ) );
 		$server = $store->get( ProductState::key( $slug, 'server' ) );
 		if ( ! is_string( $key ) || ! is_array( $server ) || ! isset( $server['root'], $server['site_url'] ) || ! is_string( $server['root'] ) || ! is_string( $server['site_url'] ) ) {
+			return;
+		}
+		if ( null !== SiteChange::between( $server['site_url'], $site_url ) ) {
 			return;
 		}
 		// A connection only for the server's root and back-off: nothing is sent through its transport.
@@ -297,12 +409,18 @@ final class License {
 	}
 
 	/**
-	 * Asks the server about the stored key and keeps its answer; a failure keeps the last answer.
+	 * Asks the server about the stored key and keeps its answer; a failure keeps the last answer. Nothing is asked
+	 * while the site's address changed unanswered (site_change()).
 	 */
 	public function check(): Reply {
 		$key = $this->key();
 		if ( '' === $key ) {
 			return new Reply( Reply::REFUSED, 0, array( 'code' => 'no_key' ) );
+		}
+		// The daily check of a site whose address changed asks nothing until the owner answered: an answer would
+		// make this address the stored one, and the question would be lost.
+		if ( null !== $this->site_change() ) {
+			return new Reply( Reply::REFUSED, 0, array( 'code' => 'site_changed' ) );
 		}
 		$reply  = $this->connection->call( 'POST', '/licenses/validate', $this->fields( $key ) + array( 'server_fingerprint' => $this->fingerprint ) );
 		$now    = ( $this->clock )();
@@ -358,14 +476,15 @@ final class License {
 	}
 
 	/**
-	 * Keeps the server and the site address the key is activated with, so the product's own uninstall.php can free
+	 * Keeps the server, the site address and the install's fingerprint the key is activated with, so the product's own uninstall.php can free
 	 * the slot without the integration call (release_stored()). Stored on activation and on every answer to a
 	 * check, so a key activated before this was kept gets it at the next daily check; written only when it changed.
 	 */
 	private function remember_server(): void {
 		$server = array(
-			'root'     => $this->connection->root(),
-			'site_url' => $this->site_url,
+			'root'        => $this->connection->root(),
+			'site_url'    => $this->site_url,
+			'fingerprint' => $this->fingerprint,
 		);
 		if ( $this->store->get( $this->name( 'server' ) ) !== $server ) {
 			$this->store->set( $this->name( 'server' ), $server );

@@ -37,6 +37,18 @@ final class Reply {
 	);
 
 	/**
+	 * The service's word on a site whose address changed (issue 44; sdk/README.md, "Moves and clones"): its
+	 * question for a copy that activates without an answer, its "no" to a temporary copy off its staging hosts, and
+	 * its monthly limit of moves. Refusals too (the owner reads why and may answer again); they come only from
+	 * activate and move, and are about the site, not the licence, so they end no lease.
+	 */
+	public const SITE_CHANGE_CODES = array(
+		'site_change_unanswered',
+		'not_a_staging_site',
+		'site_move_limit',
+	);
+
+	/**
 	 * One of the kinds above.
 	 *
 	 * @var string
@@ -105,7 +117,7 @@ final class Reply {
 		if ( $status >= 200 && $status < 300 && is_array( $body ) ) {
 			return new self( self::ANSWER, $status, $body );
 		}
-		$is_license_code = is_array( $body ) && isset( $body['code'] ) && in_array( $body['code'], self::LICENSE_CODES, true );
+		$is_license_code = is_array( $body ) && isset( $body['code'] ) && in_array( $body['code'], array_merge( self::LICENSE_CODES, self::SITE_CHANGE_CODES ), true );
 		if ( $status >= 400 && $status < 500 && $is_license_code ) {
 			return new self( self::REFUSED, $status, $body );
 		}

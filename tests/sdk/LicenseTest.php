@@ -304,6 +304,7 @@ final class LicenseTest extends TestCase {
 		License::release_stored(
 			'acme-widgets',
 			$this->store,
+			'https://client.example',
 			str_repeat( 'f', 64 ),
 			static function ( string $method, string $url, array $fields ) use ( &$sent ) {
 				$sent[] = array( $method, $url, $fields );
@@ -337,13 +338,13 @@ final class LicenseTest extends TestCase {
 		$clock = function (): int {
 			return $this->now;
 		};
-		License::release_stored( 'acme-widgets', $this->store, str_repeat( 'f', 64 ), $send, $clock );
+		License::release_stored( 'acme-widgets', $this->store, 'https://client.example', str_repeat( 'f', 64 ), $send, $clock );
 		$this->server_accepts();
 		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
 		$this->server = array();
 		$this->license()->check();
-		License::release_stored( 'acme-widgets', $this->store, str_repeat( 'f', 64 ), $send, $clock );
-		License::release_stored( 'acme-gadgets', $this->store, str_repeat( 'f', 64 ), $send, $clock );
+		License::release_stored( 'acme-widgets', $this->store, 'https://client.example', str_repeat( 'f', 64 ), $send, $clock );
+		License::release_stored( 'acme-gadgets', $this->store, 'https://client.example', str_repeat( 'f', 64 ), $send, $clock );
 		$this->assertSame( 0, $sent );
 	}
 
@@ -352,8 +353,9 @@ final class LicenseTest extends TestCase {
 		$this->license()->activate( 'ABCD-EFGH-IJKL-MNOP' );
 		$this->assertSame(
 			array(
-				'root'     => 'https://seller.example/wp-json/svc/v1',
-				'site_url' => 'https://client.example',
+				'root'        => 'https://seller.example/wp-json/svc/v1',
+				'site_url'    => 'https://client.example',
+				'fingerprint' => str_repeat( 'f', 64 ),
 			),
 			$this->store->get( 'product_acme-widgets_server' )
 		);

@@ -10,6 +10,7 @@ namespace Svc\LicensingClient\WordPress;
 use Svc\LicensingClient\Lease;
 use Svc\LicensingClient\LicenseRecord;
 use Svc\LicensingClient\Reply;
+use Svc\LicensingClient\SiteChange;
 
 /**
  * Under Plugins (or Appearance for a theme), linked from the plugin's row. Forms post to admin-post.php with
@@ -138,6 +139,10 @@ final class LicenseScreen {
 			$reply = $license->deactivate();
 		} elseif ( 'channel' === $do ) {
 			$reply = $license->choose_channel( isset( $_POST['channel'] ) ? sanitize_key( wp_unslash( $_POST['channel'] ) ) : '' );
+		} elseif ( 'site_change' === $do ) {
+			$answer = isset( $_POST['site_change'] ) ? sanitize_key( wp_unslash( $_POST['site_change'] ) ) : '';
+			$reply  = $license->answer_site_change( $answer );
+			$do     = SiteChange::is_answer( $answer ) ? 'site_' . $answer : 'site_change';
 		} else {
 			$do    = 'check';
 			$reply = $license->check();
@@ -152,6 +157,13 @@ final class LicenseScreen {
 		);
 		if ( null !== $reply && $reply->retry_at() > 0 ) {
 			$args['retry'] = (string) $reply->retry_at();
+		} elseif ( null !== $reply && 'site_move_limit' === $reply->error_code() ) {
+			// When the next move is allowed: a number only, so the URL can put no words on the screen.
+			$resets = $reply->body()['data']['resets'] ?? null;
+			$resets = is_string( $resets ) ? strtotime( $resets ) : false;
+			if ( false !== $resets && $resets > 0 ) {
+				$args['retry'] = (string) $resets;
+			}
 		}
 		wp_safe_redirect( $this->url( $args ) );
 		exit;
@@ -173,6 +185,10 @@ final class LicenseScreen {
 		/* translators: %s: product name. */
 		echo '<h1>' . esc_html( sprintf( __( '%s licence', 'svc-licensing-client' ), $name ) ) . '</h1>';
 		$this->render_outcome( $name );
+		$change = '' === $key ? null : $license->site_change();
+		if ( null !== $change ) {
+			$this->render_site_change( $change, $name );
+		}
 		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
 		echo '<input type="hidden" name="action" value="' . esc_attr( $this->action() ) . '" />';
 		wp_nonce_field( $this->action() );
@@ -185,7 +201,11 @@ final class LicenseScreen {
 			echo '<code id="svc-licence-key">' . esc_html( $license->masked_key() ) . '</code>';
 		}
 		echo '</td></tr>';
-		if ( '' !== $key && array() !== $answer ) {
+		if ( null !== $change ) {
+			echo '<tr><th scope="row">' . esc_html__( 'Status', 'svc-licensing-client' ) . '</th><td>' . esc_html__( 'Waiting for your answer', 'svc-licensing-client' );
+			/* translators: 1: the site address the licence was activated with, 2: product name. */
+			echo '<p class="description">' . esc_html( sprintf( __( 'The licence was activated for %1$s, not for this address. Until you answer the question above, %2$s is not licensed here, and the licence keeps its sites as they are.', 'svc-licensing-client' ), $change->from(), $name ) ) . '</p></td></tr>';
+		} elseif ( '' !== $key && array() !== $answer ) {
 			$this->render_status( $record, $answer );
 			$this->render_channel();
 		}
@@ -194,12 +214,56 @@ final class LicenseScreen {
 		if ( '' === $key ) {
 			echo '<button type="submit" name="do" value="activate" class="button button-primary">' . esc_html__( 'Activate', 'svc-licensing-client' ) . '</button>';
 		} else {
-			echo '<button type="submit" name="do" value="check" class="button button-primary">' . esc_html__( 'Check now', 'svc-licensing-client' ) . '</button> ';
+			if ( null === $change ) {
+				echo '<button type="submit" name="do" value="check" class="button button-primary">' . esc_html__( 'Check now', 'svc-licensing-client' ) . '</button> ';
+			}
 			echo '<button type="submit" name="do" value="deactivate" class="button">' . esc_html( $this->product->is_network() ? __( 'Deactivate on this network', 'svc-licensing-client' ) : __( 'Deactivate on this site', 'svc-licensing-client' ) ) . '</button>';
 		}
 		echo '</p></form>';
 		$this->render_sdk_line();
 		echo '</div>';
+	}
+
+	/**
+	 * The owner's question about this site's changed address, with its three answers, in a form of its own.
+	 *
+	 * @param SiteChange $change The change.
+	 * @param string     $name   Product name.
+	 */
+	private function render_site_change( SiteChange $change, string $name ): void {
+		$answers = array(
+			SiteChange::MOVED    => array(
+				/* translators: %s: this site's address now. */
+				sprintf( __( 'The site moved to %s', 'svc-licensing-client' ), $change->to() ),
+				/* translators: %s: the site address the licence was activated with. */
+				sprintf( __( '%s no longer runs. The licence moves here and keeps its one slot.', 'svc-licensing-client' ), $change->from() ),
+			),
+			SiteChange::COPY     => array(
+				__( 'A temporary copy (staging)', 'svc-licensing-client' ),
+				/* translators: %s: the site address the licence was activated with. */
+				sprintf( __( '%s runs on; this copy is for testing and uses no slot. Only for an address the licence server calls a staging address, such as staging.example.com or example.test.', 'svc-licensing-client' ), $change->from() ),
+			),
+			SiteChange::NEW_SITE => array(
+				__( 'A new site', 'svc-licensing-client' ),
+				/* translators: %s: the site address the licence was activated with. */
+				sprintf( __( '%s runs on, and this is another site: it takes a slot of its own, if the licence has one free.', 'svc-licensing-client' ), $change->from() ),
+			),
+		);
+		echo '<h2>' . esc_html__( 'This site\'s address changed', 'svc-licensing-client' ) . '</h2>';
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '" class="svc-licence-site-change">';
+		echo '<input type="hidden" name="action" value="' . esc_attr( $this->action() ) . '" />';
+		wp_nonce_field( $this->action() );
+		echo '<fieldset><legend>' . esc_html( Messages::site_change_question( $change->from(), $change->to() ) ) . '</legend>';
+		foreach ( $answers as $value => list( $label, $help ) ) {
+			$id = 'svc-licence-site-change-' . $value;
+			echo '<p><label for="' . esc_attr( $id ) . '"><input type="radio" name="site_change" id="' . esc_attr( $id ) . '" value="' . esc_attr( $value ) . '" aria-describedby="' . esc_attr( $id . '-help' ) . '" required /> ' . esc_html( $label ) . '</label></p>';
+			echo '<p class="description" id="' . esc_attr( $id . '-help' ) . '">' . esc_html( $help ) . '</p>';
+		}
+		echo '</fieldset>';
+		/* translators: %s: product name. */
+		echo '<p class="description">' . esc_html( sprintf( __( 'Until you answer, %s is not licensed on this site, and its licence takes no slot for this site and frees none.', 'svc-licensing-client' ), $name ) ) . '</p>';
+		echo '<p class="submit"><button type="submit" name="do" value="site_change" class="button button-primary">' . esc_html__( 'Save answer', 'svc-licensing-client' ) . '</button></p>';
+		echo '</form>';
 	}
 
 	/**

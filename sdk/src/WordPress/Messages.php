@@ -39,6 +39,12 @@ final class Messages {
 				'check'      => __( 'The licence of %s was checked just now.', 'svc-licensing-client' ),
 				/* translators: %s: product name. */
 				'channel'    => __( 'The updates channel of %s is changed; updates are checked again.', 'svc-licensing-client' ),
+				/* translators: %s: product name. */
+				'site_moved' => __( 'The licence of %s moved to this address with its slot; the old address no longer uses it.', 'svc-licensing-client' ),
+				/* translators: %s: product name. */
+				'site_copy'  => __( '%s is activated on this temporary copy, which uses no slot; the original site keeps its own.', 'svc-licensing-client' ),
+				/* translators: %s: product name. */
+				'site_new'   => __( '%s is activated on this site as a new site, with a slot of its own; the original site keeps its slot.', 'svc-licensing-client' ),
 			);
 			return array( 'success', sprintf( $done[ $action ] ?? $done['check'], $name ) );
 		}
@@ -64,7 +70,46 @@ final class Messages {
 					: sprintf( __( 'The licence server of %1$s could not be reached or asked to wait. Nothing was changed; try again in %2$s.', 'svc-licensing-client' ), $name, $when ),
 			);
 		}
-		return array( 'error', self::for_code( $code, $name ) );
+		return array( 'error', self::for_site_change( $action, $code, $retry_at ) ?? self::for_code( $code, $name ) );
+	}
+
+	/**
+	 * The question asked when this site's address is not the one its licence was activated with (SiteChange).
+	 *
+	 * @param string $from The identity it was activated with, e.g. example.com.
+	 * @param string $to   This site's identity now.
+	 */
+	public static function site_change_question( string $from, string $to ): string {
+		/* translators: 1: the site address the licence was activated with, 2: this site's address now. */
+		return sprintf( __( 'This site\'s address changed from %1$s to %2$s. Did the site move, is this a temporary copy (staging), or is it a new site?', 'svc-licensing-client' ), $from, $to );
+	}
+
+	/**
+	 * A refusal of the owner's answer about a change of address, in plain words; null when the code has no sentence
+	 * of its own for that answer (for_code() says it).
+	 *
+	 * @param string $action   site_moved, site_copy, site_new or site_change (no answer chosen).
+	 * @param string $code     The API's error code.
+	 * @param int    $retry_at For site_move_limit: when the next move is allowed (Unix time), 0 when not known.
+	 */
+	private static function for_site_change( string $action, string $code, int $retry_at ): ?string {
+		if ( 'site_move_limit' === $code ) {
+			$limit = __( 'This licence has been moved to a new address as many times this month as its seller allows.', 'svc-licensing-client' );
+			return $retry_at > 0
+				/* translators: %s: the date from which a move is allowed again. */
+				? $limit . ' ' . sprintf( __( 'You can move it again from %s, or ask the seller to move it for you.', 'svc-licensing-client' ), wp_date( (string) get_option( 'date_format' ), $retry_at ) )
+				: $limit . ' ' . __( 'You can move it again next month, or ask the seller to move it for you.', 'svc-licensing-client' );
+		}
+		if ( 'site_new' === $action && 'activation_limit_reached' === $code ) {
+			return __( 'This licence is already used on as many sites as it allows, so this site cannot be added as a new one. Free a slot on a site you no longer use, or, if the old address no longer runs, answer that the site moved.', 'svc-licensing-client' );
+		}
+		if ( 'site_moved' === $action && 'site_not_activated' === $code ) {
+			return __( 'The licence is no longer activated at the old address, so there is nothing to move. If this is a site of its own, answer that it is a new site.', 'svc-licensing-client' );
+		}
+		if ( 'site_change' === $action && 'invalid_params' === $code ) {
+			return __( 'Choose one of the three answers first: the site moved, a temporary copy, or a new site.', 'svc-licensing-client' );
+		}
+		return null;
 	}
 
 	/**
@@ -152,6 +197,14 @@ final class Messages {
 				return sprintf( __( 'The licence server does not know %s. Please tell its developer.', 'svc-licensing-client' ), $name );
 			case 'no_key':
 				return __( 'Enter a licence key first.', 'svc-licensing-client' );
+			case 'site_change_unanswered':
+				return __( 'This site looks like a copy of another site that uses this licence. Answer the question on this screen: did the site move, is it a temporary copy, or is it a new site?', 'svc-licensing-client' );
+			case 'not_a_staging_site':
+				return __( 'This site\'s address is not one of the licence server\'s staging addresses, so it cannot be a temporary copy that uses no slot. Give the copy a staging address (such as staging.example.com or example.test), or answer that the site moved or that it is a new site.', 'svc-licensing-client' );
+			case 'site_changed':
+				return __( 'This site\'s address changed since the licence was activated. Answer the question on this screen first: nothing is checked until then.', 'svc-licensing-client' );
+			case 'no_site_change':
+				return __( 'This site\'s address is the one the licence was activated with: there is no question to answer.', 'svc-licensing-client' );
 			default:
 				/* translators: %s: the server's error code. */
 				return sprintf( __( 'The licence server refused the request (%s).', 'svc-licensing-client' ), $code );

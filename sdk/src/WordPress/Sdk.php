@@ -117,6 +117,7 @@ final class Sdk {
 		$sdk->translations->add_hooks();
 		add_action( 'admin_notices', array( $sdk, 'show_mistakes' ) );
 		( new ExpiryNotice( array( $sdk, 'products' ) ) )->add_hooks();
+		( new SiteChangeNotice( array( $sdk, 'products' ) ) )->add_hooks();
 		if ( is_multisite() ) {
 			// After the products' calls (at after_setup_theme), before core's update checks (admin_init, cron).
 			add_action( 'init', array( $sdk, 'serve_network_products' ), 1 );
@@ -337,7 +338,7 @@ final class Sdk {
 		if ( isset( $this->products[ $slug ] ) ) {
 			$this->products[ $slug ]->delete( $this->transport );
 		} else {
-			License::release_stored( $slug, $this->store, InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
+			License::release_stored( $slug, $this->store, home_url(), InstallId::fingerprint( $this->install_id( $this->store ) ), array( $this->transport, 'send_and_forget' ), 'time' );
 			wp_clear_scheduled_hook( Product::check_hook_of( $slug ) );
 		}
 		$this->store->forget_product( $slug );
@@ -349,12 +350,7 @@ final class Sdk {
 	 * @param OptionStore $store Where the products' licences live.
 	 */
 	private function install_id( OptionStore $store ): string {
-		$id = $store->get( 'install_id' );
-		if ( ! InstallId::is_valid( $id ) ) {
-			$id = InstallId::generate();
-			$store->set( 'install_id', $id );
-		}
-		return (string) $id;
+		return InstallId::of( $store );
 	}
 
 	/**
