@@ -38,7 +38,8 @@ import {
 	setClientAddress,
 	siteIdentity,
 } from '../fixtures/client-moves';
-import { clientSite } from '../fixtures/env';
+import path from 'node:path';
+import { clientSite, screenshotDir } from '../fixtures/env';
 import {
 	applySuiteSettings,
 	createLicense,
@@ -145,6 +146,11 @@ async function answerByKeyboard(
 	await expect(
 		question( page ).locator( `input[value="${ choice }"]` )
 	).toBeChecked();
+	// What the owner sees (looked at before calling the screen done).
+	await page.screenshot( {
+		path: path.join( screenshotDir, `client-site-change-${ choice }.png` ),
+		fullPage: true,
+	} );
 	await page.keyboard.press( 'Tab' );
 	await expect(
 		page.getByRole( 'button', { name: 'Save answer' } )
@@ -205,6 +211,9 @@ test( 'a site moved with its database asks once, takes no slot until answered, a
 			name: 'Answer on the licence screen of Acme Widgets',
 		} )
 	).toHaveAttribute( 'href', /page=svc-licence-acme-widgets/ );
+	await page.screenshot( {
+		path: path.join( screenshotDir, 'client-site-change-notice.png' ),
+	} );
 	const dismissal = page.waitForResponse(
 		( response ) =>
 			response.url().includes( '/wp-admin/admin-ajax.php' ) &&
