@@ -39,6 +39,7 @@ import {
 	multisiteClientProfile,
 	needsClientSite,
 	needsMultisiteClient,
+	parseClientPhp,
 	parseCounters,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
@@ -166,9 +167,11 @@ async function e2e( args: string[] ): Promise< number > {
 		);
 	}
 	// --counters=redis keeps the MariaDB test site's rate-limit counters in the stack's Redis (in the database when not given).
-	const { counters, rest } = parseCounters(
+	const { counters, rest: afterCounters } = parseCounters(
 		args.filter( ( arg ) => arg !== laneFlag )
 	);
+	// --client-php=7.4|8.5 serves the client site with WordPress Playground's PHP of that version (the PHP matrix).
+	const { clientPhp, rest } = parseClientPhp( afterCounters );
 	const flags = parseFlags( rest );
 	const site = new Site(
 		testProfile( flags.database, flags.server, counters, lane )
@@ -182,8 +185,13 @@ async function e2e( args: string[] ): Promise< number > {
 	);
 	// Started only when the chosen specs may need it (e2e/client/).
 	const client = needsClientSite( flags.rest )
-		? new Site( clientProfile( site.url, flags.database ) )
+		? new Site( clientProfile( site.url, flags.database, clientPhp ) )
 		: null;
+	if ( clientPhp && ! client ) {
+		throw new Error(
+			'--client-php serves the client site: name the client project or specs under e2e/client/'
+		);
+	}
 	// Started only when the chosen specs may need it (e2e/client/multisite.spec.ts).
 	const network = needsMultisiteClient( flags.rest )
 		? new Site( multisiteClientProfile( site.url, flags.database ) )
@@ -243,6 +251,8 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_CLIENT_BASE_URL: client?.url ?? '',
 					SVC_CLIENT_TEST_TOKEN: client?.testHelpersToken ?? '',
 					SVC_CLIENT_DIR: client?.docroot ?? '',
+					// The client site's PHP when Playground serves it (global setup checks it answers with that version).
+					SVC_CLIENT_PHP: clientPhp ?? '',
 					SVC_MULTISITE_BASE_URL: network?.url ?? '',
 					SVC_MULTISITE_TEST_TOKEN: network?.testHelpersToken ?? '',
 				},
