@@ -304,6 +304,8 @@ export class Site {
 			this.sqliteDbDir,
 			this.packageDir,
 			path.join( this.docroot, 'wp-content', 'uploads' ),
+			// Where Playground's PHP logs (it defines WP_DEBUG_LOG itself): the PHP matrix's sites.
+			path.join( this.docroot, 'wp-content', 'debug.log' ),
 			this.logDir,
 		] ) {
 			fs.rmSync( dir, { recursive: true, force: true } );
