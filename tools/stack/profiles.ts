@@ -47,8 +47,14 @@ export function testProfile(
 	database: Database,
 	server: Server,
 	counters: Counters = 'database',
-	lane: 'on' | 'off' = 'on'
+	lane: 'on' | 'off' = 'on',
+	php?: ClientPhp
 ): SiteProfile {
+	if ( php && ( database !== 'sqlite' || server !== 'php' ) ) {
+		throw new Error(
+			`--site-php serves the SQLite test site (--db=sqlite --server=php), not ${ database } with ${ server }`
+		);
+	}
 	if (
 		counters !== 'database' &&
 		( database !== 'mariadb' || server === 'apache' )
@@ -76,6 +82,8 @@ export function testProfile(
 		...( database === 'sqlite' && lane === 'off'
 			? { constants: counterConstants( 'database' ) }
 			: {} ),
+		// The PHP matrix (issue 44): served by Playground's PHP (servers.ts startPlayground).
+		...( php ? { playgroundPhp: php } : {} ),
 	};
 }
 
@@ -274,22 +282,42 @@ export function parseClientPhp( args: string[] ): {
 	clientPhp?: ClientPhp;
 	rest: string[];
 } {
-	let clientPhp: ClientPhp | undefined;
+	const { php, rest } = parsePhpFlag( args, '--client-php' );
+	return { clientPhp: php, rest };
+}
+
+/**
+ * Reads `--site-php=7.4|8.5` (tools/cli.ts e2e): the SQLite test site, the licence service itself, served by
+ * Playground's PHP of that version (the service's half of the PHP matrix).
+ */
+export function parseSitePhp( args: string[] ): {
+	sitePhp?: ClientPhp;
+	rest: string[];
+} {
+	const { php, rest } = parsePhpFlag( args, '--site-php' );
+	return { sitePhp: php, rest };
+}
+
+function parsePhpFlag(
+	args: string[],
+	flag: string
+): { php?: ClientPhp; rest: string[] } {
+	let php: ClientPhp | undefined;
 	const rest: string[] = [];
 	for ( const arg of args ) {
-		if ( ! arg.startsWith( '--client-php=' ) ) {
+		if ( ! arg.startsWith( `${ flag }=` ) ) {
 			rest.push( arg );
 			continue;
 		}
-		const value = arg.slice( '--client-php='.length );
+		const value = arg.slice( flag.length + 1 );
 		if ( ! CLIENT_PHP_VERSIONS.includes( value as ClientPhp ) ) {
 			throw new Error(
-				`--client-php takes ${ CLIENT_PHP_VERSIONS.join( ' or ' ) }, not "${ value }"`
+				`${ flag } takes ${ CLIENT_PHP_VERSIONS.join( ' or ' ) }, not "${ value }"`
 			);
 		}
-		clientPhp = value as ClientPhp;
+		php = value as ClientPhp;
 	}
-	return { clientPhp, rest };
+	return { php, rest };
 }
 
 /**
