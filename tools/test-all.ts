@@ -188,7 +188,7 @@ const REDIS_PASS: Step = {
  * "update now", the service deactivated) with the client site served by WordPress Playground's PHP 7.4 and 8.5
  * (`--client-php`, tools/stack/servers.ts startPlayground); the SQLite passes run them on the stack's PHP 8.2. On
  * stack slot 1 at the end of the checks track, the SQLite test site as the licence service, fast lane on: 6 tests
- * a runtime, about 4 to 5 minutes each on the 2-core machine.
+ * a runtime, 2.2 minutes each on the 2-core machine alone (up to 5 with other runs beside them).
  */
 const PHP_MATRIX_PASSES: Step[] = [ '7.4', '8.5' ].map( ( php ) => ( {
 	name: `Playwright, the client site on PHP ${ php } (Playground), core client paths (@php-matrix; stack slot 1)`,
