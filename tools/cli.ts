@@ -5,7 +5,9 @@
  *   stop   [--all]                                      stop the development site (--all: every site); MariaDB and Redis stop with the last one
  *   reset  [--db=...] [--server=...]                    reset the development site to a fresh install
  *   info   [--db=...]                                   print URL and credentials
- *   e2e    [--db=...] [--server=...] [--lane=on|off] [--counters=database|redis] [playwright args]  reset the test site and run the Playwright suite on it
+ *   e2e    [--db=...] [--server=...] [--lane=on|off] [--counters=database|redis] [--client-php=7.4|8.5] [--site-php=7.4|8.5] [playwright args]
+ *                                                       reset the test site and run the Playwright suite on it (--client-php, --site-php: that
+ *                                                       site served by Playground's PHP of that version, the PHP matrix)
  *          (--server=apache: the host-shaped site, Apache + mod_php on MariaDB, the plugin uploaded from its zip;
  *          --counters=redis: the MariaDB test site with its rate-limit counters in the stack's Redis)
  *   client                                              start the client site (http://localhost:8895) against the development site
@@ -39,7 +41,9 @@ import {
 	multisiteClientProfile,
 	needsClientSite,
 	needsMultisiteClient,
+	parseClientPhp,
 	parseCounters,
+	parseSitePhp,
 } from './stack/profiles.ts';
 import { ADMIN, Site } from './stack/site.ts';
 import { ensureSystemPackages } from './stack/system.ts';
@@ -52,6 +56,9 @@ import {
 
 /** The site's server, and with several web nodes how many. */
 function serverLabel( site: Site ): string {
+	if ( site.playgroundPhp ) {
+		return `Playground's PHP ${ site.playgroundPhp }`;
+	}
 	if ( site.server === 'php' ) {
 		return 'php -S';
 	}
@@ -166,12 +173,16 @@ async function e2e( args: string[] ): Promise< number > {
 		);
 	}
 	// --counters=redis keeps the MariaDB test site's rate-limit counters in the stack's Redis (in the database when not given).
-	const { counters, rest } = parseCounters(
+	const { counters, rest: afterCounters } = parseCounters(
 		args.filter( ( arg ) => arg !== laneFlag )
 	);
+	// --client-php=7.4|8.5 serves the client site with WordPress Playground's PHP of that version (the PHP matrix).
+	const { clientPhp, rest: afterClientPhp } = parseClientPhp( afterCounters );
+	// --site-php=7.4|8.5 serves the SQLite test site (the licence service) with Playground's PHP of that version.
+	const { sitePhp, rest } = parseSitePhp( afterClientPhp );
 	const flags = parseFlags( rest );
 	const site = new Site(
-		testProfile( flags.database, flags.server, counters, lane )
+		testProfile( flags.database, flags.server, counters, lane, sitePhp )
 	);
 	// The copy site runs on the database's usual server beside the Apache site (companionServer).
 	const copy = new Site(
@@ -182,8 +193,13 @@ async function e2e( args: string[] ): Promise< number > {
 	);
 	// Started only when the chosen specs may need it (e2e/client/).
 	const client = needsClientSite( flags.rest )
-		? new Site( clientProfile( site.url, flags.database ) )
+		? new Site( clientProfile( site.url, flags.database, clientPhp ) )
 		: null;
+	if ( clientPhp && ! client ) {
+		throw new Error(
+			'--client-php serves the client site: name the client project or specs under e2e/client/'
+		);
+	}
 	// Started only when the chosen specs may need it (e2e/client/multisite.spec.ts).
 	const network = needsMultisiteClient( flags.rest )
 		? new Site( multisiteClientProfile( site.url, flags.database ) )
@@ -236,13 +252,19 @@ async function e2e( args: string[] ): Promise< number > {
 					SVC_COUNTERS: String(
 						site.profile.constants?.SVC_LICENSING_COUNTERS ?? 'auto'
 					),
-					SVC_DEBUG_LOG: path.join( site.logDir, 'debug.log' ),
+					// Playground's PHP logs into wp-content/debug.log (it defines WP_DEBUG_LOG itself).
+					SVC_DEBUG_LOG: sitePhp
+						? path.join( site.docroot, 'wp-content', 'debug.log' )
+						: path.join( site.logDir, 'debug.log' ),
+					SVC_SITE_PHP: sitePhp ?? '',
 					SVC_SITE_DIR: site.docroot,
 					SVC_COPY_BASE_URL: copy.url,
 					SVC_COPY_TEST_TOKEN: copy.testHelpersToken ?? '',
 					SVC_CLIENT_BASE_URL: client?.url ?? '',
 					SVC_CLIENT_TEST_TOKEN: client?.testHelpersToken ?? '',
 					SVC_CLIENT_DIR: client?.docroot ?? '',
+					// The client site's PHP when Playground serves it (global setup checks it answers with that version).
+					SVC_CLIENT_PHP: clientPhp ?? '',
 					SVC_MULTISITE_BASE_URL: network?.url ?? '',
 					SVC_MULTISITE_TEST_TOKEN: network?.testHelpersToken ?? '',
 				},

@@ -182,6 +182,32 @@ const REDIS_PASS: Step = {
 	env: { SVC_STACK_SLOT: '1' },
 };
 
+/**
+ * The PHP matrix (issue 44): the core client paths (the specs tagged @php-matrix in e2e/client/: activation, a
+ * validation whose lease is verified, an update installed through core with its package hash checked, a late
+ * "update now", the service deactivated) with the client site served by WordPress Playground's PHP 7.4 and 8.5
+ * (`--client-php`, tools/stack/servers.ts startPlayground); the SQLite passes run them on the stack's PHP 8.2. On
+ * stack slot 1 at the end of the checks track, the SQLite test site as the licence service, fast lane on: 6 tests
+ * a runtime, 2.2 minutes each on the 2-core machine alone (up to 5 with other runs beside them).
+ */
+const PHP_MATRIX_PASSES: Step[] = [ '7.4', '8.5' ].map( ( php ) => ( {
+	name: `Playwright, the client site on PHP ${ php } (Playground), core client paths (@php-matrix; stack slot 1)`,
+	command: [
+		...tsx,
+		'tools/cli.ts',
+		'e2e',
+		'--db=sqlite',
+		'--server=php',
+		'--lane=on',
+		`--client-php=${ php }`,
+		'--reporter=list,json',
+		'--project=client',
+		'--grep=@php-matrix',
+	],
+	report: path.join( REPORTS, `client-php-${ php }-slot-1.json` ),
+	env: { SVC_STACK_SLOT: '1' },
+} ) );
+
 /** A database's projects on stack slot 1, or the rest of them on its own slot. */
 const part = ( db: keyof typeof SIDE_PROJECTS, side: boolean ) =>
 	side
@@ -210,6 +236,11 @@ const CHECKS: Step[] = [
 		name: 'layer rules (plugin/README.md)',
 		command: [ ...tsx, 'tools/layers/check.ts' ],
 	},
+	{
+		// sdk/ parsed by Playground's PHP 7.4 and 8.5 (the PHP matrix's static half).
+		name: 'php -l on PHP 7.4 and 8.5 (sdk/, Playground)',
+		command: [ ...tsx, 'tools/php-matrix.ts' ],
+	},
 	{ name: 'PHP unit tests', command: [ ...tsx, 'tools/cli.ts', 'phpunit' ] },
 	{ name: 'TypeScript unit tests', command: [ ...tsx, 'tools/unit-ts.ts' ] },
 	{
@@ -233,6 +264,7 @@ const TRACKS: Array< { tag: string; steps: Step[] } > = [
 			...playwrightTrack( ...MARIADB, part( 'mariadb', true ) ),
 			HOST_PASS,
 			REDIS_PASS,
+			...PHP_MATRIX_PASSES,
 		],
 	},
 	{

@@ -142,7 +142,7 @@ test.afterAll( async ( { browser, request } ) => {
 	await removePluginFiles( request, SLUG );
 } );
 
-test( '55 minutes after a check, with its download link expired, "update now" on the Plugins screen installs', async ( {
+test( '55 minutes after a check, with its download link expired, "update now" on the Plugins screen installs @php-matrix', async ( {
 	browser,
 	request,
 } ) => {

@@ -115,7 +115,7 @@ test.afterAll( async ( { request } ) => {
 	await page.context().close();
 } );
 
-test( 'a fresh lease from the activation is valid, and the licence screen agrees', async ( {
+test( 'a fresh lease from the activation is valid, and the licence screen agrees @php-matrix', async ( {
 	request,
 } ) => {
 	const state = await leaseState( request );

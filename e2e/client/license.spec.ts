@@ -8,7 +8,7 @@ import { createLicense, keyHeaders } from '../fixtures/test-helpers';
 import { clientAdmin } from '../fixtures/client-site';
 import { clientSite } from '../fixtures/env';
 
-test( 'a key pasted on the client activates it on the service, shows only masked, and deactivating frees the slot', async ( {
+test( 'a key pasted on the client activates it on the service, shows only masked, and deactivating frees the slot @php-matrix', async ( {
 	browser,
 	request,
 } ) => {

@@ -64,7 +64,7 @@ async function checkNowKeepsTheLicense( screen: Page, cause: RegExp ) {
 	await expect( status ).toContainText( cause );
 }
 
-test( 'the service plugin deactivated on the seller’s site (rest_no_route) keeps the licence active', async ( {
+test( 'the service plugin deactivated on the seller’s site (rest_no_route) keeps the licence active @php-matrix', async ( {
 	browser,
 	request,
 	requestUtils,

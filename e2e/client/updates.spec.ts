@@ -29,7 +29,7 @@ test.describe.configure( { mode: 'serial' } );
 let licenseKey = '';
 let productId = 0;
 
-test( 'a release reaches Dashboard → Updates and View details, and core’s upgrader installs it', async ( {
+test( 'a release reaches Dashboard → Updates and View details, and core’s upgrader installs it @php-matrix', async ( {
 	browser,
 	request,
 } ) => {
@@ -83,7 +83,7 @@ test( 'a release reaches Dashboard → Updates and View details, and core’s up
 	await page.context().close();
 } );
 
-test( 'a package whose SHA-256 is not the published one is refused, and the plugin stays at its version', async ( {
+test( 'a package whose SHA-256 is not the published one is refused, and the plugin stays at its version @php-matrix', async ( {
 	browser,
 	request,
 } ) => {

@@ -11,7 +11,8 @@ namespace Svc\LicensingClient;
  * `<payload_b64url>.<signature_b64url>`: Ed25519 over `svc-lease.v1.` + the payload's base64url, the payload a JSON
  * object with exactly the keys of KEYS (docs/leases.md). parse() reads its form only; check() says whether it is
  * this product's and this site's, signed by a trusted key, and still good at a time. Pure: sodium is built into
- * PHP 7.2+.
+ * PHP 7.2+, and on a host that left ext-sodium out WordPress' bundled sodium_compat defines the same functions (the
+ * PHP matrix runs the SDK on such a PHP: README, "The PHP matrix").
  */
 final class Lease {
 

@@ -47,8 +47,14 @@ export function testProfile(
 	database: Database,
 	server: Server,
 	counters: Counters = 'database',
-	lane: 'on' | 'off' = 'on'
+	lane: 'on' | 'off' = 'on',
+	php?: ClientPhp
 ): SiteProfile {
+	if ( php && ( database !== 'sqlite' || server !== 'php' ) ) {
+		throw new Error(
+			`--site-php serves the SQLite test site (--db=sqlite --server=php), not ${ database } with ${ server }`
+		);
+	}
 	if (
 		counters !== 'database' &&
 		( database !== 'mariadb' || server === 'apache' )
@@ -76,6 +82,8 @@ export function testProfile(
 		...( database === 'sqlite' && lane === 'off'
 			? { constants: counterConstants( 'database' ) }
 			: {} ),
+		// The PHP matrix (issue 44): served by Playground's PHP (servers.ts startPlayground).
+		...( php ? { playgroundPhp: php } : {} ),
 	};
 }
 
@@ -259,6 +267,60 @@ export function parseFlags( args: string[] ): StackFlags {
 export const CLIENT_PORT = slotPort( 8895 );
 
 /**
+ * The PHP versions of the client matrix (issue 44), besides the stack's own PHP 8.2: the oldest the SDK declares
+ * and the newest @php-wasm/node brings. `--client-php=7.4|8.5` serves the client site with that runtime.
+ */
+export const CLIENT_PHP_VERSIONS = [ '7.4', '8.5' ] as const;
+
+export type ClientPhp = ( typeof CLIENT_PHP_VERSIONS )[ number ];
+
+/**
+ * Reads `--client-php=7.4|8.5` (tools/cli.ts e2e) out of a run's arguments: the version (undefined: the stack's
+ * PHP), and the other arguments in order.
+ */
+export function parseClientPhp( args: string[] ): {
+	clientPhp?: ClientPhp;
+	rest: string[];
+} {
+	const { php, rest } = parsePhpFlag( args, '--client-php' );
+	return { clientPhp: php, rest };
+}
+
+/**
+ * Reads `--site-php=7.4|8.5` (tools/cli.ts e2e): the SQLite test site, the licence service itself, served by
+ * Playground's PHP of that version (the service's half of the PHP matrix).
+ */
+export function parseSitePhp( args: string[] ): {
+	sitePhp?: ClientPhp;
+	rest: string[];
+} {
+	const { php, rest } = parsePhpFlag( args, '--site-php' );
+	return { sitePhp: php, rest };
+}
+
+function parsePhpFlag(
+	args: string[],
+	flag: string
+): { php?: ClientPhp; rest: string[] } {
+	let php: ClientPhp | undefined;
+	const rest: string[] = [];
+	for ( const arg of args ) {
+		if ( ! arg.startsWith( `${ flag }=` ) ) {
+			rest.push( arg );
+			continue;
+		}
+		const value = arg.slice( flag.length + 1 );
+		if ( ! CLIENT_PHP_VERSIONS.includes( value as ClientPhp ) ) {
+			throw new Error(
+				`${ flag } takes ${ CLIENT_PHP_VERSIONS.join( ' or ' ) }, not "${ value }"`
+			);
+		}
+		php = value as ClientPhp;
+	}
+	return { php, rest };
+}
+
+/**
  * The client site (issue 14): a second WordPress on SQLite + php -S with sample products that bundle the client
  * SDK (e2e/client/), talking to the licence service at serviceUrl. A test run has one per database it tests (the
  * SQLite and MariaDB runs of `npm test` go side by side), on ports 8895 and 8896; `npm run stack -- client` has
@@ -266,7 +328,8 @@ export const CLIENT_PORT = slotPort( 8895 );
  */
 export function clientProfile(
 	serviceUrl: string,
-	forTestsOn?: Database
+	forTestsOn?: Database,
+	php?: ClientPhp
 ): SiteProfile {
 	const client = path.join( repoRoot, 'e2e', 'client' );
 	return {
@@ -274,6 +337,8 @@ export function clientProfile(
 		port: forTestsOn === 'mariadb' ? slotPort( 8896 ) : CLIENT_PORT,
 		database: 'sqlite',
 		server: 'php',
+		// The PHP matrix (issue 44): the same files served by WordPress Playground's PHP (servers.ts startPlayground).
+		...( php ? { playgroundPhp: php } : {} ),
 		testHelpers: true,
 		// Core's automatic updater may install a plugin whose owner turned auto-updates on (plugins and themes only).
 		automaticUpdates: true,

@@ -13,6 +13,7 @@ import {
 	startDaemon,
 	stopPid,
 } from './process.ts';
+import { nodeModules, repoRoot } from './paths.ts';
 import { APACHE, NGINX, PHP, PHP_FPM, isRoot } from './system.ts';
 import {
 	PHP_SETTINGS,
@@ -42,6 +43,8 @@ export interface ServerSite {
 	phpSettings?: Record< string, string >;
 	/** A subdirectory multisite network: php -S maps its sites' paths as core's .htaccess rules do (router.php). */
 	multisite?: boolean;
+	/** Served by WordPress Playground's PHP of this version (startPlayground) instead of the stack's PHP. */
+	playgroundPhp?: string;
 }
 
 const ROUTER = path.join(
@@ -63,9 +66,13 @@ function pidFiles( site: ServerSite ): string[] {
 				.readdirSync( site.runDir )
 				.filter( ( f ) => /^php-fpm(-[a-z0-9]+)?\.pid$/.test( f ) )
 		: [];
-	return [ 'php-server.pid', 'nginx.pid', 'apache2.pid', ...fpm ].map(
-		( f ) => path.join( site.runDir, f )
-	);
+	return [
+		'php-server.pid',
+		'playground.pid',
+		'nginx.pid',
+		'apache2.pid',
+		...fpm,
+	].map( ( f ) => path.join( site.runDir, f ) );
 }
 
 /**
@@ -82,6 +89,9 @@ export function anyServerRunning( site: ServerSite ): boolean {
 function serverRunning( site: ServerSite ): boolean {
 	const alive = ( file: string ) =>
 		livePid( path.join( site.runDir, file ) ) !== null;
+	if ( site.playgroundPhp ) {
+		return alive( 'playground.pid' );
+	}
 	if ( site.server === 'apache' ) {
 		return alive( 'apache2.pid' );
 	}
@@ -105,7 +115,9 @@ export async function startServer( site: ServerSite ): Promise< void > {
 	}
 	fs.mkdirSync( site.runDir, { recursive: true } );
 	fs.mkdirSync( site.logDir, { recursive: true } );
-	if ( site.server === 'php' ) {
+	if ( site.playgroundPhp ) {
+		startPlayground( site, site.playgroundPhp );
+	} else if ( site.server === 'php' ) {
 		startPhp( site );
 	} else if ( site.server === 'apache' ) {
 		startApache( site );
@@ -150,6 +162,46 @@ function startPhp( site: ServerSite ): void {
 				PHP_CLI_SERVER_WORKERS: String( WORKERS ),
 				SVC_MULTISITE_PATHS: site.multisite ? '1' : '0',
 			},
+		}
+	);
+}
+
+/**
+ * The PHP matrix (issue 44): the site's files, as the stack laid and installed them, served by WordPress Playground's
+ * server with @php-wasm/node's PHP of that version. Nothing is downloaded: WordPress is the site's own folder
+ * (mounted at Playground's /wordpress, never installed or changed by Playground), its database the SQLite drop-in the
+ * stack wrote. The checkout is mounted at its own path too, so what wp-config.php names by absolute path (the
+ * SQLite folder, debug.log) and the links the stack made (the must-use helpers, the SQLite plugin) resolve as under
+ * `php -S`. Playground's PHP has no ext-sodium: WordPress' bundled sodium_compat verifies the leases there.
+ */
+function startPlayground( site: ServerSite, php: string ): void {
+	startDaemon(
+		process.execPath,
+		[
+			path.join(
+				nodeModules,
+				'@wp-playground',
+				'cli',
+				'wp-playground.js'
+			),
+			'server',
+			`--php=${ php }`,
+			`--port=${ site.port }`,
+			`--site-url=http://localhost:${ site.port }`,
+			'--wordpress-install-mode=do-not-attempt-installing',
+			'--skip-sqlite-setup',
+			'--mount-dir',
+			site.docroot,
+			'/wordpress',
+			'--mount-dir',
+			repoRoot,
+			repoRoot,
+			// Two request handlers: a page and the WP-Cron or asset request it starts are served side by side.
+			'--workers=2',
+		],
+		{
+			pidFile: path.join( site.runDir, 'playground.pid' ),
+			logFile: path.join( site.logDir, 'playground.log' ),
 		}
 	);
 }

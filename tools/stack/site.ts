@@ -68,6 +68,11 @@ export interface SiteProfile {
 	files?: Record< string, string >;
 	/** A client site (issue 14): no licence service, sample products that bundle the client SDK instead. */
 	client?: ClientSetup;
+	/**
+	 * Served by WordPress Playground's PHP of this version (@php-wasm/node) instead of the stack's PHP (the PHP
+	 * matrix, issue 44); installed by the stack's PHP as every site is.
+	 */
+	playgroundPhp?: string;
 }
 
 /**
@@ -164,6 +169,10 @@ export class Site {
 		return this.profile.phpSettings;
 	}
 
+	get playgroundPhp(): string | undefined {
+		return this.profile.playgroundPhp;
+	}
+
 	get multisite(): boolean {
 		return this.profile.client?.network !== undefined;
 	}
@@ -216,7 +225,12 @@ export class Site {
 		install();
 		this.handOverToWebServer();
 		await startServer( this );
-		await waitForHttp( this.healthUrl, 30_000, [ 200 ] );
+		// Playground compiles its PHP runtime on boot: slower than the stack's own servers.
+		await waitForHttp(
+			this.healthUrl,
+			this.profile.playgroundPhp ? 120_000 : 30_000,
+			[ 200 ]
+		);
 	}
 
 	async stop(): Promise< void > {
@@ -290,6 +304,8 @@ export class Site {
 			this.sqliteDbDir,
 			this.packageDir,
 			path.join( this.docroot, 'wp-content', 'uploads' ),
+			// Where Playground's PHP logs (it defines WP_DEBUG_LOG itself): the PHP matrix's sites.
+			path.join( this.docroot, 'wp-content', 'debug.log' ),
 			this.logDir,
 		] ) {
 			fs.rmSync( dir, { recursive: true, force: true } );
