@@ -13,9 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Both come with @wp-playground/cli (a dev dependency, 3.1.56) at its own pinned version; naming them in package.json
 // would let them drift from the runtime the CLI serves the client site with.
-// eslint-disable-next-line import/no-extraneous-dependencies
 import { createNodeFsMountHandler, loadNodeRuntime } from '@php-wasm/node';
-// eslint-disable-next-line import/no-extraneous-dependencies
 import { PHP } from '@php-wasm/universal';
 import { CLIENT_PHP_VERSIONS, type ClientPhp } from './stack/profiles.ts';
 import { repoRoot } from './stack/paths.ts';
