@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// Both come with @wp-playground/cli (a dev dependency, 3.1.56) at its own pinned version; naming them in package.json
-// would let them drift from the runtime the CLI serves the client site with.
+// Pinned in package.json at @wp-playground/cli's own version (3.1.56), so the lint runs the very runtimes the CLI
+// serves the client site with; keep the three equal when moving one.
 import { createNodeFsMountHandler, loadNodeRuntime } from '@php-wasm/node';
 import { PHP } from '@php-wasm/universal';
 import { CLIENT_PHP_VERSIONS, type ClientPhp } from './stack/profiles.ts';
