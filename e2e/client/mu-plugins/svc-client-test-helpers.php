@@ -314,7 +314,8 @@ add_action(
 				},
 			)
 		);
-		// The SDK's expiry-notice dismissals of every user: DELETE forgets them, POST /age makes them end now.
+		// The SDK's notice dismissals of every user: DELETE forgets them (expiry and site change), POST /age makes the
+		// expiry notices' end now.
 		register_rest_route(
 			'svc-client-test/v1',
 			'/notice-dismissals',
@@ -322,7 +323,10 @@ add_action(
 				'methods'             => 'DELETE',
 				'permission_callback' => $allowed,
 				'callback'            => static function () {
-					return array( 'deleted' => delete_metadata( 'user', 0, 'svc_licensing_client_dismissed', '', true ) );
+					// The expiry notices' dismissals and the site-change notice's (SiteChangeNotice::USER_META).
+					$expiry = delete_metadata( 'user', 0, 'svc_licensing_client_dismissed', '', true );
+					$change = delete_metadata( 'user', 0, 'svc_licensing_client_site_change_dismissed', '', true );
+					return array( 'deleted' => $expiry || $change );
 				},
 			)
 		);
