@@ -350,9 +350,13 @@ test( 'an outage shorter than the lease keeps it valid, one longer ends it, and 
 	expect( back ).toMatchObject( { valid: false, verdict: 'lease_expired' } );
 	expect( back.now ).toBeGreaterThanOrEqual( expires );
 
-	// The server back: its next lease is valid again.
+	// The server back: its next lease is valid again. Leases carry whole seconds, and this test can run inside the
+	// second the first lease was issued in: wait for the wall clock to pass it, so a new lease shows as newer.
 	await setAcmeWidgetsServer( request, null );
 	await clearBackoff( request );
+	await expect
+		.poll( () => Math.floor( Date.now() / 1000 ), { timeout: 3000 } )
+		.toBeGreaterThan( fresh.issued_at ?? 0 );
 	const again = await runLicenseCheck( request );
 	expectValid( again );
 	expect( again.issued_at ).toBeGreaterThan( fresh.issued_at ?? 0 );
